@@ -1,0 +1,2 @@
+//! The `retest` binary.
+fn main() {}

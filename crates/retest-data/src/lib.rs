@@ -1,0 +1,1 @@
+//! Finding data files (explicit path, mirror folder, download cache) by checksum, and preparing corpora.

@@ -1,0 +1,1 @@
+//! Reliability statistics: intraclass correlations, Cronbach's alpha, Cohen's and Fleiss' kappa.
