@@ -1,1 +1,25 @@
-//! YAML pipeline specs and corpus recipes, validated into a `Plan` with every default resolved.
+//! YAML pipeline specs and corpus recipes, validated into a [`Plan`] with every default resolved.
+//!
+//! Parsing happens in one step per file: serde_yaml reads the raw document (unknown keys and
+//! wrong types are errors with line, column and field path), then `resolve` checks every value
+//! and fills every default from [`defaults`], so nothing later in the pipeline sees an
+//! `Option` where the study has a value.
+
+pub mod defaults;
+mod document;
+mod error;
+mod jobs;
+mod locate;
+mod pipeline;
+mod recipe;
+
+pub use error::{Location, SpecError};
+pub use jobs::Job;
+pub use pipeline::{
+    Algorithm, Architecture, GloveParams, InterRaterScale, MeasureParams, NbmPool, Plan, RecipeFolder,
+    ReliabilityParams, RipaTarget, Rule, SgnsParams,
+};
+pub use recipe::{CorpusRecipe, NewlineHandling, ReaderSpec, SourceSpec, UnkHandling};
+
+#[cfg(test)]
+mod tests;

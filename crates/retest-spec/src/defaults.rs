@@ -1,0 +1,70 @@
+//! Every default of a pipeline and a corpus recipe, in one place.
+//!
+//! The values are those of Du, Fang & Nguyen (2021) and of the tools they name: word2vec.c /
+//! gensim for SGNS, stanfordnlp/GloVe for GloVe. `retest plan` prints the resolved values, so a
+//! run never depends on a default that is not written down in its manifest.
+
+use crate::pipeline::{Algorithm, Architecture, InterRaterScale, NbmPool, RipaTarget, Rule};
+
+/// Algorithms trained when a pipeline names none.
+pub const ALGORITHMS: &[Algorithm] = &[Algorithm::Sgns, Algorithm::Glove];
+
+/// Root seed of a pipeline that names none.
+pub const SEED: u64 = 2021;
+/// Seeds (training runs) per corpus and algorithm: 32 in the study.
+pub const N_SEEDS: u32 = 32;
+/// Words seen fewer times are dropped from the vocabulary and the token stream.
+pub const MIN_COUNT: u64 = 5;
+
+/// Embedding dimension of both algorithms.
+pub const DIM: u32 = 300;
+
+/// SGNS: skip-gram, the paper's model (`cbow` reproduces the original code).
+pub const SGNS_ARCHITECTURE: Architecture = Architecture::Skipgram;
+/// SGNS: maximal context window (the effective window is shrunk at random, as word2vec.c).
+pub const SGNS_WINDOW: u32 = 5;
+/// SGNS: negative samples per positive pair.
+pub const SGNS_NEGATIVE: u32 = 5;
+/// SGNS: exponent of the unigram distribution negatives are drawn from.
+pub const SGNS_NS_EXPONENT: f64 = 0.75;
+/// SGNS: sub-sampling threshold `t` of word2vec's keep probability.
+pub const SGNS_SAMPLE: f64 = 1e-3;
+/// SGNS: passes over the corpus.
+pub const SGNS_EPOCHS: u32 = 5;
+/// SGNS: learning rate at the start, decayed linearly to [`SGNS_MIN_ALPHA`].
+pub const SGNS_ALPHA: f64 = 0.025;
+/// SGNS: learning rate at the end.
+pub const SGNS_MIN_ALPHA: f64 = 0.0001;
+
+/// GloVe: symmetric co-occurrence window, weighted by 1/distance.
+pub const GLOVE_WINDOW: u32 = 15;
+/// GloVe: the count at which the weighting function reaches 1.
+pub const GLOVE_X_MAX: f64 = 100.0;
+/// GloVe: exponent of the weighting function.
+pub const GLOVE_ALPHA: f64 = 0.75;
+/// GloVe: AdaGrad initial learning rate.
+pub const GLOVE_ETA: f64 = 0.05;
+/// GloVe: passes over the shuffled co-occurrence records.
+pub const GLOVE_ITERATIONS: u32 = 15;
+/// GloVe: memory budget of co-occurrence counting before sorted runs spill to disk, in MiB.
+pub const GLOVE_MEMORY_MB: u64 = 4096;
+
+/// Training threads per model; 1 keeps a run byte-reproducible.
+pub const THREADS_PER_MODEL: u32 = 1;
+
+/// Scoring rules applied to every word.
+pub const RULES: &[Rule] = &[Rule::Dbwa, Rule::Ripa, Rule::Nbm];
+/// RIPA: the raw target vector, as the paper defines it.
+pub const RIPA_TARGET: RipaTarget = RipaTarget::Raw;
+/// NBM: neighbours from the whole model vocabulary, as the study.
+pub const NBM_POOL: NbmPool = NbmPool::Vocabulary;
+/// NBM: neighbours per word.
+pub const NBM_K: u32 = 100;
+/// Base pairs: the 23 (masculine, feminine) pairs of the study.
+pub const BASE_PAIRS: &str = "du2021-base-pairs";
+/// Target-word lists scored and tested.
+pub const TARGET_LISTS: &[&str] = &["occ16", "occ18", "adj", "google10k", "full"];
+/// Queries whose internal consistency is measured.
+pub const QUERIES: &[&str] = &["career", "family", "arts", "arts_2", "math", "science"];
+/// Inter-rater ICC on raw scores and on scores z-scored per rule.
+pub const INTER_RATER_SCALES: &[InterRaterScale] = &[InterRaterScale::Raw, InterRaterScale::Zscore];

@@ -1,0 +1,88 @@
+//! The jobs a plan implies, in dependency order.
+
+use std::fmt;
+
+use retest_rng::SeedPath;
+use serde::Serialize;
+
+use crate::pipeline::{Algorithm, Plan};
+
+/// One unit of work of a pipeline run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Job {
+    /// Read, tokenise, count and encode a corpus (once per corpus).
+    PrepareCorpus { corpus: String },
+    /// Count GloVe co-occurrences (once per corpus, shared by all seeds).
+    Cooccurrence { corpus: String },
+    /// Train one embedding.
+    Train {
+        corpus: String,
+        algorithm: Algorithm,
+        seed_idx: u32,
+        /// The 64-bit summary of the job's seed path, for display and tools that take one.
+        seed: u64,
+    },
+    /// Score every rule, pair and word over the seeds of one corpus and algorithm.
+    Measure { corpus: String, algorithm: Algorithm },
+    /// Reliability tables, regression input and report over everything measured.
+    Aggregate,
+}
+
+impl Plan {
+    /// The seed path of a training job: every random stream of that run derives from it.
+    pub fn seed_path(&self, corpus: &str, algorithm: Algorithm, seed_idx: u32) -> SeedPath {
+        SeedPath::new(self.seed)
+            .with(corpus)
+            .with(algorithm.as_str())
+            .with_index(u64::from(seed_idx))
+    }
+
+    /// Every job of the plan, each after the jobs it needs.
+    pub fn jobs(&self) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for corpus in &self.corpora {
+            jobs.push(Job::PrepareCorpus { corpus: corpus.name.clone() });
+            if self.algorithms.contains(&Algorithm::Glove) {
+                jobs.push(Job::Cooccurrence { corpus: corpus.name.clone() });
+            }
+        }
+        jobs.extend(self.training_jobs());
+        for corpus in &self.corpora {
+            for &algorithm in &self.algorithms {
+                jobs.push(Job::Measure { corpus: corpus.name.clone(), algorithm });
+            }
+        }
+        jobs.push(Job::Aggregate);
+        jobs
+    }
+
+    /// The training jobs alone, in a fixed order (corpus, algorithm, seed index): the index
+    /// of a job in this list is its task index on a cluster.
+    pub fn training_jobs(&self) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for corpus in &self.corpora {
+            for &algorithm in &self.algorithms {
+                for seed_idx in 0..self.n_seeds {
+                    let seed = self.seed_path(&corpus.name, algorithm, seed_idx).seed_u64();
+                    jobs.push(Job::Train { corpus: corpus.name.clone(), algorithm, seed_idx, seed });
+                }
+            }
+        }
+        jobs
+    }
+}
+
+impl fmt::Display for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Job::PrepareCorpus { corpus } => write!(f, "prepare-corpus {corpus}"),
+            Job::Cooccurrence { corpus } => write!(f, "cooccurrence   {corpus}"),
+            Job::Train { corpus, algorithm, seed_idx, seed } => {
+                write!(f, "train          {corpus} {} seed-{seed_idx:02} (seed {seed:#018x})", algorithm.as_str())
+            }
+            Job::Measure { corpus, algorithm } => write!(f, "measure        {corpus} {}", algorithm.as_str()),
+            Job::Aggregate => write!(f, "aggregate      reliability tables, regression input, report"),
+        }
+    }
+}

@@ -1,0 +1,509 @@
+//! Pipeline specs (`pipelines/*.yaml`) and the validated [`Plan`] they resolve to.
+//!
+//! ```yaml
+//! name: smoke
+//! seed: 7                     # root of every random stream (default 2021)
+//! n_seeds: 3                  # trainings per corpus and algorithm (default 32, at least 2)
+//! corpora:
+//!   - recipe: wikitext-103-valid   # a name in the recipe folder, or a path to a recipe file
+//!     min_count: 5                 # overrides the recipe
+//!     max_tokens: 200000           # overrides the recipe: read only the first N tokens
+//! algorithms: [sgns, glove]   # default both
+//! sgns: { dim: 50, epochs: 2 }     # every field optional; see `defaults`
+//! glove: { dim: 50, iterations: 5 }
+//! measures: { rules: [dbwa, ripa, nbm], ripa_target: raw, nbm_k: 100 }
+//! reliability: { inter_rater_scale: [raw, zscore] }
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::defaults;
+use crate::document::Document;
+use crate::error::SpecError;
+use crate::recipe::{CorpusRecipe, check_min_count, is_name};
+
+/// Where corpus recipes named in a pipeline are looked up.
+#[derive(Clone, Debug)]
+pub struct RecipeFolder {
+    pub dir: PathBuf,
+}
+
+impl RecipeFolder {
+    /// The recipe names available in the folder (file stems of `*.yaml`), sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let path = entry.path();
+                (path.extension()? == "yaml").then(|| path.file_stem()?.to_str().map(str::to_owned))?
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// The recipe file for `reference`: a path if it contains `/` or ends in `.yaml`
+    /// (relative to `base`), else `<dir>/<reference>.yaml`.
+    pub fn path_of(&self, reference: &str, base: &Path) -> PathBuf {
+        if reference.contains('/') || reference.ends_with(".yaml") {
+            base.join(reference)
+        } else {
+            self.dir.join(format!("{reference}.yaml"))
+        }
+    }
+}
+
+/// The embedding algorithms retest trains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    Sgns,
+    Glove,
+}
+
+impl Algorithm {
+    /// The stable name used in paths, tables and seed derivation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Algorithm::Sgns => "sgns",
+            Algorithm::Glove => "glove",
+        }
+    }
+}
+
+/// word2vec architecture of the SGNS trainer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Architecture {
+    /// Skip-gram: predict each context word from the centre word (the paper's SGNS).
+    Skipgram,
+    /// CBOW: predict the centre word from the mean of its context (what the original code trained).
+    Cbow,
+}
+
+/// Scoring rules (positive = masculine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rule {
+    /// Direct bias / word association: cos(w, m) − cos(w, f).
+    Dbwa,
+    /// Relational inner product association: w·(m − f)/‖m − f‖.
+    Ripa,
+    /// Neighbourhood bias metric: (#masculine − #feminine)/k among the k nearest neighbours.
+    Nbm,
+}
+
+impl Rule {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rule::Dbwa => "dbwa",
+            Rule::Ripa => "ripa",
+            Rule::Nbm => "nbm",
+        }
+    }
+}
+
+/// Which target vector RIPA projects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RipaTarget {
+    /// The raw vector, as the paper and Ethayarajh et al. define RIPA.
+    Raw,
+    /// The unit vector, as the original study's code computed it.
+    Normalized,
+}
+
+/// Where NBM looks for neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NbmPool {
+    /// The whole model vocabulary (the original study).
+    Vocabulary,
+    /// Lowercase alphabetic words of the most frequent 50k, gender-definitional words removed
+    /// (Gonen & Goldberg; Zhang et al.).
+    Neutral,
+}
+
+/// Whether inter-rater ICC is computed on raw scores or on scores z-scored per rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InterRaterScale {
+    Raw,
+    Zscore,
+}
+
+impl InterRaterScale {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InterRaterScale::Raw => "raw",
+            InterRaterScale::Zscore => "zscore",
+        }
+    }
+}
+
+/// Resolved SGNS parameters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SgnsParams {
+    pub architecture: Architecture,
+    pub dim: u32,
+    pub window: u32,
+    pub negative: u32,
+    pub ns_exponent: f64,
+    pub sample: f64,
+    pub epochs: u32,
+    pub alpha: f64,
+    pub min_alpha: f64,
+    pub threads_per_model: u32,
+}
+
+/// Resolved GloVe parameters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GloveParams {
+    pub dim: u32,
+    pub window: u32,
+    pub x_max: f64,
+    pub alpha: f64,
+    pub eta: f64,
+    pub iterations: u32,
+    pub memory_mb: u64,
+    pub threads_per_model: u32,
+}
+
+/// Resolved measurement parameters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MeasureParams {
+    pub rules: Vec<Rule>,
+    pub ripa_target: RipaTarget,
+    pub nbm_k: u32,
+    pub nbm_pool: NbmPool,
+    pub base_pairs: String,
+    pub target_lists: Vec<String>,
+    pub queries: Vec<String>,
+}
+
+/// Resolved reliability parameters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReliabilityParams {
+    pub inter_rater_scale: Vec<InterRaterScale>,
+    /// Also persist the bias tensor for the full vocabulary (large).
+    pub full_vocabulary_tensor: bool,
+}
+
+/// A validated pipeline with every default resolved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Plan {
+    pub name: String,
+    pub description: String,
+    pub seed: u64,
+    pub n_seeds: u32,
+    /// Corpus recipes with the pipeline's overrides applied.
+    pub corpora: Vec<CorpusRecipe>,
+    pub algorithms: Vec<Algorithm>,
+    pub sgns: Option<SgnsParams>,
+    pub glove: Option<GloveParams>,
+    pub measures: MeasureParams,
+    pub reliability: ReliabilityParams,
+    /// The pipeline file.
+    #[serde(skip)]
+    pub file: PathBuf,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPipeline {
+    name: String,
+    description: Option<String>,
+    seed: Option<u64>,
+    n_seeds: Option<u32>,
+    corpora: Vec<RawCorpusRef>,
+    algorithms: Option<Vec<Algorithm>>,
+    sgns: Option<RawSgns>,
+    glove: Option<RawGlove>,
+    measures: Option<RawMeasures>,
+    reliability: Option<RawReliability>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCorpusRef {
+    recipe: String,
+    min_count: Option<u64>,
+    max_tokens: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSgns {
+    architecture: Option<Architecture>,
+    dim: Option<u32>,
+    window: Option<u32>,
+    negative: Option<u32>,
+    ns_exponent: Option<f64>,
+    sample: Option<f64>,
+    epochs: Option<u32>,
+    alpha: Option<f64>,
+    min_alpha: Option<f64>,
+    threads_per_model: Option<u32>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGlove {
+    dim: Option<u32>,
+    window: Option<u32>,
+    x_max: Option<f64>,
+    alpha: Option<f64>,
+    eta: Option<f64>,
+    iterations: Option<u32>,
+    memory_mb: Option<u64>,
+    threads_per_model: Option<u32>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMeasures {
+    rules: Option<Vec<Rule>>,
+    ripa_target: Option<RipaTarget>,
+    nbm_k: Option<u32>,
+    nbm_pool: Option<NbmPool>,
+    base_pairs: Option<String>,
+    target_lists: Option<Vec<String>>,
+    queries: Option<Vec<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReliability {
+    inter_rater_scale: Option<Vec<InterRaterScale>>,
+    full_vocabulary_tensor: Option<bool>,
+}
+
+impl Plan {
+    /// Reads and validates the pipeline at `path`, looking corpus recipes up in `recipes`.
+    pub fn load(path: &Path, recipes: &RecipeFolder) -> Result<Self, SpecError> {
+        Self::resolve(Document::read(path)?, recipes)
+    }
+
+    /// Validates pipeline text; `file` names it in errors.
+    pub fn parse(text: &str, file: &Path, recipes: &RecipeFolder) -> Result<Self, SpecError> {
+        Self::resolve(Document::parse(text, file)?, recipes)
+    }
+
+    fn resolve(doc: Document<RawPipeline>, recipes: &RecipeFolder) -> Result<Self, SpecError> {
+        let raw = &doc.raw;
+        if !is_name(&raw.name) {
+            return Err(doc.error(
+                "name",
+                format!("`{}` is not a valid pipeline name: use lowercase letters, digits, `-` and `_`", raw.name),
+            ));
+        }
+        let n_seeds = raw.n_seeds.unwrap_or(defaults::N_SEEDS);
+        if n_seeds < 2 {
+            return Err(doc.error(
+                "n_seeds",
+                format!("{n_seeds} seed(s): test-retest reliability needs at least 2 seeds per corpus and algorithm"),
+            ));
+        }
+        let corpora = resolve_corpora(&doc, recipes)?;
+        let algorithms = raw.algorithms.clone().unwrap_or_else(|| defaults::ALGORITHMS.to_vec());
+        check_unique_nonempty(&doc, "algorithms", &algorithms, |a| a.as_str())?;
+        let sgns = algorithms
+            .contains(&Algorithm::Sgns)
+            .then(|| resolve_sgns(&doc))
+            .transpose()?;
+        let glove = algorithms
+            .contains(&Algorithm::Glove)
+            .then(|| resolve_glove(&doc))
+            .transpose()?;
+        if raw.sgns.is_some() && sgns.is_none() {
+            return Err(doc.error("sgns", "parameters given for `sgns`, which is not in `algorithms`"));
+        }
+        if raw.glove.is_some() && glove.is_none() {
+            return Err(doc.error("glove", "parameters given for `glove`, which is not in `algorithms`"));
+        }
+        Ok(Plan {
+            name: raw.name.clone(),
+            description: raw.description.clone().unwrap_or_default(),
+            seed: raw.seed.unwrap_or(defaults::SEED),
+            n_seeds,
+            corpora,
+            algorithms,
+            sgns,
+            glove,
+            measures: resolve_measures(&doc)?,
+            reliability: resolve_reliability(&doc)?,
+            file: doc.file.clone(),
+        })
+    }
+}
+
+fn resolve_corpora(doc: &Document<RawPipeline>, recipes: &RecipeFolder) -> Result<Vec<CorpusRecipe>, SpecError> {
+    if doc.raw.corpora.is_empty() {
+        return Err(doc.error("corpora", "a pipeline needs at least one corpus"));
+    }
+    let base = doc.file.parent().unwrap_or(Path::new("."));
+    let mut corpora: Vec<CorpusRecipe> = Vec::new();
+    for (i, entry) in doc.raw.corpora.iter().enumerate() {
+        let field = format!("corpora[{i}]");
+        let path = recipes.path_of(&entry.recipe, base);
+        if !path.is_file() {
+            let known = recipes.names();
+            return Err(doc.error(
+                &format!("{field}.recipe"),
+                format!(
+                    "unknown corpus `{}`: no recipe file {}; known corpora in {}: {}",
+                    entry.recipe,
+                    path.display(),
+                    recipes.dir.display(),
+                    if known.is_empty() { "(none)".to_owned() } else { known.join(", ") }
+                ),
+            ));
+        }
+        let mut recipe = CorpusRecipe::load(&path)?;
+        if let Some(min_count) = entry.min_count {
+            check_min_count(doc, &format!("{field}.min_count"), min_count)?;
+            recipe.min_count = min_count;
+        }
+        if let Some(max_tokens) = entry.max_tokens {
+            if max_tokens == 0 {
+                return Err(doc.error(&format!("{field}.max_tokens"), "must be at least 1"));
+            }
+            recipe.max_tokens = Some(max_tokens);
+        }
+        if corpora.iter().any(|c| c.name == recipe.name) {
+            return Err(doc.error(&format!("{field}.recipe"), format!("corpus `{}` is listed twice", recipe.name)));
+        }
+        corpora.push(recipe);
+    }
+    Ok(corpora)
+}
+
+fn resolve_sgns(doc: &Document<RawPipeline>) -> Result<SgnsParams, SpecError> {
+    let default = RawSgns::default();
+    let raw = doc.raw.sgns.as_ref().unwrap_or(&default);
+    let p = SgnsParams {
+        architecture: raw.architecture.unwrap_or(defaults::SGNS_ARCHITECTURE),
+        dim: raw.dim.unwrap_or(defaults::DIM),
+        window: raw.window.unwrap_or(defaults::SGNS_WINDOW),
+        negative: raw.negative.unwrap_or(defaults::SGNS_NEGATIVE),
+        ns_exponent: raw.ns_exponent.unwrap_or(defaults::SGNS_NS_EXPONENT),
+        sample: raw.sample.unwrap_or(defaults::SGNS_SAMPLE),
+        epochs: raw.epochs.unwrap_or(defaults::SGNS_EPOCHS),
+        alpha: raw.alpha.unwrap_or(defaults::SGNS_ALPHA),
+        min_alpha: raw.min_alpha.unwrap_or(defaults::SGNS_MIN_ALPHA),
+        threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
+    };
+    at_least(doc, "sgns.dim", p.dim, 1)?;
+    at_least(doc, "sgns.window", p.window, 1)?;
+    at_least(doc, "sgns.negative", p.negative, 1)?;
+    at_least(doc, "sgns.epochs", p.epochs, 1)?;
+    at_least(doc, "sgns.threads_per_model", p.threads_per_model, 1)?;
+    finite(doc, "sgns.ns_exponent", p.ns_exponent)?;
+    if !(p.sample >= 0.0 && p.sample.is_finite()) {
+        return Err(doc.error("sgns.sample", format!("{} is not a sub-sampling threshold: expected a number ≥ 0 (0 disables it)", p.sample)));
+    }
+    positive(doc, "sgns.alpha", p.alpha)?;
+    if !(p.min_alpha >= 0.0 && p.min_alpha <= p.alpha) {
+        return Err(doc.error("sgns.min_alpha", format!("{} must lie between 0 and alpha ({})", p.min_alpha, p.alpha)));
+    }
+    Ok(p)
+}
+
+fn resolve_glove(doc: &Document<RawPipeline>) -> Result<GloveParams, SpecError> {
+    let default = RawGlove::default();
+    let raw = doc.raw.glove.as_ref().unwrap_or(&default);
+    let p = GloveParams {
+        dim: raw.dim.unwrap_or(defaults::DIM),
+        window: raw.window.unwrap_or(defaults::GLOVE_WINDOW),
+        x_max: raw.x_max.unwrap_or(defaults::GLOVE_X_MAX),
+        alpha: raw.alpha.unwrap_or(defaults::GLOVE_ALPHA),
+        eta: raw.eta.unwrap_or(defaults::GLOVE_ETA),
+        iterations: raw.iterations.unwrap_or(defaults::GLOVE_ITERATIONS),
+        memory_mb: raw.memory_mb.unwrap_or(defaults::GLOVE_MEMORY_MB),
+        threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
+    };
+    at_least(doc, "glove.dim", p.dim, 1)?;
+    at_least(doc, "glove.window", p.window, 1)?;
+    at_least(doc, "glove.iterations", p.iterations, 1)?;
+    at_least(doc, "glove.threads_per_model", p.threads_per_model, 1)?;
+    at_least(doc, "glove.memory_mb", p.memory_mb, 16)?;
+    positive(doc, "glove.x_max", p.x_max)?;
+    positive(doc, "glove.alpha", p.alpha)?;
+    positive(doc, "glove.eta", p.eta)?;
+    Ok(p)
+}
+
+fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecError> {
+    let default = RawMeasures::default();
+    let raw = doc.raw.measures.as_ref().unwrap_or(&default);
+    let owned = |names: &[&str]| names.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let p = MeasureParams {
+        rules: raw.rules.clone().unwrap_or_else(|| defaults::RULES.to_vec()),
+        ripa_target: raw.ripa_target.unwrap_or(defaults::RIPA_TARGET),
+        nbm_k: raw.nbm_k.unwrap_or(defaults::NBM_K),
+        nbm_pool: raw.nbm_pool.unwrap_or(defaults::NBM_POOL),
+        base_pairs: raw.base_pairs.clone().unwrap_or_else(|| defaults::BASE_PAIRS.to_owned()),
+        target_lists: raw.target_lists.clone().unwrap_or_else(|| owned(defaults::TARGET_LISTS)),
+        queries: raw.queries.clone().unwrap_or_else(|| owned(defaults::QUERIES)),
+    };
+    check_unique_nonempty(doc, "measures.rules", &p.rules, |r| r.as_str())?;
+    at_least(doc, "measures.nbm_k", p.nbm_k, 1)?;
+    check_unique_nonempty(doc, "measures.target_lists", &p.target_lists, String::as_str)?;
+    check_unique(doc, "measures.queries", &p.queries, String::as_str)?;
+    Ok(p)
+}
+
+fn resolve_reliability(doc: &Document<RawPipeline>) -> Result<ReliabilityParams, SpecError> {
+    let default = RawReliability::default();
+    let raw = doc.raw.reliability.as_ref().unwrap_or(&default);
+    let p = ReliabilityParams {
+        inter_rater_scale: raw
+            .inter_rater_scale
+            .clone()
+            .unwrap_or_else(|| defaults::INTER_RATER_SCALES.to_vec()),
+        full_vocabulary_tensor: raw.full_vocabulary_tensor.unwrap_or(false),
+    };
+    check_unique_nonempty(doc, "reliability.inter_rater_scale", &p.inter_rater_scale, |s| s.as_str())?;
+    Ok(p)
+}
+
+fn at_least<T: PartialOrd + std::fmt::Display>(doc: &Document<RawPipeline>, field: &str, value: T, min: T) -> Result<(), SpecError> {
+    if value < min {
+        return Err(doc.error(field, format!("{value} is too small: must be at least {min}")));
+    }
+    Ok(())
+}
+
+fn positive(doc: &Document<RawPipeline>, field: &str, value: f64) -> Result<(), SpecError> {
+    if !(value > 0.0 && value.is_finite()) {
+        return Err(doc.error(field, format!("{value} must be a positive number")));
+    }
+    Ok(())
+}
+
+fn finite(doc: &Document<RawPipeline>, field: &str, value: f64) -> Result<(), SpecError> {
+    if !value.is_finite() {
+        return Err(doc.error(field, format!("{value} must be a finite number")));
+    }
+    Ok(())
+}
+
+fn check_unique_nonempty<T>(doc: &Document<RawPipeline>, field: &str, items: &[T], name: impl Fn(&T) -> &str) -> Result<(), SpecError> {
+    if items.is_empty() {
+        return Err(doc.error(field, "must list at least one entry"));
+    }
+    check_unique(doc, field, items, name)
+}
+
+fn check_unique<T>(doc: &Document<RawPipeline>, field: &str, items: &[T], name: impl Fn(&T) -> &str) -> Result<(), SpecError> {
+    for (i, item) in items.iter().enumerate() {
+        if items[..i].iter().any(|earlier| name(earlier) == name(item)) {
+            return Err(doc.error(&format!("{field}[{i}]"), format!("`{}` is listed twice", name(item))));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,257 @@
+//! Corpus recipes (`corpora/*.yaml`): where a corpus comes from and how it is read.
+//!
+//! ```yaml
+//! name: wikitext-103-valid
+//! description: WikiText-103 validation split, tokenised, cased
+//! licence: CC BY-SA 3.0
+//! reader:
+//!   format: wikitext        # wikitext | plain-text | reddit | hf-parquet
+//!   unk: keep               # keep | raw-unk   (wikitext, hf-parquet)
+//! min_count: 5              # optional, default 5
+//! max_tokens: 5000000       # optional: read only the first N tokens (a slice)
+//! sources:
+//!   - file: wiki.valid.tokens
+//!     url: https://example.org/wiki.valid.tokens   # optional: where to download it
+//!     sha256: 9aee9f52...                          # optional: else recorded on first download
+//!     path: /data/wiki.valid.tokens                # optional: an explicit local copy
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::defaults;
+use crate::document::Document;
+use crate::error::SpecError;
+
+/// How `<unk>` tokens of WikiText are written into the corpus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnkHandling {
+    /// Keep `<unk>` as it is.
+    Keep,
+    /// Map `<unk>` to `<raw_unk>`, as the original study did before running GloVe.
+    RawUnk,
+}
+
+/// How newlines inside a Reddit comment are treated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewlineHandling {
+    /// A newline separates words like a space.
+    Space,
+    /// Newlines are deleted, gluing the words on either side (the original study's code).
+    Glue,
+}
+
+/// The reader of a corpus, with the options that apply to it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "format", rename_all = "kebab-case")]
+pub enum ReaderSpec {
+    /// WikiText token files: one paragraph per line, whitespace tokens, case kept.
+    Wikitext { unk: UnkHandling },
+    /// Plain text: paragraphs (blank-line separated) as sentences, NFKC, lowercased,
+    /// punctuation split.
+    PlainText,
+    /// Reddit comment dumps (JSON lines, compressed or not), filtered by subreddit and year.
+    Reddit { subreddits: Vec<String>, years: Vec<i32>, newlines: NewlineHandling },
+    /// Hugging Face parquet exports of WikiText (the `text` column).
+    HfParquet { unk: UnkHandling },
+}
+
+impl ReaderSpec {
+    /// The stable name of the reader (`wikitext`, `plain-text`, `reddit`, `hf-parquet`).
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ReaderSpec::Wikitext { .. } => "wikitext",
+            ReaderSpec::PlainText => "plain-text",
+            ReaderSpec::Reddit { .. } => "reddit",
+            ReaderSpec::HfParquet { .. } => "hf-parquet",
+        }
+    }
+}
+
+/// One file of a corpus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceSpec {
+    /// File name, as found in a mirror folder or the download cache.
+    pub file: String,
+    /// Where to download the file from, if it is not found locally.
+    pub url: Option<String>,
+    /// Expected SHA-256 (lowercase hex); `None` until known.
+    pub sha256: Option<String>,
+    /// An explicit local copy, tried first (relative paths are relative to the recipe).
+    pub path: Option<PathBuf>,
+}
+
+/// A validated corpus recipe.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CorpusRecipe {
+    pub name: String,
+    pub description: String,
+    pub licence: Option<String>,
+    pub reader: ReaderSpec,
+    pub min_count: u64,
+    pub max_tokens: Option<u64>,
+    pub sources: Vec<SourceSpec>,
+    /// The recipe file (relative source paths are resolved against its folder).
+    #[serde(skip)]
+    pub file: PathBuf,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecipe {
+    name: String,
+    description: Option<String>,
+    licence: Option<String>,
+    reader: RawReader,
+    min_count: Option<u64>,
+    max_tokens: Option<u64>,
+    sources: Vec<RawSource>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Format {
+    Wikitext,
+    PlainText,
+    Reddit,
+    HfParquet,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReader {
+    format: Format,
+    unk: Option<UnkHandling>,
+    subreddits: Option<Vec<String>>,
+    years: Option<Vec<i32>>,
+    newlines: Option<NewlineHandling>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSource {
+    file: String,
+    url: Option<String>,
+    sha256: Option<String>,
+    path: Option<PathBuf>,
+}
+
+impl CorpusRecipe {
+    /// Reads and validates the recipe at `path`.
+    pub fn load(path: &Path) -> Result<Self, SpecError> {
+        Self::from_document(Document::read(path)?)
+    }
+
+    /// Validates recipe text; `file` names it in errors and anchors relative paths.
+    pub fn parse(text: &str, file: &Path) -> Result<Self, SpecError> {
+        Self::from_document(Document::parse(text, file)?)
+    }
+
+    fn from_document(doc: Document<RawRecipe>) -> Result<Self, SpecError> {
+        let raw = &doc.raw;
+        if !is_name(&raw.name) {
+            return Err(doc.error(
+                "name",
+                format!("`{}` is not a valid corpus name: use lowercase letters, digits, `-` and `_`", raw.name),
+            ));
+        }
+        let reader = resolve_reader(&doc)?;
+        let min_count = raw.min_count.unwrap_or(defaults::MIN_COUNT);
+        check_min_count(&doc, "min_count", min_count)?;
+        if raw.max_tokens == Some(0) {
+            return Err(doc.error("max_tokens", "must be at least 1 (omit it to read the whole corpus)"));
+        }
+        if raw.sources.is_empty() {
+            return Err(doc.error("sources", "a corpus needs at least one source file"));
+        }
+        let mut sources = Vec::with_capacity(raw.sources.len());
+        for (i, source) in raw.sources.iter().enumerate() {
+            if source.file.is_empty() || source.file.contains('/') {
+                return Err(doc.error(
+                    &format!("sources[{i}].file"),
+                    "must be a plain file name (no folders); use `path` for a local copy elsewhere",
+                ));
+            }
+            if let Some(sha) = &source.sha256
+                && !(sha.len() == 64 && sha.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()))
+            {
+                return Err(doc.error(
+                    &format!("sources[{i}].sha256"),
+                    format!("`{sha}` is not a SHA-256: expected 64 lowercase hex digits"),
+                ));
+            }
+            sources.push(SourceSpec {
+                file: source.file.clone(),
+                url: source.url.clone(),
+                sha256: source.sha256.clone(),
+                path: source.path.clone(),
+            });
+        }
+        Ok(CorpusRecipe {
+            name: raw.name.clone(),
+            description: raw.description.clone().unwrap_or_default(),
+            licence: raw.licence.clone(),
+            reader,
+            min_count,
+            max_tokens: raw.max_tokens,
+            sources,
+            file: doc.file.clone(),
+        })
+    }
+
+    /// The folder relative source paths are resolved against.
+    pub fn dir(&self) -> &Path {
+        self.file.parent().unwrap_or(Path::new("."))
+    }
+}
+
+fn resolve_reader(doc: &Document<RawRecipe>) -> Result<ReaderSpec, SpecError> {
+    let r = &doc.raw.reader;
+    let only_for = |field: &str, format: &str| {
+        doc.error(&format!("reader.{field}"), format!("`{field}` applies only to format `{format}`"))
+    };
+    let is_reddit = matches!(r.format, Format::Reddit);
+    if !is_reddit {
+        if r.subreddits.is_some() {
+            return Err(only_for("subreddits", "reddit"));
+        }
+        if r.years.is_some() {
+            return Err(only_for("years", "reddit"));
+        }
+        if r.newlines.is_some() {
+            return Err(only_for("newlines", "reddit"));
+        }
+    }
+    let unk = r.unk.unwrap_or(UnkHandling::Keep);
+    if matches!(r.format, Format::PlainText | Format::Reddit) && r.unk.is_some() {
+        return Err(only_for("unk", "wikitext or hf-parquet"));
+    }
+    Ok(match r.format {
+        Format::Wikitext => ReaderSpec::Wikitext { unk },
+        Format::HfParquet => ReaderSpec::HfParquet { unk },
+        Format::PlainText => ReaderSpec::PlainText,
+        Format::Reddit => ReaderSpec::Reddit {
+            subreddits: r.subreddits.clone().unwrap_or_default(),
+            years: r.years.clone().unwrap_or_default(),
+            newlines: r.newlines.unwrap_or(NewlineHandling::Space),
+        },
+    })
+}
+
+pub(crate) fn check_min_count<T>(doc: &Document<T>, field: &str, min_count: u64) -> Result<(), SpecError> {
+    if min_count == 0 {
+        return Err(doc.error(field, "must be at least 1 (a word must occur to be in the vocabulary)"));
+    }
+    Ok(())
+}
+
+/// Names of corpora and pipelines: lowercase ASCII letters, digits, `-` and `_`.
+pub(crate) fn is_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+}

@@ -1,0 +1,226 @@
+//! Pipeline and recipe validation: defaults, and one test per error message.
+
+use std::path::Path;
+
+use crate::{Algorithm, CorpusRecipe, Job, Plan, ReaderSpec, RecipeFolder, SpecError, UnkHandling};
+
+const RECIPE: &str = "\
+name: tiny
+description: a test corpus
+reader:
+  format: wikitext
+sources:
+  - file: tiny.txt
+";
+
+/// A temporary project with a recipe folder holding `tiny.yaml`.
+struct Project {
+    dir: tempfile::TempDir,
+}
+
+impl Project {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("corpora")).unwrap();
+        std::fs::write(dir.path().join("corpora/tiny.yaml"), RECIPE).unwrap();
+        Project { dir }
+    }
+
+    fn recipes(&self) -> RecipeFolder {
+        RecipeFolder { dir: self.dir.path().join("corpora") }
+    }
+
+    fn plan(&self, text: &str) -> Result<Plan, SpecError> {
+        Plan::parse(text, Path::new("pipelines/p.yaml"), &self.recipes())
+    }
+
+    fn error(&self, text: &str) -> String {
+        self.plan(text).expect_err("the pipeline should be rejected").to_string()
+    }
+}
+
+#[test]
+fn minimal_pipeline_resolves_every_default() {
+    let plan = Project::new().plan("name: p\ncorpora:\n  - recipe: tiny\n").unwrap();
+    assert_eq!(plan.n_seeds, 32);
+    assert_eq!(plan.seed, 2021);
+    assert_eq!(plan.algorithms, vec![Algorithm::Sgns, Algorithm::Glove]);
+    let sgns = plan.sgns.as_ref().unwrap();
+    assert_eq!((sgns.dim, sgns.window, sgns.negative, sgns.epochs), (300, 5, 5, 5));
+    assert_eq!((sgns.sample, sgns.alpha, sgns.min_alpha), (1e-3, 0.025, 0.0001));
+    let glove = plan.glove.as_ref().unwrap();
+    assert_eq!((glove.dim, glove.window, glove.iterations), (300, 15, 15));
+    assert_eq!((glove.x_max, glove.alpha, glove.eta), (100.0, 0.75, 0.05));
+    assert_eq!(plan.corpora[0].min_count, 5);
+    assert_eq!(plan.corpora[0].reader, ReaderSpec::Wikitext { unk: UnkHandling::Keep });
+    assert_eq!(plan.measures.nbm_k, 100);
+    assert_eq!(plan.measures.target_lists.len(), 5);
+}
+
+#[test]
+fn pipeline_overrides_reach_the_plan() {
+    let plan = Project::new()
+        .plan(
+            "name: p\nseed: 9\nn_seeds: 3\ncorpora:\n  - recipe: tiny\n    min_count: 2\n    max_tokens: 1000\n\
+             algorithms: [sgns]\nsgns: {dim: 20, architecture: cbow}\n",
+        )
+        .unwrap();
+    assert_eq!((plan.seed, plan.n_seeds), (9, 3));
+    assert_eq!((plan.corpora[0].min_count, plan.corpora[0].max_tokens), (2, Some(1000)));
+    assert!(plan.glove.is_none());
+    assert_eq!(plan.sgns.unwrap().dim, 20);
+}
+
+#[test]
+fn jobs_cover_every_stage_with_distinct_seeds() {
+    let plan = Project::new().plan("name: p\nn_seeds: 3\ncorpora:\n  - recipe: tiny\n").unwrap();
+    let jobs = plan.jobs();
+    // prepare + cooccurrence, 2 algorithms × 3 seeds, 2 measure jobs, 1 aggregate.
+    assert_eq!(jobs.len(), 2 + 6 + 2 + 1);
+    assert_eq!(jobs[0], Job::PrepareCorpus { corpus: "tiny".into() });
+    let seeds: std::collections::BTreeSet<u64> = plan
+        .training_jobs()
+        .iter()
+        .map(|job| match job {
+            Job::Train { seed, .. } => *seed,
+            _ => unreachable!("training_jobs holds training jobs only"),
+        })
+        .collect();
+    assert_eq!(seeds.len(), 6, "every training job has its own seed");
+    // Same plan, same seeds.
+    assert_eq!(plan.training_jobs(), Project::new().plan("name: p\nn_seeds: 3\ncorpora:\n  - recipe: tiny\n").unwrap().training_jobs());
+}
+
+#[test]
+fn unknown_key_names_line_and_field() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  windw: 5\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:5:3: field `sgns.windw`: unknown field `windw`, expected one of \
+         `architecture`, `dim`, `window`, `negative`, `ns_exponent`, `sample`, `epochs`, `alpha`, \
+         `min_alpha`, `threads_per_model`"
+    );
+}
+
+#[test]
+fn wrong_type_names_line_and_field() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nglove:\n  dim: big\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:5:8: field `glove.dim`: invalid type: string \"big\", expected u32"
+    );
+}
+
+#[test]
+fn window_zero_is_rejected_at_its_line() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 10\n  window: 0\n");
+    assert_eq!(message, "pipelines/p.yaml:6:11: field `sgns.window`: 0 is too small: must be at least 1");
+}
+
+#[test]
+fn fewer_than_two_seeds_is_rejected() {
+    let message = Project::new().error("name: p\nn_seeds: 1\ncorpora:\n  - recipe: tiny\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:2:10: field `n_seeds`: 1 seed(s): test-retest reliability needs at least 2 seeds \
+         per corpus and algorithm"
+    );
+}
+
+#[test]
+fn min_count_zero_is_rejected() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\n    min_count: 0\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:4:16: field `corpora[0].min_count`: must be at least 1 (a word must occur to be in \
+         the vocabulary)"
+    );
+}
+
+#[test]
+fn unknown_corpus_lists_the_known_ones() {
+    let project = Project::new();
+    let message = project.error("name: p\ncorpora:\n  - recipe: tiny\n  - recipe: wikitext-9\n");
+    let expected = format!(
+        "pipelines/p.yaml:4:13: field `corpora[1].recipe`: unknown corpus `wikitext-9`: no recipe file {}; \
+         known corpora in {}: tiny",
+        project.dir.path().join("corpora/wikitext-9.yaml").display(),
+        project.dir.path().join("corpora").display()
+    );
+    assert_eq!(message, expected);
+}
+
+#[test]
+fn invalid_yaml_names_the_line() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\n bad: [\n");
+    assert!(message.starts_with("pipelines/p.yaml:4:"), "{message}");
+}
+
+#[test]
+fn parameters_for_an_algorithm_not_trained_are_rejected() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nglove: {dim: 5}\n");
+    assert_eq!(message, "pipelines/p.yaml:5:8: field `glove`: parameters given for `glove`, which is not in `algorithms`");
+}
+
+#[test]
+fn min_alpha_above_alpha_is_rejected() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns: {alpha: 0.01, min_alpha: 0.1}\n");
+    assert_eq!(message, "pipelines/p.yaml:4:32: field `sgns.min_alpha`: 0.1 must lie between 0 and alpha (0.01)");
+}
+
+#[test]
+fn duplicate_rule_is_rejected() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nmeasures:\n  rules: [ripa, ripa]\n");
+    assert_eq!(message, "pipelines/p.yaml:5:17: field `measures.rules[1]`: `ripa` is listed twice");
+}
+
+#[test]
+fn errors_in_a_recipe_name_the_recipe_file() {
+    let project = Project::new();
+    std::fs::write(project.dir.path().join("corpora/tiny.yaml"), RECIPE.replace("format: wikitext", "format: wikitext\n  newlines: glue")).unwrap();
+    let message = project.error("name: p\ncorpora:\n  - recipe: tiny\n");
+    let expected = format!(
+        "{}:5:13: field `reader.newlines`: `newlines` applies only to format `reddit`",
+        project.dir.path().join("corpora/tiny.yaml").display()
+    );
+    assert_eq!(message, expected);
+}
+
+#[test]
+fn recipe_checksum_must_be_sha256() {
+    let text = "name: t\nreader: {format: plain-text}\nsources:\n  - file: a.txt\n    sha256: ABC\n";
+    let message = CorpusRecipe::parse(text, Path::new("corpora/t.yaml")).unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "corpora/t.yaml:5:13: field `sources[0].sha256`: `ABC` is not a SHA-256: expected 64 lowercase hex digits"
+    );
+}
+
+#[test]
+fn recipe_reader_options() {
+    let text = "name: r\nreader:\n  format: reddit\n  subreddits: [AskScience]\n  years: [2014]\n  newlines: glue\nsources:\n  - file: RC_2014-01.bz2\n";
+    let recipe = CorpusRecipe::parse(text, Path::new("corpora/r.yaml")).unwrap();
+    assert_eq!(
+        recipe.reader,
+        ReaderSpec::Reddit {
+            subreddits: vec!["AskScience".into()],
+            years: vec![2014],
+            newlines: crate::NewlineHandling::Glue
+        }
+    );
+    let bad = CorpusRecipe::parse(&text.replace("format: reddit", "format: tsv"), Path::new("corpora/r.yaml"))
+        .unwrap_err()
+        .to_string();
+    assert!(bad.starts_with("corpora/r.yaml:3:11: field `reader.format`: unknown variant `tsv`"), "{bad}");
+}
+
+#[test]
+fn recipe_sources_must_be_plain_file_names() {
+    let text = "name: r\nreader: {format: plain-text}\nsources:\n  - file: data/a.txt\n";
+    let message = CorpusRecipe::parse(text, Path::new("corpora/r.yaml")).unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "corpora/r.yaml:4:11: field `sources[0].file`: must be a plain file name (no folders); use `path` for a \
+         local copy elsewhere"
+    );
+}
