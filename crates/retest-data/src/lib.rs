@@ -1,1 +1,18 @@
-//! Finding data files (explicit path, mirror folder, download cache) by checksum, and preparing corpora.
+//! Finding data files (explicit path, mirror folder, download cache) by checksum, and preparing
+//! corpora from their recipes.
+//!
+//! This is the crate that touches the file system and the network for corpora: the readers in
+//! `retest-corpus` only see byte streams.
+
+mod checksum;
+mod error;
+mod lock;
+mod prepare;
+mod progress;
+mod resolve;
+
+pub use checksum::sha256_file;
+pub use error::DataError;
+pub use lock::LockFile;
+pub use prepare::{CORPUS_FILE, PreparedCorpus, PrepareOutcome, STATS_FILE, VOCAB_FILE, prepare_corpus};
+pub use resolve::{Origin, ResolvedFile, Resolver};

@@ -1,0 +1,94 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// How reliable is your word-embedding bias measure?
+///
+/// retest trains word embeddings (SGNS, GloVe) on real corpora with many seeds, scores gender
+/// bias with several rules and word lists, and reports test-retest, inter-rater and internal
+/// consistency reliability (Du, Fang & Nguyen 2021).
+///
+/// Typical use: `retest plan pipelines/smoke.yaml` to see what a pipeline will do, and
+/// `retest corpus prepare wikitext-103-valid` to prepare one corpus.
+#[derive(Debug, Parser)]
+#[command(name = "retest", version, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub dirs: Dirs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Folders retest reads and writes.
+#[derive(Debug, Args)]
+pub struct Dirs {
+    /// Folder of corpus recipes (`<name>.yaml`). Default: `corpora/` beside the pipeline's
+    /// folder, else `./corpora`.
+    #[arg(long, global = true, env = "RETEST_CORPORA_DIR", value_name = "DIR")]
+    pub corpora: Option<PathBuf>,
+    /// Folder for outputs (prepared corpora, embeddings, tables).
+    #[arg(long, global = true, env = "RETEST_RESULTS_DIR", value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Work with corpora: read raw text, tokenise, count and encode it.
+    #[command(subcommand)]
+    Corpus(CorpusCommand),
+    /// Run a pipeline: every job of its plan, skipping jobs already done.
+    ///
+    /// This version runs the corpus stage (find, verify, read and encode every corpus of the
+    /// pipeline); it lists the later stages it cannot run yet and exits with an error.
+    Run {
+        /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
+        pipeline: String,
+        /// Redo jobs even if their outputs exist.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Validate a pipeline and print the resolved plan and the jobs it implies.
+    ///
+    /// Every default is filled in, so the output is exactly what a run would do.
+    Plan {
+        /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
+        pipeline: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CorpusCommand {
+    /// Prepare a corpus from its recipe: find its files (explicit path, then the mirror folder
+    /// named by RETEST_DATA_DIR, then the download cache, downloading if needed), verify their
+    /// SHA-256, then read, tokenise, count and encode it under `<results>/corpora/`.
+    ///
+    /// Example: `RETEST_DATA_DIR=../shared/data retest corpus prepare wikitext-103-valid`
+    Prepare {
+        /// A recipe file (`corpora/gutenberg.yaml`) or the name of one in the recipe folder.
+        recipe: String,
+        /// Keep words seen at least this often (overrides the recipe).
+        #[arg(long)]
+        min_count: Option<u64>,
+        /// Read only the first N tokens (overrides the recipe).
+        #[arg(long)]
+        max_tokens: Option<u64>,
+        /// Prepare again even if an identical preparation exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// List the corpus recipes in the recipe folder.
+    List,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The resolved plan as YAML followed by the job list.
+    Text,
+    /// One JSON object with `plan` and `jobs`.
+    Json,
+}

@@ -1,0 +1,37 @@
+//! Errors of data resolution and corpus preparation.
+
+use std::path::PathBuf;
+
+/// A data file that cannot be found, verified, downloaded or read.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    #[error("corpus `{corpus}`: file `{file}` not found.\n  looked in:\n{looked}\n  {hint}")]
+    NotFound { corpus: String, file: String, looked: String, hint: String },
+    #[error("{}: checksum mismatch: expected sha256 {expected}, found {found}", path.display())]
+    ChecksumMismatch { path: PathBuf, expected: String, found: String },
+    #[error("corpus `{corpus}`: downloading {url} failed: {message}")]
+    Download { corpus: String, url: String, message: String },
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    Corpus {
+        path: PathBuf,
+        #[source]
+        source: retest_corpus::CorpusError,
+    },
+    #[error("{}:{line}: {message}", path.display())]
+    LockFile { path: PathBuf, line: usize, message: String },
+    #[error("corpus `{corpus}` is empty: its sources gave no token{}", if *min_count > 1 { format!(" seen at least {min_count} times (min_count)") } else { String::new() })]
+    EmptyCorpus { corpus: String, min_count: u64 },
+}
+
+impl DataError {
+    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> DataError {
+        let path = path.into();
+        move |source| DataError::Io { path, source }
+    }
+}

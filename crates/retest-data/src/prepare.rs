@@ -1,0 +1,217 @@
+//! Preparing a corpus: resolve its files, read and encode them, write the result atomically.
+//!
+//! The output folder `<out_root>/<name>-<key>/` holds [`CORPUS_FILE`] (the encoded token
+//! stream), [`VOCAB_FILE`] (word and count per line, in id order) and [`STATS_FILE`]. Its key is
+//! a hash of everything the content depends on (reader and its options, min_count, max_tokens
+//! and the SHA-256 of every source), so a changed input gets a new folder and an unchanged one
+//! is found and reused. The folder is built under a temporary name and renamed into place, so
+//! a folder with the final name is always complete.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use retest_corpus::{
+    CorpusBuilder, CorpusStats, ReadSummary, RedditOptions, WikiTextOptions, PlainTextOptions, decompress,
+};
+use retest_spec::{CorpusRecipe, NewlineHandling, ReaderSpec, UnkHandling};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::DataError;
+use crate::progress::bytes_bar;
+use crate::resolve::{ResolvedFile, Resolver};
+
+/// The encoded token stream (see `retest_corpus` for the format).
+pub const CORPUS_FILE: &str = "corpus.bin";
+/// The vocabulary: `word<TAB>count` per line, in id order.
+pub const VOCAB_FILE: &str = "vocab.tsv";
+/// Corpus statistics and provenance, written last.
+pub const STATS_FILE: &str = "stats.json";
+
+/// Version of the preparation; part of every key, bumped when the output of a reader changes.
+const PREPARE_VERSION: u32 = 1;
+
+/// A prepared corpus on disk.
+#[derive(Clone, Debug)]
+pub struct PreparedCorpus {
+    pub dir: PathBuf,
+    pub stats: PreparedStats,
+}
+
+impl PreparedCorpus {
+    pub fn corpus_path(&self) -> PathBuf {
+        self.dir.join(CORPUS_FILE)
+    }
+
+    pub fn vocab_path(&self) -> PathBuf {
+        self.dir.join(VOCAB_FILE)
+    }
+}
+
+/// Whether [`prepare_corpus`] did the work or found it done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrepareOutcome {
+    Prepared,
+    AlreadyPrepared,
+}
+
+/// What `stats.json` holds.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PreparedStats {
+    pub corpus: String,
+    pub key: String,
+    pub reader: serde_json::Value,
+    pub min_count: u64,
+    pub max_tokens: Option<u64>,
+    pub sources: Vec<SourceStats>,
+    pub stats: CorpusStats,
+}
+
+/// One source file as read.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SourceStats {
+    pub file: String,
+    pub sha256: String,
+    pub compression: String,
+    /// `None` when the token limit was reached before this file.
+    pub read: Option<ReadSummary>,
+}
+
+/// Resolves, reads and encodes `recipe` under `out_root`, unless an identical preparation
+/// is already there (or `force`).
+pub fn prepare_corpus(
+    recipe: &CorpusRecipe,
+    resolver: &mut Resolver,
+    out_root: &Path,
+    force: bool,
+) -> Result<(PreparedCorpus, PrepareOutcome), DataError> {
+    let files = resolver.resolve_all(recipe)?;
+    let key = content_key(recipe, &files);
+    let dir = out_root.join(format!("{}-{}", recipe.name, &key[..16]));
+    let stats_path = dir.join(STATS_FILE);
+    if !force && stats_path.is_file() {
+        let text = std::fs::read_to_string(&stats_path).map_err(DataError::io(&stats_path))?;
+        if let Ok(stats) = serde_json::from_str::<PreparedStats>(&text) {
+            return Ok((PreparedCorpus { dir, stats }, PrepareOutcome::AlreadyPrepared));
+        }
+    }
+
+    let mut builder = CorpusBuilder::new(recipe.max_tokens);
+    let mut sources = Vec::with_capacity(files.len());
+    for file in &files {
+        let (compression, read) = if builder.is_full() {
+            ("-".to_owned(), None)
+        } else {
+            let (compression, summary) = read_source(&mut builder, &recipe.reader, file)?;
+            (compression, Some(summary))
+        };
+        sources.push(SourceStats { file: file.file.clone(), sha256: file.sha256.clone(), compression, read });
+    }
+    let corpus = builder.finish(recipe.min_count);
+    if corpus.tokens().is_empty() {
+        return Err(DataError::EmptyCorpus { corpus: recipe.name.clone(), min_count: recipe.min_count });
+    }
+    let stats = PreparedStats {
+        corpus: recipe.name.clone(),
+        key: key.clone(),
+        reader: serde_json::to_value(&recipe.reader).expect("reader spec serialises"),
+        min_count: recipe.min_count,
+        max_tokens: recipe.max_tokens,
+        sources,
+        stats: corpus.stats().clone(),
+    };
+
+    std::fs::create_dir_all(out_root).map_err(DataError::io(out_root))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".tmp-{}-", recipe.name))
+        .tempdir_in(out_root)
+        .map_err(DataError::io(out_root))?;
+    write_with(&tmp.path().join(CORPUS_FILE), |w| corpus.write_binary(w))?;
+    write_with(&tmp.path().join(VOCAB_FILE), |w| corpus.write_vocab(w))?;
+    let json = serde_json::to_string_pretty(&stats).expect("stats serialise") + "\n";
+    write_with(&tmp.path().join(STATS_FILE), |w| w.write_all(json.as_bytes()))?;
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(DataError::io(&dir))?;
+    }
+    let tmp = tmp.keep();
+    std::fs::rename(&tmp, &dir).map_err(DataError::io(&dir))?;
+    Ok((PreparedCorpus { dir, stats }, PrepareOutcome::Prepared))
+}
+
+/// Reads one source file into the builder; returns its compression and what was read.
+fn read_source(
+    builder: &mut CorpusBuilder,
+    reader: &ReaderSpec,
+    file: &ResolvedFile,
+) -> Result<(String, ReadSummary), DataError> {
+    let path = &file.path;
+    let corpus_error = |source| DataError::Corpus { path: path.clone(), source };
+    let handle = File::open(path).map_err(DataError::io(path))?;
+    if let ReaderSpec::HfParquet { unk } = reader {
+        let summary = builder
+            .read_hf_parquet(handle, &WikiTextOptions { unk: unk_option(*unk) })
+            .map_err(corpus_error)?;
+        return Ok(("parquet".to_owned(), summary));
+    }
+    let size = handle.metadata().map_err(DataError::io(path))?.len();
+    let bar = bytes_bar(Some(size), format!("read {}", file.file));
+    let (compression, stream) = decompress(bar.wrap_read(handle)).map_err(DataError::io(path))?;
+    let stream = BufReader::with_capacity(1 << 20, stream);
+    let summary = match reader {
+        ReaderSpec::Wikitext { unk } => builder.read_wikitext(stream, &WikiTextOptions { unk: unk_option(*unk) }),
+        ReaderSpec::PlainText => builder.read_plain_text(stream, &PlainTextOptions {}),
+        ReaderSpec::Reddit { subreddits, years, newlines } => builder.read_reddit(
+            stream,
+            &RedditOptions {
+                subreddits: subreddits.clone(),
+                years: years.clone(),
+                newlines: match newlines {
+                    NewlineHandling::Space => retest_corpus::NewlineHandling::Space,
+                    NewlineHandling::Glue => retest_corpus::NewlineHandling::Glue,
+                },
+            },
+        ),
+        ReaderSpec::HfParquet { .. } => unreachable!("parquet sources are read above"),
+    }
+    .map_err(corpus_error)?;
+    bar.finish_and_clear();
+    Ok((compression.as_str().to_owned(), summary))
+}
+
+fn unk_option(unk: UnkHandling) -> retest_corpus::UnkHandling {
+    match unk {
+        UnkHandling::Keep => retest_corpus::UnkHandling::Keep,
+        UnkHandling::RawUnk => retest_corpus::UnkHandling::RawUnk,
+    }
+}
+
+/// The hash of everything a prepared corpus depends on.
+fn content_key(recipe: &CorpusRecipe, files: &[ResolvedFile]) -> String {
+    let key = serde_json::json!({
+        "version": PREPARE_VERSION,
+        "reader": recipe.reader,
+        "min_count": recipe.min_count,
+        "max_tokens": recipe.max_tokens,
+        "sources": files.iter().map(|f| [&f.file, &f.sha256]).collect::<Vec<_>>(),
+    });
+    hex::encode(Sha256::digest(key.to_string().as_bytes()))
+}
+
+fn write_with(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> Result<(), DataError> {
+    let file = File::create(path).map_err(DataError::io(path))?;
+    let mut w = BufWriter::with_capacity(1 << 20, file);
+    write(&mut w).map_err(DataError::io(path))?;
+    let file = w.into_inner().map_err(|e| DataError::Io { path: path.to_owned(), source: e.into_error() })?;
+    file.sync_all().map_err(DataError::io(path))
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DataError> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(DataError::io(dir))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(DataError::io(dir))?;
+    tmp.write_all(bytes).map_err(DataError::io(path))?;
+    tmp.persist(path).map_err(|e| DataError::Io { path: path.to_owned(), source: e.error })?;
+    Ok(())
+}

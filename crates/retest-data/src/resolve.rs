@@ -1,0 +1,251 @@
+//! Resolving a recipe's source files: explicit path → mirror folder → download cache.
+//!
+//! 1. `path` in the recipe (relative to the recipe file): used as it is; its checksum is
+//!    verified when one is known.
+//! 2. The mirror folder (`RETEST_DATA_DIR`): searched recursively for a file of the same name;
+//!    a candidate is used only if its checksum matches (or none is known yet).
+//! 3. The download cache (`RETEST_CACHE_DIR`, default `.cache/downloads`, one folder per corpus): a file downloaded
+//!    earlier, verified again; else the source's `url` is downloaded into it with a progress bar.
+//!
+//! A known checksum comes from the recipe or, failing that, from the lock file; a file whose
+//! checksum was unknown has it recorded in the lock file on first use.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use retest_spec::{CorpusRecipe, SourceSpec};
+use sha2::{Digest, Sha256};
+
+use crate::checksum::sha256_file;
+use crate::error::DataError;
+use crate::lock::LockFile;
+use crate::progress::bytes_bar;
+
+/// Where a resolved file was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    ExplicitPath,
+    Mirror,
+    Cache,
+    Download,
+}
+
+impl Origin {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::ExplicitPath => "path",
+            Origin::Mirror => "mirror",
+            Origin::Cache => "cache",
+            Origin::Download => "download",
+        }
+    }
+}
+
+/// A source file found on disk and verified.
+#[derive(Clone, Debug)]
+pub struct ResolvedFile {
+    pub file: String,
+    pub path: PathBuf,
+    pub sha256: String,
+    pub origin: Origin,
+}
+
+/// Finds source files; see the module documentation for the order.
+#[derive(Debug)]
+pub struct Resolver {
+    /// The mirror folder, if any (`RETEST_DATA_DIR`).
+    pub mirror: Option<PathBuf>,
+    /// The download cache folder.
+    pub cache: PathBuf,
+    /// Checksums learnt on first use.
+    pub lock: LockFile,
+    /// Never download (`RETEST_OFFLINE` set): a file not found locally is an error.
+    pub offline: bool,
+}
+
+impl Resolver {
+    /// A resolver configured from the environment: `RETEST_DATA_DIR` (mirror),
+    /// `RETEST_CACHE_DIR` (default `.cache/downloads`), `RETEST_OFFLINE` (no downloads), and
+    /// the lock file `lock_path`.
+    pub fn from_env(lock_path: &Path) -> Result<Self, DataError> {
+        let mirror = std::env::var_os("RETEST_DATA_DIR").filter(|v| !v.is_empty()).map(PathBuf::from);
+        let cache = std::env::var_os("RETEST_CACHE_DIR")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(".cache/downloads"));
+        let offline = std::env::var_os("RETEST_OFFLINE").is_some_and(|v| !v.is_empty() && v != "0");
+        Ok(Resolver { mirror, cache, lock: LockFile::load(lock_path)?, offline })
+    }
+
+    /// Finds and verifies every source of `recipe`, in recipe order.
+    pub fn resolve_all(&mut self, recipe: &CorpusRecipe) -> Result<Vec<ResolvedFile>, DataError> {
+        recipe.sources.iter().map(|source| self.resolve(recipe, source)).collect()
+    }
+
+    /// Finds and verifies one source file of `recipe`.
+    pub fn resolve(&mut self, recipe: &CorpusRecipe, source: &SourceSpec) -> Result<ResolvedFile, DataError> {
+        let expected = source
+            .sha256
+            .clone()
+            .or_else(|| self.lock.get(&recipe.name, &source.file).map(str::to_owned));
+        let mut looked = Vec::new();
+
+        if let Some(path) = &source.path {
+            let path = recipe.dir().join(path);
+            if !path.is_file() {
+                looked.push(format!("    - explicit path {} (the recipe's `path`): no such file", path.display()));
+                return Err(not_found(recipe, source, looked));
+            }
+            return self.accept(recipe, source, path, expected.as_deref(), Origin::ExplicitPath);
+        }
+        looked.push("    - explicit path: none given (`path` in the recipe)".to_owned());
+
+        match &self.mirror {
+            None => looked.push("    - mirror folder: RETEST_DATA_DIR is not set".to_owned()),
+            Some(mirror) => {
+                let candidates = find_by_name(mirror, &source.file);
+                if candidates.is_empty() {
+                    looked.push(format!("    - mirror folder {}: no file named `{}`", mirror.display(), source.file));
+                }
+                let mut mismatch = None;
+                for candidate in candidates {
+                    let found = sha256_file(&candidate)?;
+                    match &expected {
+                        Some(want) if *want != found => {
+                            mismatch.get_or_insert(DataError::ChecksumMismatch {
+                                path: candidate.clone(),
+                                expected: want.clone(),
+                                found,
+                            });
+                        }
+                        _ => return self.verified(recipe, source, candidate, found, expected.is_none(), Origin::Mirror),
+                    }
+                }
+                if let Some(error) = mismatch {
+                    return Err(error);
+                }
+            }
+        }
+
+        let cached = self.cache.join(&recipe.name).join(&source.file);
+        if cached.is_file() {
+            return self.accept(recipe, source, cached, expected.as_deref(), Origin::Cache);
+        }
+        looked.push(format!("    - download cache {}: not there yet", cached.display()));
+
+        match &source.url {
+            Some(_) if self.offline => {
+                looked.push("    - download: disabled (RETEST_OFFLINE is set)".to_owned());
+                Err(not_found(recipe, source, looked))
+            }
+            Some(url) => {
+                let found = download(recipe, url, &cached)?;
+                if let Some(want) = &expected
+                    && *want != found
+                {
+                    let bad = cached.with_extension("rejected");
+                    let _ = std::fs::rename(&cached, &bad);
+                    return Err(DataError::ChecksumMismatch { path: bad, expected: want.clone(), found });
+                }
+                self.verified(recipe, source, cached, found, expected.is_none(), Origin::Download)
+            }
+            None => {
+                looked.push("    - download: the recipe gives no `url`".to_owned());
+                Err(not_found(recipe, source, looked))
+            }
+        }
+    }
+
+    fn accept(
+        &mut self,
+        recipe: &CorpusRecipe,
+        source: &SourceSpec,
+        path: PathBuf,
+        expected: Option<&str>,
+        origin: Origin,
+    ) -> Result<ResolvedFile, DataError> {
+        let found = sha256_file(&path)?;
+        if let Some(want) = expected
+            && want != found
+        {
+            return Err(DataError::ChecksumMismatch { path, expected: want.to_owned(), found });
+        }
+        self.verified(recipe, source, path, found, expected.is_none(), origin)
+    }
+
+    fn verified(
+        &mut self,
+        recipe: &CorpusRecipe,
+        source: &SourceSpec,
+        path: PathBuf,
+        sha256: String,
+        record: bool,
+        origin: Origin,
+    ) -> Result<ResolvedFile, DataError> {
+        if record {
+            self.lock.record(&recipe.name, &source.file, &sha256)?;
+        }
+        Ok(ResolvedFile { file: source.file.clone(), path, sha256, origin })
+    }
+}
+
+fn not_found(recipe: &CorpusRecipe, source: &SourceSpec, looked: Vec<String>) -> DataError {
+    DataError::NotFound {
+        corpus: recipe.name.clone(),
+        file: source.file.clone(),
+        looked: looked.join("\n"),
+        hint: format!(
+            "to provide it, put `{}` in a folder named by RETEST_DATA_DIR, or set `path:` for it in {}",
+            source.file,
+            recipe.file.display()
+        ),
+    }
+}
+
+/// Files named `name` anywhere below `dir`, in sorted path order.
+fn find_by_name(dir: &Path, name: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if entry.file_name() == name {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Downloads `url` to `dest` (via a `.part` file renamed on success) and returns its SHA-256.
+fn download(recipe: &CorpusRecipe, url: &str, dest: &Path) -> Result<String, DataError> {
+    let failed = |message: String| DataError::Download { corpus: recipe.name.clone(), url: url.to_owned(), message };
+    if let Some(dir) = dest.parent() {
+        std::fs::create_dir_all(dir).map_err(DataError::io(dir))?;
+    }
+    let response = ureq::get(url).call().map_err(|e| failed(e.to_string()))?;
+    let body = response.into_body();
+    let bar = bytes_bar(body.content_length(), format!("download {}", dest.display()));
+    let mut reader = body.into_reader();
+    let part = dest.with_extension("part");
+    let mut file = std::fs::File::create(&part).map_err(DataError::io(&part))?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    loop {
+        let n = reader.read(&mut buffer).map_err(|e| failed(e.to_string()))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+        file.write_all(&buffer[..n]).map_err(DataError::io(&part))?;
+        bar.inc(n as u64);
+    }
+    file.sync_all().map_err(DataError::io(&part))?;
+    bar.finish_and_clear();
+    std::fs::rename(&part, dest).map_err(DataError::io(dest))?;
+    Ok(hex::encode(hasher.finalize()))
+}

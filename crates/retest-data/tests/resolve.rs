@@ -1,0 +1,190 @@
+//! Resolution of source files: explicit path, mirror, cache, download; checksums and the lock.
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+
+use retest_data::{DataError, LockFile, Origin, Resolver};
+use retest_spec::CorpusRecipe;
+
+const HELLO_SHA: &str = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"; // sha256("hello\n")
+
+struct Setup {
+    dir: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["corpora", "mirror/deep", "cache"] {
+            std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        }
+        Setup { dir }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn recipe(&self, source: &str) -> CorpusRecipe {
+        let text = format!("name: demo\nreader: {{format: wikitext}}\nsources:\n  - {source}\n");
+        let file = self.path("corpora/demo.yaml");
+        std::fs::write(&file, &text).unwrap();
+        CorpusRecipe::load(&file).unwrap()
+    }
+
+    fn resolver(&self, mirror: bool) -> Resolver {
+        Resolver {
+            mirror: mirror.then(|| self.path("mirror")),
+            cache: self.path("cache"),
+            lock: LockFile::load(&self.path("corpora/checksums.lock")).unwrap(),
+            offline: false,
+        }
+    }
+}
+
+#[test]
+fn explicit_path_is_used_and_verified() {
+    let s = Setup::new();
+    std::fs::write(s.path("corpora/local.txt"), "hello\n").unwrap();
+    let recipe = s.recipe(&format!("{{file: a.txt, path: local.txt, sha256: {HELLO_SHA}}}"));
+    let found = s.resolver(true).resolve_all(&recipe).unwrap();
+    assert_eq!(found[0].origin, Origin::ExplicitPath);
+    assert_eq!(found[0].path, s.path("corpora/local.txt"));
+}
+
+#[test]
+fn mirror_is_searched_recursively_by_name() {
+    let s = Setup::new();
+    std::fs::write(s.path("mirror/deep/a.txt"), "hello\n").unwrap();
+    let recipe = s.recipe(&format!("{{file: a.txt, sha256: {HELLO_SHA}}}"));
+    let found = s.resolver(true).resolve_all(&recipe).unwrap();
+    assert_eq!((found[0].origin, found[0].sha256.as_str()), (Origin::Mirror, HELLO_SHA));
+}
+
+#[test]
+fn checksum_mismatch_names_both_hashes() {
+    let s = Setup::new();
+    std::fs::write(s.path("mirror/deep/a.txt"), "hello!\n").unwrap();
+    let want = "0".repeat(64);
+    let recipe = s.recipe(&format!("{{file: a.txt, sha256: '{want}'}}"));
+    let error = s.resolver(true).resolve_all(&recipe).unwrap_err();
+    let found = retest_data::sha256_file(&s.path("mirror/deep/a.txt")).unwrap();
+    assert_eq!(
+        error.to_string(),
+        format!("{}: checksum mismatch: expected sha256 {want}, found {found}", s.path("mirror/deep/a.txt").display())
+    );
+}
+
+#[test]
+fn missing_file_says_where_it_looked_and_how_to_provide_it() {
+    let s = Setup::new();
+    let recipe = s.recipe("{file: absent.txt}");
+    let error = s.resolver(true).resolve_all(&recipe).unwrap_err();
+    assert!(matches!(error, DataError::NotFound { .. }));
+    let expected = format!(
+        "corpus `demo`: file `absent.txt` not found.\n  looked in:\n\
+         \x20   - explicit path: none given (`path` in the recipe)\n\
+         \x20   - mirror folder {}: no file named `absent.txt`\n\
+         \x20   - download cache {}: not there yet\n\
+         \x20   - download: the recipe gives no `url`\n\
+         \x20 to provide it, put `absent.txt` in a folder named by RETEST_DATA_DIR, or set `path:` for it in {}",
+        s.path("mirror").display(),
+        s.path("cache/demo/absent.txt").display(),
+        s.path("corpora/demo.yaml").display()
+    );
+    assert_eq!(error.to_string(), expected);
+}
+
+#[test]
+fn missing_explicit_path_is_reported() {
+    let s = Setup::new();
+    let recipe = s.recipe("{file: a.txt, path: nowhere/a.txt}");
+    let message = s.resolver(false).resolve_all(&recipe).unwrap_err().to_string();
+    assert!(
+        message.contains(&format!("explicit path {} (the recipe's `path`): no such file", s.path("corpora/nowhere/a.txt").display())),
+        "{message}"
+    );
+}
+
+#[test]
+fn unknown_checksum_is_recorded_then_verified() {
+    let s = Setup::new();
+    std::fs::write(s.path("mirror/a.txt"), "hello\n").unwrap();
+    let recipe = s.recipe("{file: a.txt}");
+    s.resolver(true).resolve_all(&recipe).unwrap();
+    let lock = std::fs::read_to_string(s.path("corpora/checksums.lock")).unwrap();
+    assert!(lock.contains(&format!("{HELLO_SHA}  demo/a.txt\n")), "{lock}");
+    // The mirror's copy changes: the lock now catches it.
+    std::fs::write(s.path("mirror/a.txt"), "changed\n").unwrap();
+    let error = s.resolver(true).resolve_all(&recipe).unwrap_err().to_string();
+    assert!(error.contains(&format!("checksum mismatch: expected sha256 {HELLO_SHA}")), "{error}");
+}
+
+#[test]
+fn malformed_lock_file_names_its_line() {
+    let s = Setup::new();
+    let path = s.path("corpora/checksums.lock");
+    std::fs::write(&path, "# comment\nnot-a-hash  demo/a.txt\n").unwrap();
+    let error = LockFile::load(&path).unwrap_err().to_string();
+    assert_eq!(error, format!("{}:2: expected a 64-digit hex SHA-256 at the start of the line", path.display()));
+}
+
+/// Serves `body` once over HTTP on a loopback port; returns the URL.
+fn serve_once(body: &'static [u8]) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/a.txt", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let mut request = [0u8; 4096];
+        let _ = stream.read(&mut request);
+        let header = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len());
+        stream.write_all(header.as_bytes()).unwrap();
+        stream.write_all(body).unwrap();
+    });
+    url
+}
+
+#[test]
+fn download_goes_to_the_cache_and_is_verified() {
+    let s = Setup::new();
+    let url = serve_once(b"hello\n");
+    let recipe = s.recipe(&format!("{{file: a.txt, url: '{url}', sha256: {HELLO_SHA}}}"));
+    let found = s.resolver(false).resolve_all(&recipe).unwrap();
+    assert_eq!(found[0].origin, Origin::Download);
+    assert_eq!(std::fs::read(s.path("cache/demo/a.txt")).unwrap(), b"hello\n");
+    // The second resolution finds it in the cache without the network.
+    let again = s.resolver(false).resolve_all(&recipe).unwrap();
+    assert_eq!(again[0].origin, Origin::Cache);
+}
+
+#[test]
+fn downloaded_file_with_wrong_checksum_is_rejected() {
+    let s = Setup::new();
+    let url = serve_once(b"tampered\n");
+    let recipe = s.recipe(&format!("{{file: a.txt, url: '{url}', sha256: {HELLO_SHA}}}"));
+    let error = s.resolver(false).resolve_all(&recipe).unwrap_err().to_string();
+    assert!(error.contains(&format!("checksum mismatch: expected sha256 {HELLO_SHA}")), "{error}");
+    assert!(!Path::new(&s.path("cache/demo/a.txt")).exists(), "a rejected download is not left in the cache");
+}
+
+#[test]
+fn failed_download_names_the_url() {
+    let s = Setup::new();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/a.txt", listener.local_addr().unwrap());
+    drop(listener); // nothing listens there any more
+    let recipe = s.recipe(&format!("{{file: a.txt, url: '{url}'}}"));
+    let error = s.resolver(false).resolve_all(&recipe).unwrap_err().to_string();
+    assert!(error.starts_with(&format!("corpus `demo`: downloading {url} failed: ")), "{error}");
+}
+
+#[test]
+fn offline_resolver_does_not_download() {
+    let s = Setup::new();
+    let recipe = s.recipe("{file: a.txt, url: 'http://127.0.0.1:9/a.txt'}");
+    let mut resolver = s.resolver(false);
+    resolver.offline = true;
+    let message = resolver.resolve_all(&recipe).unwrap_err().to_string();
+    assert!(message.contains("    - download: disabled (RETEST_OFFLINE is set)\n"), "{message}");
+}

@@ -1,0 +1,41 @@
+# retest — common tasks. `just` lists them.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# The data mirror: real corpora, word lists and benchmarks (see README "Data").
+export RETEST_DATA_DIR := env_var_or_default("RETEST_DATA_DIR", justfile_directory() / ".." / "shared" / "data")
+
+retest := "cargo run --quiet --release --locked -p retest-cli --"
+
+# List the recipes.
+default:
+    @just --list
+
+# Run the study end to end for a pipeline in pipelines/ (default: the paper's).
+reproduce-du2021 pipeline="du2021":
+    {{retest}} run {{pipeline}}
+
+# Run every test (release mode: the tests read and encode real corpora).
+test:
+    cargo test --workspace --release --locked
+
+# Formatting and lints, as CI checks them.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets --locked -- -D warnings
+
+# Print the resolved plan and the jobs of a pipeline.
+plan pipeline="smoke":
+    {{retest}} plan {{pipeline}}
+
+# Prepare one corpus from its recipe in corpora/.
+prepare corpus:
+    {{retest}} corpus prepare {{corpus}}
+
+# Benchmarks of corpus preparation (WikiText whitespace path, Gutenberg through tokenizers).
+bench-corpus:
+    cargo bench --locked -p retest-corpus
+
+# Every benchmark.
+bench:
+    cargo bench --workspace --locked
