@@ -29,7 +29,13 @@ pub struct Dirs {
     #[arg(long, global = true, env = "RETEST_CORPORA_DIR", value_name = "DIR")]
     pub corpora: Option<PathBuf>,
     /// Folder for outputs (prepared corpora, embeddings, tables).
-    #[arg(long, global = true, env = "RETEST_RESULTS_DIR", value_name = "DIR", default_value = "results")]
+    #[arg(
+        long,
+        global = true,
+        env = "RETEST_RESULTS_DIR",
+        value_name = "DIR",
+        default_value = "results"
+    )]
     pub results: PathBuf,
 }
 

@@ -13,9 +13,12 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Plan { pipeline, format } => plan(&cli.dirs, &pipeline, format),
         Command::Run { pipeline, force } => run_pipeline(&cli.dirs, &pipeline, force),
-        Command::Corpus(CorpusCommand::Prepare { recipe, min_count, max_tokens, force }) => {
-            prepare(&cli.dirs, &recipe, min_count, max_tokens, force)
-        }
+        Command::Corpus(CorpusCommand::Prepare {
+            recipe,
+            min_count,
+            max_tokens,
+            force,
+        }) => prepare(&cli.dirs, &recipe, min_count, max_tokens, force),
         Command::Corpus(CorpusCommand::List) => list_corpora(&cli.dirs),
     }
 }
@@ -32,7 +35,11 @@ fn plan(dirs: &Dirs, pipeline: &str, format: Format) -> Result<()> {
             writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         }
         Format::Text => {
-            writeln!(out, "# Resolved plan of {} (every default filled in)", path.display())?;
+            writeln!(
+                out,
+                "# Resolved plan of {} (every default filled in)",
+                path.display()
+            )?;
             write!(out, "{}", serde_yaml::to_string(&plan)?)?;
             writeln!(out, "\n# Jobs ({}), in dependency order", jobs.len())?;
             for job in &jobs {
@@ -51,8 +58,11 @@ fn run_pipeline(dirs: &Dirs, pipeline: &str, force: bool) -> Result<()> {
     for recipe in &plan.corpora {
         prepare_one(dirs, recipe, &mut resolver, force)?;
     }
-    let pending: Vec<Job> =
-        plan.jobs().into_iter().filter(|job| !matches!(job, Job::PrepareCorpus { .. })).collect();
+    let pending: Vec<Job> = plan
+        .jobs()
+        .into_iter()
+        .filter(|job| !matches!(job, Job::PrepareCorpus { .. }))
+        .collect();
     anyhow::bail!(
         "pipeline `{}`: corpora prepared; {} later jobs (co-occurrence, training, measurement, reliability) \
          cannot run in retest {} yet — `retest plan {}` lists them",
@@ -88,7 +98,12 @@ fn prepare(
 }
 
 /// Prepares one corpus under `<results>/corpora/` and logs one line about it.
-fn prepare_one(dirs: &Dirs, recipe: &CorpusRecipe, resolver: &mut Resolver, force: bool) -> Result<PreparedCorpus> {
+fn prepare_one(
+    dirs: &Dirs,
+    recipe: &CorpusRecipe,
+    resolver: &mut Resolver,
+    force: bool,
+) -> Result<PreparedCorpus> {
     let out_root = dirs.results.join("corpora");
     let started = std::time::Instant::now();
     let (prepared, outcome) = prepare_corpus(recipe, resolver, &out_root, force)
@@ -112,7 +127,13 @@ fn list_corpora(dirs: &Dirs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for name in recipes.names() {
         let recipe = CorpusRecipe::load(&recipes.path_of(&name, std::path::Path::new(".")))?;
-        writeln!(out, "{:<28} {:<11} {}", recipe.name, recipe.reader.as_str(), recipe.description)?;
+        writeln!(
+            out,
+            "{:<28} {:<11} {}",
+            recipe.name,
+            recipe.reader.as_str(),
+            recipe.description
+        )?;
     }
     Ok(())
 }

@@ -26,7 +26,9 @@ pub fn recipe_folder(option: Option<&Path>, anchor: Option<&Path>) -> RecipeFold
         .and_then(Path::parent)
         .map(|root| root.join("corpora"))
         .filter(|dir| dir.is_dir());
-    RecipeFolder { dir: beside.unwrap_or_else(|| PathBuf::from("corpora")) }
+    RecipeFolder {
+        dir: beside.unwrap_or_else(|| PathBuf::from("corpora")),
+    }
 }
 
 /// The lock file recording checksums learnt on first download, kept beside the recipes.

@@ -6,11 +6,24 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
     #[error("corpus `{corpus}`: file `{file}` not found.\n  looked in:\n{looked}\n  {hint}")]
-    NotFound { corpus: String, file: String, looked: String, hint: String },
+    NotFound {
+        corpus: String,
+        file: String,
+        looked: String,
+        hint: String,
+    },
     #[error("{}: checksum mismatch: expected sha256 {expected}, found {found}", path.display())]
-    ChecksumMismatch { path: PathBuf, expected: String, found: String },
+    ChecksumMismatch {
+        path: PathBuf,
+        expected: String,
+        found: String,
+    },
     #[error("corpus `{corpus}`: downloading {url} failed: {message}")]
-    Download { corpus: String, url: String, message: String },
+    Download {
+        corpus: String,
+        url: String,
+        message: String,
+    },
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -24,7 +37,11 @@ pub enum DataError {
         source: retest_corpus::CorpusError,
     },
     #[error("{}:{line}: {message}", path.display())]
-    LockFile { path: PathBuf, line: usize, message: String },
+    LockFile {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
     #[error("corpus `{corpus}` is empty: its sources gave no token{}", if *min_count > 1 { format!(" seen at least {min_count} times (min_count)") } else { String::new() })]
     EmptyCorpus { corpus: String, min_count: u64 },
 }

@@ -14,5 +14,5 @@ mod resolve;
 pub use checksum::sha256_file;
 pub use error::DataError;
 pub use lock::LockFile;
-pub use prepare::{CORPUS_FILE, PreparedCorpus, PrepareOutcome, STATS_FILE, VOCAB_FILE, prepare_corpus};
+pub use prepare::{CORPUS_FILE, PrepareOutcome, PreparedCorpus, STATS_FILE, VOCAB_FILE, prepare_corpus};
 pub use resolve::{Origin, ResolvedFile, Resolver};

@@ -24,21 +24,35 @@ impl LockFile {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(DataError::Io { path: path.to_owned(), source: e }),
+            Err(e) => {
+                return Err(DataError::Io {
+                    path: path.to_owned(),
+                    source: e,
+                });
+            }
         };
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let bad = |message: &str| DataError::LockFile { path: path.to_owned(), line: i + 1, message: message.to_owned() };
-            let (sha, key) = line.split_once("  ").ok_or_else(|| bad("expected `<sha256>  <corpus>/<file>`"))?;
+            let bad = |message: &str| DataError::LockFile {
+                path: path.to_owned(),
+                line: i + 1,
+                message: message.to_owned(),
+            };
+            let (sha, key) = line
+                .split_once("  ")
+                .ok_or_else(|| bad("expected `<sha256>  <corpus>/<file>`"))?;
             if sha.len() != 64 || !sha.bytes().all(|b| b.is_ascii_hexdigit()) {
                 return Err(bad("expected a 64-digit hex SHA-256 at the start of the line"));
             }
             entries.insert(key.trim().to_owned(), sha.to_ascii_lowercase());
         }
-        Ok(LockFile { path: path.to_owned(), entries })
+        Ok(LockFile {
+            path: path.to_owned(),
+            entries,
+        })
     }
 
     /// The recorded SHA-256 of `file` of `corpus`.

@@ -12,7 +12,7 @@ use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use retest_corpus::{
-    CorpusBuilder, CorpusStats, ReadSummary, RedditOptions, WikiTextOptions, PlainTextOptions, decompress,
+    CorpusBuilder, CorpusStats, PlainTextOptions, ReadSummary, RedditOptions, WikiTextOptions, decompress,
 };
 use retest_spec::{CorpusRecipe, NewlineHandling, ReaderSpec, UnkHandling};
 use serde::{Deserialize, Serialize};
@@ -106,11 +106,19 @@ pub fn prepare_corpus(
             let (compression, summary) = read_source(&mut builder, &recipe.reader, file)?;
             (compression, Some(summary))
         };
-        sources.push(SourceStats { file: file.file.clone(), sha256: file.sha256.clone(), compression, read });
+        sources.push(SourceStats {
+            file: file.file.clone(),
+            sha256: file.sha256.clone(),
+            compression,
+            read,
+        });
     }
     let corpus = builder.finish(recipe.min_count);
     if corpus.tokens().is_empty() {
-        return Err(DataError::EmptyCorpus { corpus: recipe.name.clone(), min_count: recipe.min_count });
+        return Err(DataError::EmptyCorpus {
+            corpus: recipe.name.clone(),
+            min_count: recipe.min_count,
+        });
     }
     let stats = PreparedStats {
         corpus: recipe.name.clone(),
@@ -146,11 +154,19 @@ fn read_source(
     file: &ResolvedFile,
 ) -> Result<(String, ReadSummary), DataError> {
     let path = &file.path;
-    let corpus_error = |source| DataError::Corpus { path: path.clone(), source };
+    let corpus_error = |source| DataError::Corpus {
+        path: path.clone(),
+        source,
+    };
     let handle = File::open(path).map_err(DataError::io(path))?;
     if let ReaderSpec::HfParquet { unk } = reader {
         let summary = builder
-            .read_hf_parquet(handle, &WikiTextOptions { unk: unk_option(*unk) })
+            .read_hf_parquet(
+                handle,
+                &WikiTextOptions {
+                    unk: unk_option(*unk),
+                },
+            )
             .map_err(corpus_error)?;
         return Ok(("parquet".to_owned(), summary));
     }
@@ -159,9 +175,18 @@ fn read_source(
     let (compression, stream) = decompress(bar.wrap_read(handle)).map_err(DataError::io(path))?;
     let stream = BufReader::with_capacity(1 << 20, stream);
     let summary = match reader {
-        ReaderSpec::Wikitext { unk } => builder.read_wikitext(stream, &WikiTextOptions { unk: unk_option(*unk) }),
+        ReaderSpec::Wikitext { unk } => builder.read_wikitext(
+            stream,
+            &WikiTextOptions {
+                unk: unk_option(*unk),
+            },
+        ),
         ReaderSpec::PlainText => builder.read_plain_text(stream, &PlainTextOptions {}),
-        ReaderSpec::Reddit { subreddits, years, newlines } => builder.read_reddit(
+        ReaderSpec::Reddit {
+            subreddits,
+            years,
+            newlines,
+        } => builder.read_reddit(
             stream,
             &RedditOptions {
                 subreddits: subreddits.clone(),
@@ -198,20 +223,32 @@ fn content_key(recipe: &CorpusRecipe, files: &[ResolvedFile]) -> String {
     hex::encode(Sha256::digest(key.to_string().as_bytes()))
 }
 
-fn write_with(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> Result<(), DataError> {
+fn write_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+) -> Result<(), DataError> {
     let file = File::create(path).map_err(DataError::io(path))?;
     let mut w = BufWriter::with_capacity(1 << 20, file);
     write(&mut w).map_err(DataError::io(path))?;
-    let file = w.into_inner().map_err(|e| DataError::Io { path: path.to_owned(), source: e.into_error() })?;
+    let file = w.into_inner().map_err(|e| DataError::Io {
+        path: path.to_owned(),
+        source: e.into_error(),
+    })?;
     file.sync_all().map_err(DataError::io(path))
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DataError> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(DataError::io(dir))?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(DataError::io(dir))?;
     tmp.write_all(bytes).map_err(DataError::io(path))?;
-    tmp.persist(path).map_err(|e| DataError::Io { path: path.to_owned(), source: e.error })?;
+    tmp.persist(path).map_err(|e| DataError::Io {
+        path: path.to_owned(),
+        source: e.error,
+    })?;
     Ok(())
 }

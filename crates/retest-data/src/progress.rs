@@ -13,7 +13,8 @@ pub(crate) fn bytes_bar(total: Option<u64>, message: String) -> ProgressBar {
             .progress_chars("=> "),
         ),
         None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{msg:30!} {spinner} {bytes} {bytes_per_sec}").expect("valid template"),
+            ProgressStyle::with_template("{msg:30!} {spinner} {bytes} {bytes_per_sec}")
+                .expect("valid template"),
         ),
     };
     bar.with_message(message)

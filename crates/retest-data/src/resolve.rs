@@ -68,18 +68,29 @@ impl Resolver {
     /// `RETEST_CACHE_DIR` (default `.cache/downloads`), `RETEST_OFFLINE` (no downloads), and
     /// the lock file `lock_path`.
     pub fn from_env(lock_path: &Path) -> Result<Self, DataError> {
-        let mirror = std::env::var_os("RETEST_DATA_DIR").filter(|v| !v.is_empty()).map(PathBuf::from);
+        let mirror = std::env::var_os("RETEST_DATA_DIR")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from);
         let cache = std::env::var_os("RETEST_CACHE_DIR")
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(".cache/downloads"));
         let offline = std::env::var_os("RETEST_OFFLINE").is_some_and(|v| !v.is_empty() && v != "0");
-        Ok(Resolver { mirror, cache, lock: LockFile::load(lock_path)?, offline })
+        Ok(Resolver {
+            mirror,
+            cache,
+            lock: LockFile::load(lock_path)?,
+            offline,
+        })
     }
 
     /// Finds and verifies every source of `recipe`, in recipe order.
     pub fn resolve_all(&mut self, recipe: &CorpusRecipe) -> Result<Vec<ResolvedFile>, DataError> {
-        recipe.sources.iter().map(|source| self.resolve(recipe, source)).collect()
+        recipe
+            .sources
+            .iter()
+            .map(|source| self.resolve(recipe, source))
+            .collect()
     }
 
     /// Finds and verifies one source file of `recipe`.
@@ -93,7 +104,10 @@ impl Resolver {
         if let Some(path) = &source.path {
             let path = recipe.dir().join(path);
             if !path.is_file() {
-                looked.push(format!("    - explicit path {} (the recipe's `path`): no such file", path.display()));
+                looked.push(format!(
+                    "    - explicit path {} (the recipe's `path`): no such file",
+                    path.display()
+                ));
                 return Err(not_found(recipe, source, looked));
             }
             return self.accept(recipe, source, path, expected.as_deref(), Origin::ExplicitPath);
@@ -105,7 +119,11 @@ impl Resolver {
             Some(mirror) => {
                 let candidates = find_by_name(mirror, &source.file);
                 if candidates.is_empty() {
-                    looked.push(format!("    - mirror folder {}: no file named `{}`", mirror.display(), source.file));
+                    looked.push(format!(
+                        "    - mirror folder {}: no file named `{}`",
+                        mirror.display(),
+                        source.file
+                    ));
                 }
                 let mut mismatch = None;
                 for candidate in candidates {
@@ -118,7 +136,16 @@ impl Resolver {
                                 found,
                             });
                         }
-                        _ => return self.verified(recipe, source, candidate, found, expected.is_none(), Origin::Mirror),
+                        _ => {
+                            return self.verified(
+                                recipe,
+                                source,
+                                candidate,
+                                found,
+                                expected.is_none(),
+                                Origin::Mirror,
+                            );
+                        }
                     }
                 }
                 if let Some(error) = mismatch {
@@ -131,7 +158,10 @@ impl Resolver {
         if cached.is_file() {
             return self.accept(recipe, source, cached, expected.as_deref(), Origin::Cache);
         }
-        looked.push(format!("    - download cache {}: not there yet", cached.display()));
+        looked.push(format!(
+            "    - download cache {}: not there yet",
+            cached.display()
+        ));
 
         match &source.url {
             Some(_) if self.offline => {
@@ -145,9 +175,20 @@ impl Resolver {
                 {
                     let bad = cached.with_extension("rejected");
                     let _ = std::fs::rename(&cached, &bad);
-                    return Err(DataError::ChecksumMismatch { path: bad, expected: want.clone(), found });
+                    return Err(DataError::ChecksumMismatch {
+                        path: bad,
+                        expected: want.clone(),
+                        found,
+                    });
                 }
-                self.verified(recipe, source, cached, found, expected.is_none(), Origin::Download)
+                self.verified(
+                    recipe,
+                    source,
+                    cached,
+                    found,
+                    expected.is_none(),
+                    Origin::Download,
+                )
             }
             None => {
                 looked.push("    - download: the recipe gives no `url`".to_owned());
@@ -168,7 +209,11 @@ impl Resolver {
         if let Some(want) = expected
             && want != found
         {
-            return Err(DataError::ChecksumMismatch { path, expected: want.to_owned(), found });
+            return Err(DataError::ChecksumMismatch {
+                path,
+                expected: want.to_owned(),
+                found,
+            });
         }
         self.verified(recipe, source, path, found, expected.is_none(), origin)
     }
@@ -185,7 +230,12 @@ impl Resolver {
         if record {
             self.lock.record(&recipe.name, &source.file, &sha256)?;
         }
-        Ok(ResolvedFile { file: source.file.clone(), path, sha256, origin })
+        Ok(ResolvedFile {
+            file: source.file.clone(),
+            path,
+            sha256,
+            origin,
+        })
     }
 }
 
@@ -207,7 +257,9 @@ fn find_by_name(dir: &Path, name: &str) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut stack = vec![dir.to_owned()];
     while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
@@ -223,7 +275,11 @@ fn find_by_name(dir: &Path, name: &str) -> Vec<PathBuf> {
 
 /// Downloads `url` to `dest` (via a `.part` file renamed on success) and returns its SHA-256.
 fn download(recipe: &CorpusRecipe, url: &str, dest: &Path) -> Result<String, DataError> {
-    let failed = |message: String| DataError::Download { corpus: recipe.name.clone(), url: url.to_owned(), message };
+    let failed = |message: String| DataError::Download {
+        corpus: recipe.name.clone(),
+        url: url.to_owned(),
+        message,
+    };
     if let Some(dir) = dest.parent() {
         std::fs::create_dir_all(dir).map_err(DataError::io(dir))?;
     }

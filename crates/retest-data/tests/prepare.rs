@@ -2,7 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_data::{CORPUS_FILE, DataError, LockFile, PrepareOutcome, Resolver, STATS_FILE, VOCAB_FILE, prepare_corpus};
+use retest_data::{
+    CORPUS_FILE, DataError, LockFile, PrepareOutcome, Resolver, STATS_FILE, VOCAB_FILE, prepare_corpus,
+};
 use retest_spec::CorpusRecipe;
 
 /// The data mirror: `RETEST_DATA_DIR`, else `../shared/data` beside the project.
@@ -19,40 +21,63 @@ fn mirror() -> PathBuf {
 }
 
 fn project_recipe(name: &str) -> CorpusRecipe {
-    CorpusRecipe::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpora/{name}.yaml"))).unwrap()
+    CorpusRecipe::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpora/{name}.yaml")))
+        .unwrap()
 }
 
 fn resolver(work: &Path) -> Resolver {
-    Resolver { mirror: Some(mirror()), cache: work.join("cache"), lock: LockFile::load(&work.join("lock")).unwrap(), offline: true }
+    Resolver {
+        mirror: Some(mirror()),
+        cache: work.join("cache"),
+        lock: LockFile::load(&work.join("lock")).unwrap(),
+        offline: true,
+    }
 }
 
 #[test]
 fn wikitext_valid_prepares_byte_identically_and_is_reused() {
     let work = tempfile::tempdir().unwrap();
     let recipe = project_recipe("wikitext-103-valid");
-    let (first, outcome) = prepare_corpus(&recipe, &mut resolver(work.path()), &work.path().join("a"), false).unwrap();
+    let (first, outcome) =
+        prepare_corpus(&recipe, &mut resolver(work.path()), &work.path().join("a"), false).unwrap();
     assert_eq!(outcome, PrepareOutcome::Prepared);
     // 213,886 whitespace tokens in the file (MANIFEST.md), all read.
     assert_eq!(first.stats.stats.raw_tokens, 213_886);
-    let (second, _) = prepare_corpus(&recipe, &mut resolver(work.path()), &work.path().join("b"), false).unwrap();
+    let (second, _) =
+        prepare_corpus(&recipe, &mut resolver(work.path()), &work.path().join("b"), false).unwrap();
     for file in [CORPUS_FILE, VOCAB_FILE, STATS_FILE] {
-        assert_eq!(std::fs::read(first.dir.join(file)).unwrap(), std::fs::read(second.dir.join(file)).unwrap(), "{file}");
+        assert_eq!(
+            std::fs::read(first.dir.join(file)).unwrap(),
+            std::fs::read(second.dir.join(file)).unwrap(),
+            "{file}"
+        );
     }
-    assert_eq!(first.dir.file_name(), second.dir.file_name(), "same content, same key");
-    let (_, again) = prepare_corpus(&recipe, &mut resolver(work.path()), &work.path().join("a"), false).unwrap();
+    assert_eq!(
+        first.dir.file_name(),
+        second.dir.file_name(),
+        "same content, same key"
+    );
+    let (_, again) =
+        prepare_corpus(&recipe, &mut resolver(work.path()), &work.path().join("a"), false).unwrap();
     assert_eq!(again, PrepareOutcome::AlreadyPrepared);
     // A different min_count is a different corpus.
     let mut other = recipe.clone();
     other.min_count = 2;
-    let (third, _) = prepare_corpus(&other, &mut resolver(work.path()), &work.path().join("a"), false).unwrap();
+    let (third, _) =
+        prepare_corpus(&other, &mut resolver(work.path()), &work.path().join("a"), false).unwrap();
     assert_ne!(third.dir, first.dir);
 }
 
 #[test]
 fn reddit_dump_prepares_through_zstd() {
     let work = tempfile::tempdir().unwrap();
-    let (prepared, _) =
-        prepare_corpus(&project_recipe("reddit-2005-12"), &mut resolver(work.path()), work.path(), false).unwrap();
+    let (prepared, _) = prepare_corpus(
+        &project_recipe("reddit-2005-12"),
+        &mut resolver(work.path()),
+        work.path(),
+        false,
+    )
+    .unwrap();
     let read = prepared.stats.sources[0].read.as_ref().unwrap();
     assert_eq!(prepared.stats.sources[0].compression, "zstd");
     assert_eq!(read.records_read, 1_075);
@@ -64,7 +89,13 @@ fn corrupt_compressed_file_fails_with_its_path_and_keeps_finished_work() {
     let work = tempfile::tempdir().unwrap();
     let out = work.path().join("out");
     // A finished corpus first.
-    let (done, _) = prepare_corpus(&project_recipe("wikitext-103-valid"), &mut resolver(work.path()), &out, false).unwrap();
+    let (done, _) = prepare_corpus(
+        &project_recipe("wikitext-103-valid"),
+        &mut resolver(work.path()),
+        &out,
+        false,
+    )
+    .unwrap();
     // Then a bzip2 file cut in the middle.
     let bytes = std::fs::read(mirror().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
     let broken = work.path().join("broken.bz2");
@@ -76,11 +107,28 @@ fn corrupt_compressed_file_fails_with_its_path_and_keeps_finished_work() {
     .unwrap();
     let recipe = CorpusRecipe::load(&work.path().join("broken.yaml")).unwrap();
     let error = prepare_corpus(&recipe, &mut resolver(work.path()), &out, false).unwrap_err();
-    assert!(matches!(error, DataError::Corpus { .. } | DataError::Io { .. }), "{error:?}");
-    assert!(error.to_string().starts_with(&broken.display().to_string()), "{error}");
-    assert!(done.dir.join(STATS_FILE).is_file(), "the finished corpus is still there");
-    let leftovers: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name()).collect();
-    assert_eq!(leftovers.len(), 1, "no partial folder is left behind: {leftovers:?}");
+    assert!(
+        matches!(error, DataError::Corpus { .. } | DataError::Io { .. }),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().starts_with(&broken.display().to_string()),
+        "{error}"
+    );
+    assert!(
+        done.dir.join(STATS_FILE).is_file(),
+        "the finished corpus is still there"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        1,
+        "no partial folder is left behind: {leftovers:?}"
+    );
 }
 
 #[test]
@@ -94,5 +142,8 @@ fn empty_corpus_is_an_error() {
     .unwrap();
     let recipe = CorpusRecipe::load(&work.path().join("tiny.yaml")).unwrap();
     let error = prepare_corpus(&recipe, &mut resolver(work.path()), work.path(), false).unwrap_err();
-    assert_eq!(error.to_string(), "corpus `tiny` is empty: its sources gave no token seen at least 5 times (min_count)");
+    assert_eq!(
+        error.to_string(),
+        "corpus `tiny` is empty: its sources gave no token seen at least 5 times (min_count)"
+    );
 }

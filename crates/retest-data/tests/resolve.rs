@@ -59,7 +59,10 @@ fn mirror_is_searched_recursively_by_name() {
     std::fs::write(s.path("mirror/deep/a.txt"), "hello\n").unwrap();
     let recipe = s.recipe(&format!("{{file: a.txt, sha256: {HELLO_SHA}}}"));
     let found = s.resolver(true).resolve_all(&recipe).unwrap();
-    assert_eq!((found[0].origin, found[0].sha256.as_str()), (Origin::Mirror, HELLO_SHA));
+    assert_eq!(
+        (found[0].origin, found[0].sha256.as_str()),
+        (Origin::Mirror, HELLO_SHA)
+    );
 }
 
 #[test]
@@ -72,7 +75,10 @@ fn checksum_mismatch_names_both_hashes() {
     let found = retest_data::sha256_file(&s.path("mirror/deep/a.txt")).unwrap();
     assert_eq!(
         error.to_string(),
-        format!("{}: checksum mismatch: expected sha256 {want}, found {found}", s.path("mirror/deep/a.txt").display())
+        format!(
+            "{}: checksum mismatch: expected sha256 {want}, found {found}",
+            s.path("mirror/deep/a.txt").display()
+        )
     );
 }
 
@@ -102,7 +108,10 @@ fn missing_explicit_path_is_reported() {
     let recipe = s.recipe("{file: a.txt, path: nowhere/a.txt}");
     let message = s.resolver(false).resolve_all(&recipe).unwrap_err().to_string();
     assert!(
-        message.contains(&format!("explicit path {} (the recipe's `path`): no such file", s.path("corpora/nowhere/a.txt").display())),
+        message.contains(&format!(
+            "explicit path {} (the recipe's `path`): no such file",
+            s.path("corpora/nowhere/a.txt").display()
+        )),
         "{message}"
     );
 }
@@ -118,7 +127,10 @@ fn unknown_checksum_is_recorded_then_verified() {
     // The mirror's copy changes: the lock now catches it.
     std::fs::write(s.path("mirror/a.txt"), "changed\n").unwrap();
     let error = s.resolver(true).resolve_all(&recipe).unwrap_err().to_string();
-    assert!(error.contains(&format!("checksum mismatch: expected sha256 {HELLO_SHA}")), "{error}");
+    assert!(
+        error.contains(&format!("checksum mismatch: expected sha256 {HELLO_SHA}")),
+        "{error}"
+    );
 }
 
 #[test]
@@ -127,7 +139,13 @@ fn malformed_lock_file_names_its_line() {
     let path = s.path("corpora/checksums.lock");
     std::fs::write(&path, "# comment\nnot-a-hash  demo/a.txt\n").unwrap();
     let error = LockFile::load(&path).unwrap_err().to_string();
-    assert_eq!(error, format!("{}:2: expected a 64-digit hex SHA-256 at the start of the line", path.display()));
+    assert_eq!(
+        error,
+        format!(
+            "{}:2: expected a 64-digit hex SHA-256 at the start of the line",
+            path.display()
+        )
+    );
 }
 
 /// Serves `body` once over HTTP on a loopback port; returns the URL.
@@ -138,7 +156,10 @@ fn serve_once(body: &'static [u8]) -> String {
         let (mut stream, _) = listener.accept().unwrap();
         let mut request = [0u8; 4096];
         let _ = stream.read(&mut request);
-        let header = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len());
+        let header = format!(
+            "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
         stream.write_all(header.as_bytes()).unwrap();
         stream.write_all(body).unwrap();
     });
@@ -164,8 +185,14 @@ fn downloaded_file_with_wrong_checksum_is_rejected() {
     let url = serve_once(b"tampered\n");
     let recipe = s.recipe(&format!("{{file: a.txt, url: '{url}', sha256: {HELLO_SHA}}}"));
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err().to_string();
-    assert!(error.contains(&format!("checksum mismatch: expected sha256 {HELLO_SHA}")), "{error}");
-    assert!(!Path::new(&s.path("cache/demo/a.txt")).exists(), "a rejected download is not left in the cache");
+    assert!(
+        error.contains(&format!("checksum mismatch: expected sha256 {HELLO_SHA}")),
+        "{error}"
+    );
+    assert!(
+        !Path::new(&s.path("cache/demo/a.txt")).exists(),
+        "a rejected download is not left in the cache"
+    );
 }
 
 #[test]
@@ -176,7 +203,10 @@ fn failed_download_names_the_url() {
     drop(listener); // nothing listens there any more
     let recipe = s.recipe(&format!("{{file: a.txt, url: '{url}'}}"));
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err().to_string();
-    assert!(error.starts_with(&format!("corpus `demo`: downloading {url} failed: ")), "{error}");
+    assert!(
+        error.starts_with(&format!("corpus `demo`: downloading {url} failed: ")),
+        "{error}"
+    );
 }
 
 #[test]
@@ -186,5 +216,8 @@ fn offline_resolver_does_not_download() {
     let mut resolver = s.resolver(false);
     resolver.offline = true;
     let message = resolver.resolve_all(&recipe).unwrap_err().to_string();
-    assert!(message.contains("    - download: disabled (RETEST_OFFLINE is set)\n"), "{message}");
+    assert!(
+        message.contains("    - download: disabled (RETEST_OFFLINE is set)\n"),
+        "{message}"
+    );
 }

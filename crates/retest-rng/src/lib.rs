@@ -39,8 +39,7 @@ impl SeedPath {
     /// The path extended by one named part (a corpus, an algorithm, a stream name, ...).
     pub fn with(mut self, part: &str) -> Self {
         self.encoded.push(b's');
-        self.encoded
-            .extend_from_slice(&(part.len() as u64).to_le_bytes());
+        self.encoded.extend_from_slice(&(part.len() as u64).to_le_bytes());
         self.encoded.extend_from_slice(part.as_bytes());
         self
     }

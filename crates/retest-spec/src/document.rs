@@ -37,11 +37,21 @@ impl<T: DeserializeOwned> Document<T> {
                 .map(|l| (l.line(), l.column()))
                 .or_else(|| index.find(&field).map(|p| (p.line, p.column)));
             let message = clean_message(&inner.to_string(), &field);
-            SpecError::Invalid { location: Location { file: file.to_owned(), line_column, field }, message }
+            SpecError::Invalid {
+                location: Location {
+                    file: file.to_owned(),
+                    line_column,
+                    field,
+                },
+                message,
+            }
         })?;
-        Ok(Document { raw, file: file.to_owned(), index })
+        Ok(Document {
+            raw,
+            file: file.to_owned(),
+            index,
+        })
     }
-
 }
 
 impl<T> Document<T> {
@@ -60,7 +70,11 @@ impl<T> Document<T> {
 
 /// serde_path_to_error writes `.` for the root; we use the empty path.
 fn clean_path(path: &str) -> String {
-    if path == "." { String::new() } else { path.to_owned() }
+    if path == "." {
+        String::new()
+    } else {
+        path.to_owned()
+    }
 }
 
 /// serde_yaml writes the field path before and " at line L column C" after its messages; the

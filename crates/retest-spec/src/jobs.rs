@@ -42,15 +42,22 @@ impl Plan {
     pub fn jobs(&self) -> Vec<Job> {
         let mut jobs = Vec::new();
         for corpus in &self.corpora {
-            jobs.push(Job::PrepareCorpus { corpus: corpus.name.clone() });
+            jobs.push(Job::PrepareCorpus {
+                corpus: corpus.name.clone(),
+            });
             if self.algorithms.contains(&Algorithm::Glove) {
-                jobs.push(Job::Cooccurrence { corpus: corpus.name.clone() });
+                jobs.push(Job::Cooccurrence {
+                    corpus: corpus.name.clone(),
+                });
             }
         }
         jobs.extend(self.training_jobs());
         for corpus in &self.corpora {
             for &algorithm in &self.algorithms {
-                jobs.push(Job::Measure { corpus: corpus.name.clone(), algorithm });
+                jobs.push(Job::Measure {
+                    corpus: corpus.name.clone(),
+                    algorithm,
+                });
             }
         }
         jobs.push(Job::Aggregate);
@@ -65,7 +72,12 @@ impl Plan {
             for &algorithm in &self.algorithms {
                 for seed_idx in 0..self.n_seeds {
                     let seed = self.seed_path(&corpus.name, algorithm, seed_idx).seed_u64();
-                    jobs.push(Job::Train { corpus: corpus.name.clone(), algorithm, seed_idx, seed });
+                    jobs.push(Job::Train {
+                        corpus: corpus.name.clone(),
+                        algorithm,
+                        seed_idx,
+                        seed,
+                    });
                 }
             }
         }
@@ -78,8 +90,17 @@ impl fmt::Display for Job {
         match self {
             Job::PrepareCorpus { corpus } => write!(f, "prepare-corpus {corpus}"),
             Job::Cooccurrence { corpus } => write!(f, "cooccurrence   {corpus}"),
-            Job::Train { corpus, algorithm, seed_idx, seed } => {
-                write!(f, "train          {corpus} {} seed-{seed_idx:02} (seed {seed:#018x})", algorithm.as_str())
+            Job::Train {
+                corpus,
+                algorithm,
+                seed_idx,
+                seed,
+            } => {
+                write!(
+                    f,
+                    "train          {corpus} {} seed-{seed_idx:02} (seed {seed:#018x})",
+                    algorithm.as_str()
+                )
             }
             Job::Measure { corpus, algorithm } => write!(f, "measure        {corpus} {}", algorithm.as_str()),
             Job::Aggregate => write!(f, "aggregate      reliability tables, regression input, report"),

@@ -6,9 +6,9 @@
 
 use std::collections::BTreeMap;
 
+use yaml_rust2::Event;
 use yaml_rust2::parser::{MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::Marker;
-use yaml_rust2::Event;
 
 /// A position in a YAML text: 1-based line and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,9 @@ impl PathIndex {
         if parser.load(&mut builder, false).is_err() {
             return PathIndex::default();
         }
-        PathIndex { positions: builder.positions }
+        PathIndex {
+            positions: builder.positions,
+        }
     }
 
     /// The position of the node at `path`, or of its nearest ancestor that exists
@@ -50,8 +52,14 @@ impl PathIndex {
 }
 
 enum Frame {
-    Mapping { path: String, pending_key: Option<String> },
-    Sequence { path: String, next_index: usize },
+    Mapping {
+        path: String,
+        pending_key: Option<String>,
+    },
+    Sequence {
+        path: String,
+        next_index: usize,
+    },
 }
 
 #[derive(Default)]
@@ -81,7 +89,10 @@ impl Builder {
     }
 
     fn record(&mut self, path: &str, mark: Marker) {
-        let position = Position { line: mark.line(), column: mark.col() + 1 };
+        let position = Position {
+            line: mark.line(),
+            column: mark.col() + 1,
+        };
         self.positions.entry(path.to_owned()).or_insert(position);
     }
 }
@@ -102,7 +113,10 @@ impl MarkedEventReceiver for Builder {
                 let path = self.next_path().unwrap_or_else(|| "?".to_owned());
                 self.record(&path, mark);
                 self.stack.push(match event {
-                    Event::MappingStart(..) => Frame::Mapping { path, pending_key: None },
+                    Event::MappingStart(..) => Frame::Mapping {
+                        path,
+                        pending_key: None,
+                    },
                     _ => Frame::Sequence { path, next_index: 0 },
                 });
             }

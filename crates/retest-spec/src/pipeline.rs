@@ -298,7 +298,10 @@ impl Plan {
         if !is_name(&raw.name) {
             return Err(doc.error(
                 "name",
-                format!("`{}` is not a valid pipeline name: use lowercase letters, digits, `-` and `_`", raw.name),
+                format!(
+                    "`{}` is not a valid pipeline name: use lowercase letters, digits, `-` and `_`",
+                    raw.name
+                ),
             ));
         }
         let n_seeds = raw.n_seeds.unwrap_or(defaults::N_SEEDS);
@@ -309,7 +312,10 @@ impl Plan {
             ));
         }
         let corpora = resolve_corpora(&doc, recipes)?;
-        let algorithms = raw.algorithms.clone().unwrap_or_else(|| defaults::ALGORITHMS.to_vec());
+        let algorithms = raw
+            .algorithms
+            .clone()
+            .unwrap_or_else(|| defaults::ALGORITHMS.to_vec());
         check_unique_nonempty(&doc, "algorithms", &algorithms, |a| a.as_str())?;
         let sgns = algorithms
             .contains(&Algorithm::Sgns)
@@ -320,10 +326,16 @@ impl Plan {
             .then(|| resolve_glove(&doc))
             .transpose()?;
         if raw.sgns.is_some() && sgns.is_none() {
-            return Err(doc.error("sgns", "parameters given for `sgns`, which is not in `algorithms`"));
+            return Err(doc.error(
+                "sgns",
+                "parameters given for `sgns`, which is not in `algorithms`",
+            ));
         }
         if raw.glove.is_some() && glove.is_none() {
-            return Err(doc.error("glove", "parameters given for `glove`, which is not in `algorithms`"));
+            return Err(doc.error(
+                "glove",
+                "parameters given for `glove`, which is not in `algorithms`",
+            ));
         }
         Ok(Plan {
             name: raw.name.clone(),
@@ -341,7 +353,10 @@ impl Plan {
     }
 }
 
-fn resolve_corpora(doc: &Document<RawPipeline>, recipes: &RecipeFolder) -> Result<Vec<CorpusRecipe>, SpecError> {
+fn resolve_corpora(
+    doc: &Document<RawPipeline>,
+    recipes: &RecipeFolder,
+) -> Result<Vec<CorpusRecipe>, SpecError> {
     if doc.raw.corpora.is_empty() {
         return Err(doc.error("corpora", "a pipeline needs at least one corpus"));
     }
@@ -359,7 +374,11 @@ fn resolve_corpora(doc: &Document<RawPipeline>, recipes: &RecipeFolder) -> Resul
                     entry.recipe,
                     path.display(),
                     recipes.dir.display(),
-                    if known.is_empty() { "(none)".to_owned() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "(none)".to_owned()
+                    } else {
+                        known.join(", ")
+                    }
                 ),
             ));
         }
@@ -375,7 +394,10 @@ fn resolve_corpora(doc: &Document<RawPipeline>, recipes: &RecipeFolder) -> Resul
             recipe.max_tokens = Some(max_tokens);
         }
         if corpora.iter().any(|c| c.name == recipe.name) {
-            return Err(doc.error(&format!("{field}.recipe"), format!("corpus `{}` is listed twice", recipe.name)));
+            return Err(doc.error(
+                &format!("{field}.recipe"),
+                format!("corpus `{}` is listed twice", recipe.name),
+            ));
         }
         corpora.push(recipe);
     }
@@ -404,11 +426,20 @@ fn resolve_sgns(doc: &Document<RawPipeline>) -> Result<SgnsParams, SpecError> {
     at_least(doc, "sgns.threads_per_model", p.threads_per_model, 1)?;
     finite(doc, "sgns.ns_exponent", p.ns_exponent)?;
     if !(p.sample >= 0.0 && p.sample.is_finite()) {
-        return Err(doc.error("sgns.sample", format!("{} is not a sub-sampling threshold: expected a number ≥ 0 (0 disables it)", p.sample)));
+        return Err(doc.error(
+            "sgns.sample",
+            format!(
+                "{} is not a sub-sampling threshold: expected a number ≥ 0 (0 disables it)",
+                p.sample
+            ),
+        ));
     }
     positive(doc, "sgns.alpha", p.alpha)?;
     if !(p.min_alpha >= 0.0 && p.min_alpha <= p.alpha) {
-        return Err(doc.error("sgns.min_alpha", format!("{} must lie between 0 and alpha ({})", p.min_alpha, p.alpha)));
+        return Err(doc.error(
+            "sgns.min_alpha",
+            format!("{} must lie between 0 and alpha ({})", p.min_alpha, p.alpha),
+        ));
     }
     Ok(p)
 }
@@ -446,8 +477,14 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
         ripa_target: raw.ripa_target.unwrap_or(defaults::RIPA_TARGET),
         nbm_k: raw.nbm_k.unwrap_or(defaults::NBM_K),
         nbm_pool: raw.nbm_pool.unwrap_or(defaults::NBM_POOL),
-        base_pairs: raw.base_pairs.clone().unwrap_or_else(|| defaults::BASE_PAIRS.to_owned()),
-        target_lists: raw.target_lists.clone().unwrap_or_else(|| owned(defaults::TARGET_LISTS)),
+        base_pairs: raw
+            .base_pairs
+            .clone()
+            .unwrap_or_else(|| defaults::BASE_PAIRS.to_owned()),
+        target_lists: raw
+            .target_lists
+            .clone()
+            .unwrap_or_else(|| owned(defaults::TARGET_LISTS)),
         queries: raw.queries.clone().unwrap_or_else(|| owned(defaults::QUERIES)),
     };
     check_unique_nonempty(doc, "measures.rules", &p.rules, |r| r.as_str())?;
@@ -467,11 +504,18 @@ fn resolve_reliability(doc: &Document<RawPipeline>) -> Result<ReliabilityParams,
             .unwrap_or_else(|| defaults::INTER_RATER_SCALES.to_vec()),
         full_vocabulary_tensor: raw.full_vocabulary_tensor.unwrap_or(false),
     };
-    check_unique_nonempty(doc, "reliability.inter_rater_scale", &p.inter_rater_scale, |s| s.as_str())?;
+    check_unique_nonempty(doc, "reliability.inter_rater_scale", &p.inter_rater_scale, |s| {
+        s.as_str()
+    })?;
     Ok(p)
 }
 
-fn at_least<T: PartialOrd + std::fmt::Display>(doc: &Document<RawPipeline>, field: &str, value: T, min: T) -> Result<(), SpecError> {
+fn at_least<T: PartialOrd + std::fmt::Display>(
+    doc: &Document<RawPipeline>,
+    field: &str,
+    value: T,
+    min: T,
+) -> Result<(), SpecError> {
     if value < min {
         return Err(doc.error(field, format!("{value} is too small: must be at least {min}")));
     }
@@ -492,17 +536,30 @@ fn finite(doc: &Document<RawPipeline>, field: &str, value: f64) -> Result<(), Sp
     Ok(())
 }
 
-fn check_unique_nonempty<T>(doc: &Document<RawPipeline>, field: &str, items: &[T], name: impl Fn(&T) -> &str) -> Result<(), SpecError> {
+fn check_unique_nonempty<T>(
+    doc: &Document<RawPipeline>,
+    field: &str,
+    items: &[T],
+    name: impl Fn(&T) -> &str,
+) -> Result<(), SpecError> {
     if items.is_empty() {
         return Err(doc.error(field, "must list at least one entry"));
     }
     check_unique(doc, field, items, name)
 }
 
-fn check_unique<T>(doc: &Document<RawPipeline>, field: &str, items: &[T], name: impl Fn(&T) -> &str) -> Result<(), SpecError> {
+fn check_unique<T>(
+    doc: &Document<RawPipeline>,
+    field: &str,
+    items: &[T],
+    name: impl Fn(&T) -> &str,
+) -> Result<(), SpecError> {
     for (i, item) in items.iter().enumerate() {
         if items[..i].iter().any(|earlier| name(earlier) == name(item)) {
-            return Err(doc.error(&format!("{field}[{i}]"), format!("`{}` is listed twice", name(item))));
+            return Err(doc.error(
+                &format!("{field}[{i}]"),
+                format!("`{}` is listed twice", name(item)),
+            ));
         }
     }
     Ok(())

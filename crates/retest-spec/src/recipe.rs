@@ -54,7 +54,11 @@ pub enum ReaderSpec {
     /// punctuation split.
     PlainText,
     /// Reddit comment dumps (JSON lines, compressed or not), filtered by subreddit and year.
-    Reddit { subreddits: Vec<String>, years: Vec<i32>, newlines: NewlineHandling },
+    Reddit {
+        subreddits: Vec<String>,
+        years: Vec<i32>,
+        newlines: NewlineHandling,
+    },
     /// Hugging Face parquet exports of WikiText (the `text` column).
     HfParquet { unk: UnkHandling },
 }
@@ -155,14 +159,20 @@ impl CorpusRecipe {
         if !is_name(&raw.name) {
             return Err(doc.error(
                 "name",
-                format!("`{}` is not a valid corpus name: use lowercase letters, digits, `-` and `_`", raw.name),
+                format!(
+                    "`{}` is not a valid corpus name: use lowercase letters, digits, `-` and `_`",
+                    raw.name
+                ),
             ));
         }
         let reader = resolve_reader(&doc)?;
         let min_count = raw.min_count.unwrap_or(defaults::MIN_COUNT);
         check_min_count(&doc, "min_count", min_count)?;
         if raw.max_tokens == Some(0) {
-            return Err(doc.error("max_tokens", "must be at least 1 (omit it to read the whole corpus)"));
+            return Err(doc.error(
+                "max_tokens",
+                "must be at least 1 (omit it to read the whole corpus)",
+            ));
         }
         if raw.sources.is_empty() {
             return Err(doc.error("sources", "a corpus needs at least one source file"));
@@ -176,7 +186,10 @@ impl CorpusRecipe {
                 ));
             }
             if let Some(sha) = &source.sha256
-                && !(sha.len() == 64 && sha.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()))
+                && !(sha.len() == 64
+                    && sha
+                        .bytes()
+                        .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()))
             {
                 return Err(doc.error(
                     &format!("sources[{i}].sha256"),
@@ -211,7 +224,10 @@ impl CorpusRecipe {
 fn resolve_reader(doc: &Document<RawRecipe>) -> Result<ReaderSpec, SpecError> {
     let r = &doc.raw.reader;
     let only_for = |field: &str, format: &str| {
-        doc.error(&format!("reader.{field}"), format!("`{field}` applies only to format `{format}`"))
+        doc.error(
+            &format!("reader.{field}"),
+            format!("`{field}` applies only to format `{format}`"),
+        )
     };
     let is_reddit = matches!(r.format, Format::Reddit);
     if !is_reddit {
@@ -243,7 +259,10 @@ fn resolve_reader(doc: &Document<RawRecipe>) -> Result<ReaderSpec, SpecError> {
 
 pub(crate) fn check_min_count<T>(doc: &Document<T>, field: &str, min_count: u64) -> Result<(), SpecError> {
     if min_count == 0 {
-        return Err(doc.error(field, "must be at least 1 (a word must occur to be in the vocabulary)"));
+        return Err(doc.error(
+            field,
+            "must be at least 1 (a word must occur to be in the vocabulary)",
+        ));
     }
     Ok(())
 }

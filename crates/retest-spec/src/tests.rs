@@ -27,7 +27,9 @@ impl Project {
     }
 
     fn recipes(&self) -> RecipeFolder {
-        RecipeFolder { dir: self.dir.path().join("corpora") }
+        RecipeFolder {
+            dir: self.dir.path().join("corpora"),
+        }
     }
 
     fn plan(&self, text: &str) -> Result<Plan, SpecError> {
@@ -35,24 +37,36 @@ impl Project {
     }
 
     fn error(&self, text: &str) -> String {
-        self.plan(text).expect_err("the pipeline should be rejected").to_string()
+        self.plan(text)
+            .expect_err("the pipeline should be rejected")
+            .to_string()
     }
 }
 
 #[test]
 fn minimal_pipeline_resolves_every_default() {
-    let plan = Project::new().plan("name: p\ncorpora:\n  - recipe: tiny\n").unwrap();
+    let plan = Project::new()
+        .plan("name: p\ncorpora:\n  - recipe: tiny\n")
+        .unwrap();
     assert_eq!(plan.n_seeds, 32);
     assert_eq!(plan.seed, 2021);
     assert_eq!(plan.algorithms, vec![Algorithm::Sgns, Algorithm::Glove]);
     let sgns = plan.sgns.as_ref().unwrap();
-    assert_eq!((sgns.dim, sgns.window, sgns.negative, sgns.epochs), (300, 5, 5, 5));
+    assert_eq!(
+        (sgns.dim, sgns.window, sgns.negative, sgns.epochs),
+        (300, 5, 5, 5)
+    );
     assert_eq!((sgns.sample, sgns.alpha, sgns.min_alpha), (1e-3, 0.025, 0.0001));
     let glove = plan.glove.as_ref().unwrap();
     assert_eq!((glove.dim, glove.window, glove.iterations), (300, 15, 15));
     assert_eq!((glove.x_max, glove.alpha, glove.eta), (100.0, 0.75, 0.05));
     assert_eq!(plan.corpora[0].min_count, 5);
-    assert_eq!(plan.corpora[0].reader, ReaderSpec::Wikitext { unk: UnkHandling::Keep });
+    assert_eq!(
+        plan.corpora[0].reader,
+        ReaderSpec::Wikitext {
+            unk: UnkHandling::Keep
+        }
+    );
     assert_eq!(plan.measures.nbm_k, 100);
     assert_eq!(plan.measures.target_lists.len(), 5);
 }
@@ -66,18 +80,28 @@ fn pipeline_overrides_reach_the_plan() {
         )
         .unwrap();
     assert_eq!((plan.seed, plan.n_seeds), (9, 3));
-    assert_eq!((plan.corpora[0].min_count, plan.corpora[0].max_tokens), (2, Some(1000)));
+    assert_eq!(
+        (plan.corpora[0].min_count, plan.corpora[0].max_tokens),
+        (2, Some(1000))
+    );
     assert!(plan.glove.is_none());
     assert_eq!(plan.sgns.unwrap().dim, 20);
 }
 
 #[test]
 fn jobs_cover_every_stage_with_distinct_seeds() {
-    let plan = Project::new().plan("name: p\nn_seeds: 3\ncorpora:\n  - recipe: tiny\n").unwrap();
+    let plan = Project::new()
+        .plan("name: p\nn_seeds: 3\ncorpora:\n  - recipe: tiny\n")
+        .unwrap();
     let jobs = plan.jobs();
     // prepare + cooccurrence, 2 algorithms × 3 seeds, 2 measure jobs, 1 aggregate.
     assert_eq!(jobs.len(), 2 + 6 + 2 + 1);
-    assert_eq!(jobs[0], Job::PrepareCorpus { corpus: "tiny".into() });
+    assert_eq!(
+        jobs[0],
+        Job::PrepareCorpus {
+            corpus: "tiny".into()
+        }
+    );
     let seeds: std::collections::BTreeSet<u64> = plan
         .training_jobs()
         .iter()
@@ -88,7 +112,13 @@ fn jobs_cover_every_stage_with_distinct_seeds() {
         .collect();
     assert_eq!(seeds.len(), 6, "every training job has its own seed");
     // Same plan, same seeds.
-    assert_eq!(plan.training_jobs(), Project::new().plan("name: p\nn_seeds: 3\ncorpora:\n  - recipe: tiny\n").unwrap().training_jobs());
+    assert_eq!(
+        plan.training_jobs(),
+        Project::new()
+            .plan("name: p\nn_seeds: 3\ncorpora:\n  - recipe: tiny\n")
+            .unwrap()
+            .training_jobs()
+    );
 }
 
 #[test]
@@ -113,8 +143,12 @@ fn wrong_type_names_line_and_field() {
 
 #[test]
 fn window_zero_is_rejected_at_its_line() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 10\n  window: 0\n");
-    assert_eq!(message, "pipelines/p.yaml:6:11: field `sgns.window`: 0 is too small: must be at least 1");
+    let message =
+        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 10\n  window: 0\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:6:11: field `sgns.window`: 0 is too small: must be at least 1"
+    );
 }
 
 #[test]
@@ -158,26 +192,42 @@ fn invalid_yaml_names_the_line() {
 
 #[test]
 fn parameters_for_an_algorithm_not_trained_are_rejected() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nglove: {dim: 5}\n");
-    assert_eq!(message, "pipelines/p.yaml:5:8: field `glove`: parameters given for `glove`, which is not in `algorithms`");
+    let message =
+        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nglove: {dim: 5}\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:5:8: field `glove`: parameters given for `glove`, which is not in `algorithms`"
+    );
 }
 
 #[test]
 fn min_alpha_above_alpha_is_rejected() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns: {alpha: 0.01, min_alpha: 0.1}\n");
-    assert_eq!(message, "pipelines/p.yaml:4:32: field `sgns.min_alpha`: 0.1 must lie between 0 and alpha (0.01)");
+    let message =
+        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns: {alpha: 0.01, min_alpha: 0.1}\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:4:32: field `sgns.min_alpha`: 0.1 must lie between 0 and alpha (0.01)"
+    );
 }
 
 #[test]
 fn duplicate_rule_is_rejected() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nmeasures:\n  rules: [ripa, ripa]\n");
-    assert_eq!(message, "pipelines/p.yaml:5:17: field `measures.rules[1]`: `ripa` is listed twice");
+    let message =
+        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nmeasures:\n  rules: [ripa, ripa]\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:5:17: field `measures.rules[1]`: `ripa` is listed twice"
+    );
 }
 
 #[test]
 fn errors_in_a_recipe_name_the_recipe_file() {
     let project = Project::new();
-    std::fs::write(project.dir.path().join("corpora/tiny.yaml"), RECIPE.replace("format: wikitext", "format: wikitext\n  newlines: glue")).unwrap();
+    std::fs::write(
+        project.dir.path().join("corpora/tiny.yaml"),
+        RECIPE.replace("format: wikitext", "format: wikitext\n  newlines: glue"),
+    )
+    .unwrap();
     let message = project.error("name: p\ncorpora:\n  - recipe: tiny\n");
     let expected = format!(
         "{}:5:13: field `reader.newlines`: `newlines` applies only to format `reddit`",
@@ -189,7 +239,9 @@ fn errors_in_a_recipe_name_the_recipe_file() {
 #[test]
 fn recipe_checksum_must_be_sha256() {
     let text = "name: t\nreader: {format: plain-text}\nsources:\n  - file: a.txt\n    sha256: ABC\n";
-    let message = CorpusRecipe::parse(text, Path::new("corpora/t.yaml")).unwrap_err().to_string();
+    let message = CorpusRecipe::parse(text, Path::new("corpora/t.yaml"))
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         message,
         "corpora/t.yaml:5:13: field `sources[0].sha256`: `ABC` is not a SHA-256: expected 64 lowercase hex digits"
@@ -208,16 +260,24 @@ fn recipe_reader_options() {
             newlines: crate::NewlineHandling::Glue
         }
     );
-    let bad = CorpusRecipe::parse(&text.replace("format: reddit", "format: tsv"), Path::new("corpora/r.yaml"))
-        .unwrap_err()
-        .to_string();
-    assert!(bad.starts_with("corpora/r.yaml:3:11: field `reader.format`: unknown variant `tsv`"), "{bad}");
+    let bad = CorpusRecipe::parse(
+        &text.replace("format: reddit", "format: tsv"),
+        Path::new("corpora/r.yaml"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        bad.starts_with("corpora/r.yaml:3:11: field `reader.format`: unknown variant `tsv`"),
+        "{bad}"
+    );
 }
 
 #[test]
 fn recipe_sources_must_be_plain_file_names() {
     let text = "name: r\nreader: {format: plain-text}\nsources:\n  - file: data/a.txt\n";
-    let message = CorpusRecipe::parse(text, Path::new("corpora/r.yaml")).unwrap_err().to_string();
+    let message = CorpusRecipe::parse(text, Path::new("corpora/r.yaml"))
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         message,
         "corpora/r.yaml:4:11: field `sources[0].file`: must be a plain file name (no folders); use `path` for a \
