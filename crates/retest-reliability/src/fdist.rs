@@ -1,9 +1,12 @@
 //! Fisher's F distribution: CDF, survival function and their inverses, via the regularized
-//! incomplete beta function.
+//! incomplete beta function. Written for this crate (no dependency), checked against closed forms
+//! and 40-digit mpmath values in the tests.
 //!
-//! Accuracy target: about 1e-13 relative for the tail probabilities and quantiles over the degrees
-//! of freedom the reliability statistics use (1 to a few hundred thousand, not necessarily
-//! integer). Checked in the tests against closed forms and against 40-digit values from mpmath.
+//! Accuracy (relative, over the degrees of freedom the reliability statistics use, from below 1
+//! to a few hundred thousand, not necessarily integer): quantiles within 2e-13; tail
+//! probabilities within 2e-13 for balanced df and within 2e-12 for strongly unbalanced df such
+//! as (22, 320 000), where the continued fraction is evaluated with its argument near 1 and
+//! inherits that argument's rounding. Extreme ratios such as (2, 10⁷) degrade to about 1e-10.
 
 use std::f64::consts::PI;
 
@@ -37,7 +40,11 @@ pub fn ppf(p: f64, d1: f64, d2: f64) -> f64 {
     if p >= 1.0 {
         return f64::INFINITY;
     }
-    if p <= 0.5 { invert(Tail::Lower, p, d1, d2) } else { invert(Tail::Upper, 1.0 - p, d1, d2) }
+    if p <= 0.5 {
+        invert(Tail::Lower, p, d1, d2)
+    } else {
+        invert(Tail::Upper, 1.0 - p, d1, d2)
+    }
 }
 
 /// The quantile x with P(X > x) = q (`scipy.stats.f.isf`).
@@ -53,7 +60,11 @@ pub fn isf(q: f64, d1: f64, d2: f64) -> f64 {
     if q >= 1.0 {
         return 0.0;
     }
-    if q <= 0.5 { invert(Tail::Upper, q, d1, d2) } else { invert(Tail::Lower, 1.0 - q, d1, d2) }
+    if q <= 0.5 {
+        invert(Tail::Upper, q, d1, d2)
+    } else {
+        invert(Tail::Lower, 1.0 - q, d1, d2)
+    }
 }
 
 fn valid_df(d1: f64, d2: f64) -> bool {
@@ -99,14 +110,16 @@ enum Tail {
 /// concave in t and Newton's iterates approach the root monotonically after the first step.
 fn invert(tail: Tail, target: f64, d1: f64, d2: f64) -> f64 {
     const MAX_ITER: usize = 200;
-    const LN_MIN: f64 = -745.0; // below ln of the smallest subnormal
-    const LN_MAX: f64 = 709.0; // above ln f64::MAX
+    // The quantile is searched in [e^LN_MIN, e^LN_MAX]; beyond, it is reported as 0 or +∞.
+    const LN_MIN: f64 = -744.0; // e^-744 is subnormal, e^-745 rounds to 0
+    const LN_MAX: f64 = 709.0; // e^710 overflows
     let (a, b) = (d1 / 2.0, d2 / 2.0);
     let ln_target = target.ln();
-    // Bracket [lo, hi] on t: h(lo) < 0 < h(hi) once known (h increasing for the lower tail).
+    // The root lies in (lo, hi); each bound becomes finite once a point on its side is seen.
     let mut lo = f64::NEG_INFINITY;
     let mut hi = f64::INFINITY;
     let mut t = 0.0_f64;
+    let mut expansion = 0.5;
     for _ in 0..MAX_ITER {
         let x = t.exp();
         let (z, w) = beta_arguments(x, d1, d2);
@@ -120,10 +133,16 @@ fn invert(tail: Tail, target: f64, d1: f64, d2: f64) -> f64 {
         if h == 0.0 {
             return x;
         }
-        // Orient so that "increasing t raises h" for the bracket bookkeeping.
-        if (h < 0.0) == (slope_sign > 0.0) {
+        let root_above = (h < 0.0) == (tail == Tail::Lower);
+        if root_above {
+            if t >= LN_MAX {
+                return f64::INFINITY;
+            }
             lo = lo.max(t);
         } else {
+            if t <= LN_MIN {
+                return 0.0;
+            }
             hi = hi.min(t);
         }
         let slope = slope_sign * density / prob;
@@ -132,17 +151,12 @@ fn invert(tail: Tail, target: f64, d1: f64, d2: f64) -> f64 {
             newton
         } else if lo.is_finite() && hi.is_finite() {
             0.5 * (lo + hi)
-        } else if lo.is_finite() {
-            lo + (lo - t).abs().max(1.0) * 2.0
         } else {
-            hi - (hi - t).abs().max(1.0) * 2.0
+            // Not yet bracketed and no usable Newton step (the tail underflowed): walk outwards.
+            expansion *= 2.0;
+            if root_above { t + expansion } else { t - expansion }
         };
-        if next <= LN_MIN {
-            return 0.0;
-        }
-        if next >= LN_MAX {
-            return f64::INFINITY;
-        }
+        let next = next.clamp(LN_MIN, LN_MAX);
         let step = next - t;
         t = next;
         if step.abs() <= 4.0 * f64::EPSILON * t.abs().max(1.0) {
@@ -222,18 +236,19 @@ fn beta_prefactor(a: f64, b: f64, x: f64, y: f64) -> f64 {
         return 0.0;
     }
     const LARGE: f64 = 10.0;
+    let (ln_x, ln_y) = logs(x, y);
     if a >= LARGE && b >= LARGE {
         let s = a + b;
         let (x0, y0) = (a / s, b / s);
         // δ from whichever of x, y is smaller, for precision.
         let delta = if x <= y { x - x0 } else { y0 - y };
-        let exponent = -a * rlog1(delta / x0) - b * rlog1(-delta / y0)
+        let exponent = -a * rlog1(delta / x0, ln_x - x0.ln())
+            - b * rlog1(-delta / y0, ln_y - y0.ln())
             - (stirling_correction(a) + stirling_correction(b) - stirling_correction(s));
         return (a * b / (2.0 * PI * s)).sqrt() * exponent.exp();
     }
     // Here a ln x, b ln y and ln B(a, b) stay moderate near the bulk of the distribution; far
     // from it the result underflows, as it should.
-    let (ln_x, ln_y) = logs(x, y);
     (a * ln_x + b * ln_y - ln_beta(a, b)).exp()
 }
 
@@ -244,19 +259,19 @@ fn logs(x: f64, y: f64) -> (f64, f64) {
     (ln_x, ln_y)
 }
 
-/// ρ(e) = e − ln(1 + e) for e ≥ −1, accurate also for small |e| (series Σ_{j≥2} (−1)^j e^j / j).
-fn rlog1(e: f64) -> f64 {
-    if e <= -1.0 {
-        return f64::INFINITY;
-    }
+/// ρ(e) = e − ln(1 + e) ≥ 0 for e = v/v₀ − 1 > −1, given also ln(1 + e) = ln v − ln v₀.
+///
+/// Near 0 the series e²/2 − e³/3 + e⁴/4 − … avoids the cancellation; away from it the
+/// logarithm passed in is used, since 1 + e itself may have lost all precision (v ≪ v₀ far in a
+/// tail).
+fn rlog1(e: f64, ln_1p_e: f64) -> f64 {
     if e.abs() > 0.3 {
-        return e - e.ln_1p();
+        return e - ln_1p_e;
     }
-    // e − ln(1+e) = e²/2 − e³/3 + e⁴/4 − …
     let mut power = e * e;
     let mut sum = 0.0;
     let mut j = 2.0;
-    loop {
+    while j < 200.0 {
         let term = power / j;
         sum += term;
         if term.abs() <= 1e-17 * sum.abs() {
@@ -264,9 +279,6 @@ fn rlog1(e: f64) -> f64 {
         }
         power *= -e;
         j += 1.0;
-        if j > 200.0 {
-            break;
-        }
     }
     sum
 }
@@ -297,8 +309,11 @@ fn stirling_correction(s: f64) -> f64 {
 /// ln Γ(s) for s > 0: Stirling's series for s ≥ 10, else the recurrence
 /// ln Γ(s) = ln Γ(s + n) − ln(s (s + 1) ⋯ (s + n − 1)) with s + n ≥ 10.
 pub(crate) fn ln_gamma(s: f64) -> f64 {
-    if s >= 10.0 {
-        return (s - 0.5) * s.ln() - s + 0.5 * (2.0 * PI).ln() + stirling_correction(s);
+    if s.is_nan() || s <= 0.0 {
+        return f64::NAN;
+    }
+    if s.is_infinite() {
+        return f64::INFINITY;
     }
     let mut product = 1.0;
     let mut shifted = s;
@@ -306,7 +321,8 @@ pub(crate) fn ln_gamma(s: f64) -> f64 {
         product *= shifted;
         shifted += 1.0;
     }
-    ln_gamma(shifted) - product.ln()
+    (shifted - 0.5) * shifted.ln() - shifted + 0.5 * (2.0 * PI).ln() + stirling_correction(shifted)
+        - product.ln()
 }
 
 /// ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a + b), without cancellation when an argument is large.
@@ -319,7 +335,8 @@ pub(crate) fn ln_beta(a: f64, b: f64) -> f64 {
     let (small, large) = if a <= b { (a, b) } else { (b, a) };
     let s = a + b;
     if small >= 10.0 {
-        return 0.5 * (2.0 * PI).ln() - (small - 0.5) * (large / small).ln_1p()
+        return 0.5 * (2.0 * PI).ln()
+            - (small - 0.5) * (large / small).ln_1p()
             - (large - 0.5) * (small / large).ln_1p()
             - 0.5 * s.ln()
             + stirling_correction(small)

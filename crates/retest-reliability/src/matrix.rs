@@ -28,7 +28,11 @@ impl<'a> Matrix<'a> {
             .checked_mul(n_cols)
             .ok_or(MatrixError::SizeOverflow { n_rows, n_cols })?;
         if data.len() != expected {
-            return Err(MatrixError::LengthMismatch { len: data.len(), n_rows, n_cols });
+            return Err(MatrixError::LengthMismatch {
+                len: data.len(),
+                n_rows,
+                n_cols,
+            });
         }
         Ok(Matrix { data, n_rows, n_cols })
     }
@@ -64,7 +68,11 @@ impl<'a> Matrix<'a> {
             .filter(|row| !row.iter().any(|x| x.is_nan()))
             .collect();
         let n_dropped = self.n_rows - rows.len();
-        CompleteRows { rows, n_cols: self.n_cols, n_dropped }
+        CompleteRows {
+            rows,
+            n_cols: self.n_cols,
+            n_dropped,
+        }
     }
 }
 
@@ -84,7 +92,10 @@ impl CompleteRows<'_> {
 
     /// The largest absolute score (0 for an empty table).
     pub(crate) fn max_abs(&self) -> f64 {
-        self.rows.iter().flat_map(|row| row.iter()).fold(0.0_f64, |m, x| m.max(x.abs()))
+        self.rows
+            .iter()
+            .flat_map(|row| row.iter())
+            .fold(0.0_f64, |m, x| m.max(x.abs()))
     }
 }
 
@@ -92,7 +103,11 @@ impl CompleteRows<'_> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatrixError {
     /// The data length is not rows × columns.
-    LengthMismatch { len: usize, n_rows: usize, n_cols: usize },
+    LengthMismatch {
+        len: usize,
+        n_rows: usize,
+        n_cols: usize,
+    },
     /// rows × columns does not fit in `usize`.
     SizeOverflow { n_rows: usize, n_cols: usize },
 }
