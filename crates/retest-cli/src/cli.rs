@@ -55,6 +55,13 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Reliability statistics on a CSV matrix, printed as JSON.
+    ///
+    /// Rows are subjects (ICC), cases (alpha) or rated items (kappa); columns are raters or
+    /// items. A non-numeric first row is a header and a non-numeric first column holds labels;
+    /// empty cells, NA and NaN are missing (rows with a missing value are dropped).
+    #[command(subcommand)]
+    Stats(StatsCommand),
     /// Validate a pipeline and print the resolved plan and the jobs it implies.
     ///
     /// Every default is filled in, so the output is exactly what a run would do.
@@ -89,6 +96,39 @@ pub enum CorpusCommand {
     },
     /// List the corpus recipes in the recipe folder.
     List,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StatsCommand {
+    /// Intraclass correlations: the six Shrout-Fleiss forms with F test, p-value and 95% CI
+    /// (test-retest reliability is icc2_1, inter-rater consistency icc3_1).
+    Icc {
+        file: PathBuf,
+        /// Only this form: icc1_1, icc2_1, icc3_1, icc1_k, icc2_k, icc3_k (or pingouin's names).
+        #[arg(long)]
+        form: Option<String>,
+        #[command(flatten)]
+        csv: CsvArgs,
+    },
+    /// Cronbach's alpha (columns are items) with Feldt's 95% CI.
+    Alpha {
+        file: PathBuf,
+        #[command(flatten)]
+        csv: CsvArgs,
+    },
+    /// Fleiss' kappa over all raters, plus Cohen's kappa when there are two (integer labels).
+    Kappa {
+        file: PathBuf,
+        #[command(flatten)]
+        csv: CsvArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct CsvArgs {
+    /// Field delimiter.
+    #[arg(long, default_value_t = ',')]
+    pub delimiter: char,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

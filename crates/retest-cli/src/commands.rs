@@ -6,8 +6,9 @@ use anyhow::{Context, Result};
 use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
 use retest_spec::{CorpusRecipe, Job, Plan};
 
-use crate::cli::{Cli, Command, CorpusCommand, Dirs, Format};
+use crate::cli::{Cli, Command, CorpusCommand, Dirs, Format, StatsCommand};
 use crate::paths::{lock_path, pipeline_path, recipe_folder};
+use crate::stats;
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
@@ -20,6 +21,7 @@ pub fn run(cli: Cli) -> Result<()> {
             force,
         }) => prepare(&cli.dirs, &recipe, min_count, max_tokens, force),
         Command::Corpus(CorpusCommand::List) => list_corpora(&cli.dirs),
+        Command::Stats(command) => stats(command),
     }
 }
 
@@ -135,5 +137,21 @@ fn list_corpora(dirs: &Dirs) -> Result<()> {
             recipe.description
         )?;
     }
+    Ok(())
+}
+
+fn stats(command: StatsCommand) -> Result<()> {
+    let value = match command {
+        StatsCommand::Icc { file, form, csv } => {
+            stats::icc_json(&stats::read_csv_matrix(&file, csv.delimiter)?, form.as_deref())?
+        }
+        StatsCommand::Alpha { file, csv } => {
+            stats::alpha_json(&stats::read_csv_matrix(&file, csv.delimiter)?)?
+        }
+        StatsCommand::Kappa { file, csv } => {
+            stats::kappa_json(&stats::read_csv_matrix(&file, csv.delimiter)?)?
+        }
+    };
+    writeln!(std::io::stdout(), "{}", serde_json::to_string_pretty(&value)?)?;
     Ok(())
 }

@@ -7,6 +7,7 @@ use clap::Parser;
 mod cli;
 mod commands;
 mod paths;
+mod stats;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();

@@ -154,3 +154,89 @@ fn corpus_list_shows_every_recipe() {
         assert!(stdout.contains(name), "{name} missing from:\n{stdout}");
     }
 }
+
+/// Shrout & Fleiss (1979), Table 2: six subjects rated by four judges.
+const SHROUT_FLEISS: &str =
+    "target,j1,j2,j3,j4\n1,9,2,5,8\n2,6,1,3,2\n3,8,4,6,8\n4,7,1,2,6\n5,10,5,6,9\n6,6,2,4,7\n";
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn stats_icc_reproduces_shrout_fleiss_table_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sf.csv");
+    // Without the header and the subject column: a bare numeric matrix.
+    let bare: String = SHROUT_FLEISS
+        .lines()
+        .skip(1)
+        .map(|l| l.split_once(',').unwrap().1.to_owned() + "\n")
+        .collect();
+    std::fs::write(&file, bare).unwrap();
+    let all = json(&retest(&["stats", "icc", file.to_str().unwrap()], dir.path()));
+    let values: Vec<f64> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["value"].as_f64().unwrap() * 100.0).round() / 100.0)
+        .collect();
+    assert_eq!(values, vec![0.17, 0.29, 0.71, 0.44, 0.62, 0.91]);
+    let one = json(&retest(
+        &["stats", "icc", "--form", "ICC(C,1)", file.to_str().unwrap()],
+        dir.path(),
+    ));
+    assert_eq!(one["form"], "icc3_1");
+    assert_eq!(one["status"], "ok");
+}
+
+#[test]
+fn stats_alpha_equals_icc3k_and_reads_labelled_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sf.csv");
+    // With the header and labelled subjects.
+    let labelled: String = SHROUT_FLEISS
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == 0 { l.to_owned() } else { format!("s{l}") } + "\n")
+        .collect();
+    std::fs::write(&file, labelled).unwrap();
+    let alpha = json(&retest(&["stats", "alpha", file.to_str().unwrap()], dir.path()));
+    assert_eq!(alpha["n_items"], 4);
+    assert_eq!(alpha["n_cases"], 6);
+    assert!(
+        (alpha["alpha"].as_f64().unwrap() - 0.9093).abs() < 1e-4,
+        "{alpha}"
+    );
+}
+
+#[test]
+fn stats_kappa_gives_cohen_for_two_raters() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.csv");
+    std::fs::write(&file, "1,1\n1,0\n0,0\n0,0\n").unwrap();
+    let kappa = json(&retest(&["stats", "kappa", file.to_str().unwrap()], dir.path()));
+    // po = 3/4, pe = (2/4·1/4 + 2/4·3/4) = 1/2, κ = (0.75 − 0.5)/(1 − 0.5) = 0.5.
+    assert!(
+        (kappa["cohen"]["kappa"].as_f64().unwrap() - 0.5).abs() < 1e-12,
+        "{kappa}"
+    );
+    assert!(kappa["fleiss"]["kappa"].is_number());
+}
+
+#[test]
+fn stats_rejects_a_non_number_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.csv");
+    std::fs::write(&file, "a,b\n1,2\n3,x\n").unwrap();
+    let out = retest(&["stats", "icc", file.to_str().unwrap()], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {}:3: column 2: `x` is not a number (missing values: empty, NA, NaN)\n",
+            file.display()
+        )
+    );
+}

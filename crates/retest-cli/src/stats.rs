@@ -1,0 +1,162 @@
+//! `retest stats`: reliability statistics on any CSV matrix, printed as JSON.
+//!
+//! The CSV has one row per subject (ICC), case (alpha) or rated item (kappa), and one column per
+//! rater or item. A first row that is not all numbers is a header; a first column that is not
+//! all numbers holds row labels. Empty cells, `NA`, `nan` and `NaN` are missing values.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use retest_reliability::{
+    AlphaResult, IccForm, IccResult, KappaResult, Matrix, aggregate_raters, cohen_kappa, cronbach_alpha,
+    fleiss_kappa, icc_all,
+};
+use serde_json::{Value, json};
+
+/// A numeric matrix read from CSV.
+#[derive(Debug)]
+pub struct CsvMatrix {
+    pub columns: Vec<String>,
+    pub n_rows: usize,
+    pub values: Vec<f64>,
+}
+
+/// Reads `path` as a CSV matrix (see the module documentation).
+pub fn read_csv_matrix(path: &Path, delimiter: char) -> Result<CsvMatrix> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let rows: Vec<(usize, Vec<&str>)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            (
+                i + 1,
+                line.split(delimiter)
+                    .map(|cell| cell.trim().trim_matches('"'))
+                    .collect(),
+            )
+        })
+        .collect();
+    let Some((_, first)) = rows.first() else {
+        bail!("{}: the file is empty", path.display())
+    };
+    let has_header = first.iter().any(|cell| parse_cell(cell).is_none());
+    let body = &rows[usize::from(has_header)..];
+    let has_labels = !body.is_empty()
+        && body
+            .iter()
+            .all(|(_, row)| !row.is_empty() && parse_cell(row[0]).is_none());
+    let skip = usize::from(has_labels);
+    let width = first.len();
+    let columns = if has_header {
+        first[skip..].iter().map(|s| (*s).to_owned()).collect()
+    } else {
+        (1..=width - skip).map(|j| format!("column_{j}")).collect()
+    };
+    let mut values = Vec::with_capacity(body.len() * (width - skip));
+    for (line, row) in body {
+        if row.len() != width {
+            bail!(
+                "{}:{line}: expected {width} columns like the first row, found {}",
+                path.display(),
+                row.len()
+            );
+        }
+        for (j, cell) in row.iter().enumerate().skip(skip) {
+            let value = parse_cell(cell).with_context(|| {
+                format!(
+                    "{}:{line}: column {}: `{cell}` is not a number (missing values: empty, NA, NaN)",
+                    path.display(),
+                    j + 1
+                )
+            })?;
+            values.push(value);
+        }
+    }
+    if body.is_empty() || width == skip {
+        bail!("{}: no numeric rows or columns", path.display());
+    }
+    Ok(CsvMatrix {
+        columns,
+        n_rows: body.len(),
+        values,
+    })
+}
+
+fn parse_cell(cell: &str) -> Option<f64> {
+    match cell {
+        "" | "NA" | "nan" | "NaN" => Some(f64::NAN),
+        _ => cell.parse().ok(),
+    }
+}
+
+impl CsvMatrix {
+    fn matrix(&self) -> Result<Matrix<'_>> {
+        Ok(Matrix::new(&self.values, self.n_rows, self.columns.len())?)
+    }
+}
+
+/// All six ICC forms, or one.
+pub fn icc_json(m: &CsvMatrix, form: Option<&str>) -> Result<Value> {
+    let results = icc_all(m.matrix()?);
+    match form {
+        None => Ok(Value::Array(results.iter().map(icc_result_json).collect())),
+        Some(name) => {
+            let Some(form) = IccForm::from_name(name) else {
+                let known: Vec<&str> = IccForm::ALL.iter().map(|f| f.as_str()).collect();
+                bail!(
+                    "unknown ICC form `{name}`: expected one of {} (or pingouin's names)",
+                    known.join(", ")
+                );
+            };
+            Ok(icc_result_json(
+                &results[IccForm::ALL.iter().position(|f| *f == form).expect("in ALL")],
+            ))
+        }
+    }
+}
+
+fn icc_result_json(r: &IccResult) -> Value {
+    json!({
+        "form": r.form.as_str(), "pingouin_name": r.form.pingouin_name(), "value": r.value,
+        "f": r.f, "df1": r.df1, "df2": r.df2, "p_value": r.p_value,
+        "ci95": [r.ci_low, r.ci_high], "n_subjects": r.n_subjects, "n_raters": r.n_raters,
+        "n_dropped": r.n_dropped, "status": r.status.as_str(),
+    })
+}
+
+/// Cronbach's alpha with columns as items.
+pub fn alpha_json(m: &CsvMatrix) -> Result<Value> {
+    let r: AlphaResult = cronbach_alpha(m.matrix()?);
+    Ok(json!({
+        "alpha": r.value, "ci95": [r.ci_low, r.ci_high], "n_cases": r.n_cases, "n_items": r.n_items,
+        "n_dropped": r.n_dropped, "status": r.status.as_str(),
+    }))
+}
+
+/// Fleiss' kappa over all columns, and Cohen's kappa when there are exactly two.
+pub fn kappa_json(m: &CsvMatrix) -> Result<Value> {
+    let mut labels = Vec::with_capacity(m.values.len());
+    for &v in &m.values {
+        if v.fract() != 0.0 || !v.is_finite() {
+            bail!("kappa needs integer category labels in every cell; found {v}");
+        }
+        labels.push(v as i64);
+    }
+    let n_raters = m.columns.len();
+    let aggregated = aggregate_raters(&labels, m.n_rows, n_raters)?;
+    let mut out = json!({ "fleiss": kappa_result_json(&fleiss_kappa(&aggregated.table)), "categories": aggregated.categories });
+    if n_raters == 2 {
+        let (a, b): (Vec<i64>, Vec<i64>) = labels.chunks_exact(2).map(|pair| (pair[0], pair[1])).unzip();
+        out["cohen"] = kappa_result_json(&cohen_kappa(&a, &b));
+    }
+    Ok(out)
+}
+
+fn kappa_result_json(r: &KappaResult) -> Value {
+    json!({
+        "kappa": r.value, "observed_agreement": r.observed_agreement, "expected_agreement": r.expected_agreement,
+        "n_subjects": r.n_subjects, "n_raters": r.n_raters, "n_categories": r.n_categories,
+        "status": r.status.as_str(),
+    })
+}
