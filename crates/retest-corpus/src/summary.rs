@@ -1,0 +1,32 @@
+//! What one `read_*` call consumed and kept: the counts a preparation log and `stats.json`
+//! report per input file.
+
+/// Counts for one `CorpusBuilder::read_*` call.
+///
+/// What a *record* is depends on the reader: a non-blank line (WikiText), a paragraph (plain
+/// text), a JSON object (Reddit), a non-empty row (Parquet). When the builder's token limit
+/// stops a reader, the counts cover exactly the input up to the record that reached the limit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ReadSummary {
+    /// Decompressed input bytes consumed (for Parquet: bytes of the `text` values).
+    pub bytes: u64,
+    /// Input lines consumed, blank ones included (for Parquet: rows).
+    pub lines: u64,
+    /// Records seen.
+    pub records_read: u64,
+    /// Records that passed every filter (equal to `records_read` except for Reddit).
+    pub records_kept: u64,
+    /// Reddit: comments dropped because the body was `[deleted]` or `[removed]`.
+    pub dropped_deleted: u64,
+    /// Reddit: comments dropped because of their subreddit.
+    pub dropped_subreddit: u64,
+    /// Reddit: comments dropped because of their year.
+    pub dropped_year: u64,
+    /// Sentences added to the corpus (records that gave at least one token).
+    pub sentences: u64,
+    /// Tokens added to the corpus (before any `min_count` filtering).
+    pub tokens: u64,
+    /// Whether the builder's token limit was reached, which stops reading (also true when the
+    /// limit falls exactly at the end of the input).
+    pub stopped_at_token_limit: bool,
+}
