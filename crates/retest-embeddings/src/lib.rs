@@ -1,0 +1,129 @@
+//! Word embedding files: finalfusion `.fifu`, word2vec text and binary, and GloVe text.
+//!
+//! [`Embeddings`] holds a vocabulary and its **raw** vectors as one row-major `f32` matrix, plus
+//! optional TOML metadata (seed, corpus checksum, resolved configuration). [`read()`] and [`write()`]
+//! convert between it and the four [`Format`]s; [`read()`] detects the format when none is given.
+//!
+//! ```no_run
+//! use std::path::Path;
+//! use retest_embeddings::{Format, read, write};
+//!
+//! let emb = read(Path::new("seed-00.fifu"), None)?;
+//! write(Path::new("seed-00.w2v.txt"), &emb, Format::Word2VecText)?;
+//! # Ok::<(), retest_embeddings::EmbeddingsError>(())
+//! ```
+//!
+//! * `.fifu` goes through the `finalfusion` crate (0.18): rows stored L2-normalised with their
+//!   norms, so finalfusion tools see unit vectors and reading gives back the raw vectors to within
+//!   ~1.5 ulp (see [`Format::Fifu`] and the `fifu` module notes). Metadata round-trips exactly.
+//! * The text and binary formats are read by this crate's own parsers: a malformed line is an
+//!   error naming the file, the line (or binary record and byte offset) and what was expected;
+//!   words are never trimmed or merged. Text is written in the shortest decimal form that reads
+//!   back to the same `f32`, so text and binary round trips are exact.
+//! * Output is what gensim's `KeyedVectors.load_word2vec_format` and word2vec.c read.
+//! * [`write()`] is atomic: a temporary file in the target folder, fsync, rename.
+//!
+//! finalfusion's API uses ndarray 0.15 and toml 0.8: both stay inside this crate, except
+//! `toml::Table` for metadata, re-exported as [`toml`] so callers build the same type.
+
+mod binary;
+mod embeddings;
+mod error;
+mod fifu;
+mod format;
+mod text;
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::Path;
+
+pub use embeddings::{Embeddings, describe};
+pub use error::EmbeddingsError;
+pub use format::{Format, detect_format};
+/// The toml version finalfusion's metadata uses (0.8); build metadata tables with it.
+pub use toml;
+
+use text::Header;
+
+/// Reads embeddings from `path` in `format`, or in the format [`detect_format`] finds.
+pub fn read(path: &Path, format: Option<Format>) -> Result<Embeddings, EmbeddingsError> {
+    let format = match format {
+        Some(format) => format,
+        None => detect_format(path)?,
+    };
+    if format == Format::Fifu {
+        return fifu::read_fifu(path);
+    }
+    let file = File::open(path).map_err(EmbeddingsError::io(path))?;
+    let mut reader = BufReader::with_capacity(1 << 20, file);
+    match format {
+        Format::Word2VecText => text::read_text(&mut reader, path, Header::Word2Vec),
+        Format::GloveText => text::read_text(&mut reader, path, Header::None),
+        Format::Word2VecBinary => binary::read_binary(&mut reader, path),
+        Format::Fifu => unreachable!("handled above"),
+    }
+}
+
+/// Writes `emb` to `path` in `format`, atomically: the data goes to a temporary file in the same
+/// folder, which is flushed to disk and then renamed over `path`. A failed or killed write never
+/// leaves a partial file at `path`. The folder must exist.
+///
+/// GloVe text has no header, so embeddings with no words cannot be read back from it.
+pub fn write(path: &Path, emb: &Embeddings, format: Format) -> Result<(), EmbeddingsError> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".{file_name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(EmbeddingsError::io(dir))?;
+    let mut writer = BufWriter::with_capacity(1 << 20, tmp);
+    match format {
+        Format::Fifu => fifu::write_fifu(&mut writer, emb, path)?,
+        Format::Word2VecText => {
+            text::write_text(&mut writer, emb, Header::Word2Vec).map_err(EmbeddingsError::io(path))?
+        }
+        Format::GloveText => {
+            text::write_text(&mut writer, emb, Header::None).map_err(EmbeddingsError::io(path))?
+        }
+        Format::Word2VecBinary => {
+            binary::write_binary(&mut writer, emb).map_err(EmbeddingsError::io(path))?
+        }
+    }
+    writer.flush().map_err(EmbeddingsError::io(path))?;
+    let tmp = writer.into_inner().map_err(|e| EmbeddingsError::Io {
+        path: path.to_owned(),
+        source: e.into_error(),
+    })?;
+    tmp.as_file().sync_all().map_err(EmbeddingsError::io(path))?;
+    set_readable(tmp.as_file(), path)?;
+    tmp.persist(path).map_err(|e| EmbeddingsError::Io {
+        path: path.to_owned(),
+        source: e.error,
+    })?;
+    // Make the rename itself durable; some file systems cannot fsync a folder, which is harmless.
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Temporary files are created `0600`; an embedding file is data to share, so make it `0644`
+/// (the usual result of creating a file under umask 022).
+#[cfg(unix)]
+fn set_readable(file: &File, path: &Path) -> Result<(), EmbeddingsError> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(std::fs::Permissions::from_mode(0o644))
+        .map_err(EmbeddingsError::io(path))
+}
+
+#[cfg(not(unix))]
+fn set_readable(_file: &File, _path: &Path) -> Result<(), EmbeddingsError> {
+    Ok(())
+}

@@ -1,0 +1,33 @@
+//! Intrinsic quality benchmarks of word embeddings, with gensim 4's semantics so that numbers
+//! compare directly with `KeyedVectors.evaluate_word_pairs` / `evaluate_word_analogies`.
+//!
+//! * Word similarity ([`evaluate_similarity`]): Spearman's ρ (average ranks for ties) and
+//!   Pearson's r between human scores and cosine similarities, pairs with an out-of-vocabulary
+//!   word skipped and counted.
+//! * Word analogy ([`evaluate_analogies`]): 3CosAdd on unit vectors with the question words
+//!   excluded, accuracy per section and in total, out-of-vocabulary questions skipped. The
+//!   nearest-neighbour search is exact and batched (question blocks × vocabulary blocks, GEMM).
+//! * Both use gensim's defaults ([`EvalOptions::GENSIM`]): only the 300,000 first (most
+//!   frequent) rows take part, and words match case-insensitively, each upper-cased form standing
+//!   for its most frequent vocabulary row.
+//! * [`standard_suite`] runs WordSim-353, SimLex-999, MEN and the Google analogy set from the
+//!   data mirror's `benchmarks/` folder; its [`EvalReport`] serialises with serde (JSON for the
+//!   CLI) and prints as a table.
+//!
+//! The readers ([`read_pairs`], [`read_analogies`]) accept the mirror's files and report a
+//! malformed line with its file and line number.
+
+mod analogy;
+mod benchmarks;
+mod error;
+mod similarity;
+pub mod stats;
+mod suite;
+mod vocab;
+
+pub use analogy::{AnalogyResult, SectionResult, evaluate_analogies, evaluate_analogies_with};
+pub use benchmarks::{AnalogySection, AnalogySet, PairFormat, WordPair, read_analogies, read_pairs};
+pub use error::EvalError;
+pub use similarity::{SimilarityResult, evaluate_similarity, evaluate_similarity_with};
+pub use suite::{ANALOGY_BENCHMARK, EvalReport, SIMILARITY_BENCHMARKS, standard_suite, standard_suite_with};
+pub use vocab::{CaseHandling, EvalOptions};

@@ -1,0 +1,156 @@
+//! The readers on the data mirror's real benchmark files, and their error messages.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use retest_eval::{PairFormat, read_analogies, read_pairs};
+
+#[test]
+fn wordsim353_from_gensim() {
+    let pairs = read_pairs(
+        &common::benchmarks_dir().join("gensim/wordsim353.tsv"),
+        PairFormat::GensimTsv,
+    )
+    .unwrap();
+    assert_eq!(pairs.len(), 353);
+    assert_eq!(pairs[0], ("love".into(), "sex".into(), 6.77));
+    assert_eq!(pairs[352], ("architecture".into(), "century".into(), 3.78));
+}
+
+#[test]
+fn simlex999_gensim_copy_and_original_agree() {
+    let bench = common::benchmarks_dir();
+    let gensim = read_pairs(&bench.join("gensim/simlex999.txt"), PairFormat::GensimTsv).unwrap();
+    let original = read_pairs(
+        &bench.join("SimLex-999/SimLex-999.txt"),
+        PairFormat::SimLexOriginal,
+    )
+    .unwrap();
+    assert_eq!(gensim.len(), 999);
+    assert_eq!(gensim[0], ("old".into(), "new".into(), 1.58));
+    assert_eq!(original, gensim);
+}
+
+#[test]
+fn men_natural_form() {
+    let bench = common::benchmarks_dir();
+    let pairs = read_pairs(&bench.join("MEN/MEN_dataset_natural_form_full"), PairFormat::Men).unwrap();
+    assert_eq!(pairs.len(), 3000);
+    assert_eq!(pairs[0], ("sun".into(), "sunlight".into(), 50.0));
+    assert!(pairs.iter().all(|p| (0.0..=50.0).contains(&p.2)));
+}
+
+#[test]
+fn eval_word_vectors_tsv_with_crlf() {
+    let bench = common::benchmarks_dir();
+    let pairs = read_pairs(
+        &bench.join("eval-word-vectors/EN-WS-353-ALL.txt"),
+        PairFormat::Tsv,
+    )
+    .unwrap();
+    assert_eq!(pairs.len(), 353);
+    assert!(
+        pairs
+            .iter()
+            .all(|(a, b, _)| !a.ends_with('\r') && !b.ends_with('\r'))
+    );
+}
+
+#[test]
+fn google_analogies() {
+    let set = read_analogies(&common::benchmarks_dir().join("gensim/questions-words.txt")).unwrap();
+    assert_eq!(set.n_questions(), 19_544);
+    let names: Vec<_> = set.sections.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "capital-common-countries",
+            "capital-world",
+            "currency",
+            "city-in-state",
+            "family",
+            "gram1-adjective-to-adverb",
+            "gram2-opposite",
+            "gram3-comparative",
+            "gram4-superlative",
+            "gram5-present-participle",
+            "gram6-nationality-adjective",
+            "gram7-past-tense",
+            "gram8-plural",
+            "gram9-plural-verbs",
+        ]
+    );
+    assert_eq!(
+        set.sections[0].questions[0],
+        ["Athens", "Greece", "Baghdad", "Iraq"].map(String::from)
+    );
+    assert_eq!(set.sections[0].questions.len(), 506);
+}
+
+fn write(dir: &Path, name: &str, content: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+#[test]
+fn malformed_lines_name_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases = [
+        (
+            "a.tsv",
+            "# comment\nlove\tsex\t6.77\ntiger cat 7.35\n",
+            PairFormat::GensimTsv,
+            "3: expected `word1<TAB>word2<TAB>score`, found 1 tab-separated fields",
+        ),
+        (
+            "b.tsv",
+            "love\tsex\thigh\n",
+            PairFormat::Tsv,
+            "1: the score `high` of `love`–`sex` is not a number",
+        ),
+        (
+            "c.txt",
+            "old\tnew\tA\t1.58\n",
+            PairFormat::SimLexOriginal,
+            "1: expected the SimLex-999 header `word1<TAB>word2<TAB>POS<TAB>SimLex999…`",
+        ),
+        (
+            "d.txt",
+            "word1\tword2\tPOS\tSimLex999\nold\tnew\tA\t1.58\n",
+            PairFormat::SimLexOriginal,
+            "2: expected 10 tab-separated columns (word1, word2, POS, SimLex999, …), found 4",
+        ),
+        (
+            "e.txt",
+            "word1 word2 score\nsun sunlight\n",
+            PairFormat::Men,
+            "2: expected `word1 word2 score`, found 2 space-separated fields",
+        ),
+    ];
+    for (name, content, format, expected) in cases {
+        let path = write(d, name, content);
+        let err = read_pairs(&path, format).unwrap_err();
+        assert_eq!(err.to_string(), format!("{}:{expected}", path.display()));
+    }
+    let path = write(d, "q1.txt", "Athens Greece Baghdad Iraq\n");
+    assert_eq!(
+        read_analogies(&path).unwrap_err().to_string(),
+        format!(
+            "{}:1: expected a `: section` line before the first question",
+            path.display()
+        )
+    );
+    let path = write(d, "q2.txt", ": capitals\nAthens Greece Baghdad\n");
+    assert_eq!(
+        read_analogies(&path).unwrap_err().to_string(),
+        format!("{}:2: expected four words `a b c d`, found 3", path.display())
+    );
+    let missing = d.join("missing.tsv");
+    let err = read_pairs(&missing, PairFormat::GensimTsv)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with(&format!("{}: ", missing.display())), "{err}");
+}
