@@ -55,6 +55,23 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Inspect and convert embedding files (.fifu, word2vec text/binary, GloVe text).
+    #[command(subcommand)]
+    Embeddings(EmbeddingsCommand),
+    /// Intrinsic quality of embeddings: WordSim-353, SimLex-999 and MEN (Spearman) and the
+    /// Google analogy set (3CosAdd), with gensim's conventions (300k most frequent words,
+    /// case-insensitive), so results compare with gensim's on the same vectors.
+    Eval {
+        /// Embedding files (format detected from their bytes).
+        #[arg(required = true)]
+        embeddings: Vec<PathBuf>,
+        /// Folder holding the benchmark files. Default: `$RETEST_DATA_DIR/benchmarks`.
+        #[arg(long, value_name = "DIR")]
+        benchmarks: Option<PathBuf>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Reliability statistics on a CSV matrix, printed as JSON.
     ///
     /// Rows are subjects (ICC), cases (alpha) or rated items (kappa); columns are raters or
@@ -96,6 +113,22 @@ pub enum CorpusCommand {
     },
     /// List the corpus recipes in the recipe folder.
     List,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EmbeddingsCommand {
+    /// Print vocabulary size, dimension and metadata (training configuration, corpus, seed).
+    Info { input: PathBuf },
+    /// Convert to another format so gensim and other tools can load the vectors
+    /// (written atomically).
+    Export {
+        input: PathBuf,
+        /// Output format: fifu, word2vec-text, word2vec-binary, glove-text.
+        #[arg(long)]
+        format: retest_embeddings::Format,
+        #[arg(long)]
+        output: PathBuf,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
 use retest_spec::{CorpusRecipe, Job, Plan};
 
-use crate::cli::{Cli, Command, CorpusCommand, Dirs, Format, StatsCommand};
+use crate::cli::{Cli, Command, CorpusCommand, Dirs, EmbeddingsCommand, Format, StatsCommand};
 use crate::paths::{lock_path, pipeline_path, recipe_folder};
 use crate::stats;
 
@@ -22,6 +22,25 @@ pub fn run(cli: Cli) -> Result<()> {
         }) => prepare(&cli.dirs, &recipe, min_count, max_tokens, force),
         Command::Corpus(CorpusCommand::List) => list_corpora(&cli.dirs),
         Command::Stats(command) => stats(command),
+        Command::Embeddings(EmbeddingsCommand::Info { input }) => {
+            let emb = retest_embeddings::read(&input, None)?;
+            write!(std::io::stdout(), "{}", retest_embeddings::describe(&emb))?;
+            Ok(())
+        }
+        Command::Embeddings(EmbeddingsCommand::Export {
+            input,
+            format,
+            output,
+        }) => {
+            let emb = retest_embeddings::read(&input, None)?;
+            retest_embeddings::write(&output, &emb, format)?;
+            Ok(())
+        }
+        Command::Eval {
+            embeddings,
+            benchmarks,
+            json,
+        } => eval(&embeddings, benchmarks, json),
     }
 }
 
@@ -153,5 +172,28 @@ fn stats(command: StatsCommand) -> Result<()> {
         }
     };
     writeln!(std::io::stdout(), "{}", serde_json::to_string_pretty(&value)?)?;
+    Ok(())
+}
+
+fn eval(embeddings: &[std::path::PathBuf], benchmarks: Option<std::path::PathBuf>, json: bool) -> Result<()> {
+    let dir = match benchmarks {
+        Some(dir) => dir,
+        None => std::env::var_os("RETEST_DATA_DIR")
+            .map(|data| std::path::PathBuf::from(data).join("benchmarks"))
+            .context(
+                "no benchmark folder: pass --benchmarks DIR or set RETEST_DATA_DIR to the data mirror",
+            )?,
+    };
+    let mut out = std::io::stdout().lock();
+    for path in embeddings {
+        let emb = retest_embeddings::read(path, None)?;
+        let report = retest_eval::standard_suite(&dir, &emb)?;
+        if json {
+            let value = serde_json::json!({ "embeddings": path, "report": report });
+            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        } else {
+            writeln!(out, "# {}\n{report}", path.display())?;
+        }
+    }
     Ok(())
 }

@@ -240,3 +240,64 @@ fn stats_rejects_a_non_number_with_its_place() {
         )
     );
 }
+
+#[test]
+fn embeddings_export_info_and_eval_work_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let w2v = dir.path().join("tiny.txt");
+    std::fs::write(
+        &w2v,
+        "4 3\nking 1 0.5 0\nqueen 0.9 0.6 0.1\nman 0.2 1 0\nwoman 0.1 1 0.2\n",
+    )
+    .unwrap();
+    let fifu = dir.path().join("tiny.fifu");
+    let out = retest(
+        &[
+            "embeddings",
+            "export",
+            w2v.to_str().unwrap(),
+            "--format",
+            "fifu",
+            "--output",
+            fifu.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = retest(&["embeddings", "info", fifu.to_str().unwrap()], dir.path());
+    assert!(info.status.success(), "{}", text(&info.stderr));
+    let stdout = text(&info.stdout);
+    assert!(stdout.contains('4') && stdout.contains('3'), "{stdout}");
+    let back = dir.path().join("back.txt");
+    let out = retest(
+        &[
+            "embeddings",
+            "export",
+            fifu.to_str().unwrap(),
+            "--format",
+            "word2vec-text",
+            "--output",
+            back.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&std::fs::read(&back).unwrap()).starts_with("4 3\nking "));
+    let eval = json(&retest(&["eval", "--json", fifu.to_str().unwrap()], dir.path()));
+    assert_eq!(eval["report"]["n_words"], 4, "{eval}");
+}
+
+#[test]
+fn unknown_export_format_lists_the_known_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retest(
+        &["embeddings", "export", "x", "--format", "npy", "--output", "y"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("fifu") && stderr.contains("word2vec-text") && stderr.contains("glove-text"),
+        "{stderr}"
+    );
+}
