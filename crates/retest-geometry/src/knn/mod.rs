@@ -1,0 +1,597 @@
+//! Exact top-k cosine neighbours over a whole vocabulary: blocked f32 matrix products (faer), a
+//! fused threshold scan into per-row candidate buffers, and an exact f64 re-score that decides
+//! the result.
+
+mod buffer;
+mod scan;
+
+use std::borrow::Cow;
+
+use faer::linalg::matmul::matmul;
+use faer::{Accum, MatMut, MatRef, Par};
+use pulp::{Simd, WithSimd};
+use rayon::prelude::*;
+
+use crate::rows::{check_finite, check_shape, dot_f64, dot_f64_inline};
+use crate::{GeometryError, with_pool};
+use buffer::{Buffers, BuffersMut};
+use scan::{ScanCols, ScanRows};
+
+/// Which rows to find neighbours for.
+#[derive(Debug, Clone, Copy)]
+pub enum Queries<'a> {
+    /// Every row, in order: result row `i` is word `i`.
+    All,
+    /// These word ids, in this order (repeats allowed).
+    Ids(&'a [u32]),
+}
+
+/// Which rows may be neighbours.
+#[derive(Debug, Clone, Copy)]
+pub enum Candidates<'a> {
+    /// Every row of the matrix (the whole vocabulary).
+    All,
+    /// Only these word ids (a neighbour pool); order and repeats do not matter.
+    Ids(&'a [u32]),
+}
+
+/// Whether a query may be its own neighbour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelfMatch {
+    /// The query's own row is never a candidate. Exclusion is by identity (word id), not by
+    /// similarity: a different word with an identical vector stays a candidate.
+    Exclude,
+    /// The query's own row is a candidate like any other.
+    Include,
+}
+
+/// Tile shape of the blocked search: each matrix product is `query_rows × candidate_cols × dim`.
+///
+/// The result does not depend on it (tested); only speed and the tile's memory
+/// (`4 · query_rows · candidate_cols` bytes) do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blocking {
+    /// Query rows per tile.
+    pub query_rows: usize,
+    /// Candidate columns per tile (the symmetric all-pairs search uses square tiles of
+    /// `query_rows`).
+    pub candidate_cols: usize,
+}
+
+impl Blocking {
+    /// The tile shape measured fastest on the project machine (see `benches/knn.rs`).
+    pub const AUTO: Blocking = Blocking {
+        query_rows: 1024,
+        candidate_cols: 1024,
+    };
+}
+
+/// Parameters of [`top_k_neighbours`].
+#[derive(Debug, Clone, Copy)]
+pub struct KnnParams {
+    /// Neighbours per query.
+    pub k: usize,
+    /// Whether a query may be its own neighbour.
+    pub self_match: SelfMatch,
+    /// Threads (a rayon pool of this size runs the matrix products and the scan).
+    pub threads: usize,
+    /// Tile shape.
+    pub blocking: Blocking,
+}
+
+/// The k nearest neighbours of each query, best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Neighbours {
+    /// Neighbours per query.
+    pub k: usize,
+    /// `n_queries × k` word ids, row-major; row `q` lists query `q`'s neighbours by decreasing
+    /// cosine, ties by increasing word id.
+    pub ids: Vec<u32>,
+    /// The cosines of `ids` (the f64 re-score of [`crate::dot_f64`], rounded to f32).
+    pub sims: Vec<f32>,
+    /// Queries whose f32 candidate buffer could not prove exactness and were searched again
+    /// with a larger buffer (diagnostic; does not affect the result).
+    pub rescued_rows: usize,
+}
+
+impl Neighbours {
+    /// Number of queries.
+    pub fn n_queries(&self) -> usize {
+        self.ids.len().checked_div(self.k).unwrap_or(0)
+    }
+
+    /// Neighbour ids of query `q`, best first.
+    pub fn ids_of(&self, q: usize) -> &[u32] {
+        &self.ids[q * self.k..(q + 1) * self.k]
+    }
+
+    /// Cosines of query `q`'s neighbours, best first.
+    pub fn sims_of(&self, q: usize) -> &[f32] {
+        &self.sims[q * self.k..(q + 1) * self.k]
+    }
+}
+
+/// The `k` nearest neighbours by cosine of each query among the candidates, exactly.
+///
+/// `unit_rows` is a row-major `n × dim` matrix of L2-normalised word vectors
+/// ([`crate::normalize_rows`]); the cosine of rows `i` and `j` is their dot product
+/// `s(i, j) = û_i · û_j`, and the *reference value* of `s` is [`crate::dot_f64`], the dot product
+/// of the stored f32 rows evaluated in f64 in a fixed order. Neighbours are ranked by that value,
+/// descending, ties broken by the lower word id. Because L2 distance on unit vectors is
+/// `‖û_i − û_j‖² = 2 − 2 s(i, j)`, this is the ranking of faiss `IndexFlatL2` and `IndexFlatIP`
+/// on the same vectors, up to their float rounding (Du et al. 2021 search with `IndexFlatL2`).
+///
+/// # Algorithm
+///
+/// 1. *Filter (f32).* Tiles `S = U_Q · U_Cᵀ` of `query_rows × candidate_cols` are computed with
+///    faer's GEMM; a fused scan (16 lanes per compare, AVX2 when available) offers each tile
+///    entry to a per-query buffer that keeps the best `cap = k + max(8, k/8)`, touching a
+///    buffer only when the value beats its row's threshold, so the `n × n` matrix never exists.
+///    When all rows are both queries and candidates, only the tiles on and above the diagonal
+///    are computed and each is scanned by rows and by columns, which halves the GEMM work
+///    (`n²·dim` instead of `2·n²·dim` flops). Tiles run in parallel as whole sequential tasks
+///    (a round-robin schedule of disjoint block pairs; see the source of `Search::symmetric`).
+/// 2. *Re-score (f64).* Each kept candidate is re-scored with `dot_f64` and the top `k` taken by
+///    (reference value desc, id asc).
+/// 3. *Proof of exactness.* The f32 GEMM value `f` of any pair is within
+///    `e = (γ₃₂(dim+1) + γ₆₄(dim+1)) · max‖û‖²` of its reference value `t`, with
+///    `γ_p(n) = n·u_p / (1 − n·u_p)` (Higham 2002, §3.1; `u₃₂ = 2⁻²⁴`, `u₆₄ = 2⁻⁵³`), whatever
+///    the summation order or SIMD width. If a buffer that dropped candidates keeps a k-th best
+///    f32 value `f_k` above its admission threshold `f_min` by more than `2e`, every candidate it
+///    dropped (all have `f ≤ f_min`) has `t < f_k − e ≤ t_(k)`, so the true top k are among the
+///    kept entries and step 2 is exact. Rows that fail the test (dense near-ties, duplicate
+///    vectors) are searched again with twice the buffer until they pass or the buffer holds
+///    every candidate.
+///
+/// The result is therefore a function of the f32 input alone: identical for every thread
+/// count, tile shape, and CPU (AVX2 or AVX-512 kernels), which is tested against a brute-force
+/// f64 reference with planted ties and duplicate vectors.
+///
+/// # Errors
+///
+/// Shape mismatches, a zero dimension, non-finite components, ids out of range, `k = 0`,
+/// fewer than `k` candidates per query, zero threads or block sizes.
+pub fn top_k_neighbours(
+    unit_rows: &[f32],
+    dim: usize,
+    queries: Queries<'_>,
+    candidates: Candidates<'_>,
+    params: &KnnParams,
+) -> Result<Neighbours, GeometryError> {
+    let n = check_shape("unit_rows", unit_rows, dim, None)?;
+    check_finite("unit_rows", unit_rows, dim)?;
+    if params.k == 0 {
+        return Err(GeometryError::ZeroK);
+    }
+    if params.threads == 0 {
+        return Err(GeometryError::ZeroThreads);
+    }
+    let Blocking {
+        query_rows,
+        candidate_cols,
+    } = params.blocking;
+    if query_rows == 0 || candidate_cols == 0 {
+        return Err(GeometryError::ZeroBlock {
+            query_rows,
+            candidate_cols,
+        });
+    }
+    let check_ids = |what, ids: &[u32]| match ids.iter().find(|&&id| id as usize >= n) {
+        Some(&id) => Err(GeometryError::IdOutOfRange { what, id, n_rows: n }),
+        None => Ok(()),
+    };
+    let cand = match candidates {
+        Candidates::All => CandidateSet {
+            rows: Cow::Borrowed(unit_rows),
+            ids: None,
+        },
+        Candidates::Ids(ids) => {
+            check_ids("candidates", ids)?;
+            let mut ids = ids.to_vec();
+            ids.sort_unstable();
+            ids.dedup();
+            let mut rows = Vec::with_capacity(ids.len() * dim);
+            for &id in &ids {
+                rows.extend_from_slice(&unit_rows[id as usize * dim..(id as usize + 1) * dim]);
+            }
+            CandidateSet {
+                rows: Cow::Owned(rows),
+                ids: Some(ids),
+            }
+        }
+    };
+    let n_cand = cand.len(dim);
+    let excluded = usize::from(params.self_match == SelfMatch::Exclude);
+    if params.k + excluded > n_cand {
+        return Err(GeometryError::TooFewCandidates {
+            k: params.k,
+            available: n_cand.saturating_sub(excluded),
+        });
+    }
+    let query_ids: Cow<'_, [u32]> = match queries {
+        Queries::All => Cow::Owned((0..n as u32).collect()),
+        Queries::Ids(ids) => {
+            check_ids("queries", ids)?;
+            Cow::Borrowed(ids)
+        }
+    };
+    let symmetric = matches!((queries, candidates), (Queries::All, Candidates::All));
+
+    // Rigorous bound on |f32 GEMM value − dot_f64 value| for any pair (see the doc comment).
+    let max_sq_norm = unit_rows
+        .chunks_exact(dim)
+        .map(|r| dot_f64(r, r))
+        .fold(0.0f64, f64::max);
+    let gamma = |n_terms: f64, u: f64| n_terms * u / (1.0 - n_terms * u);
+    let terms = (dim + 1) as f64;
+    let margin =
+        2.0 * (gamma(terms, f64::from(f32::EPSILON) / 2.0) + gamma(terms, f64::EPSILON / 2.0)) * max_sq_norm;
+
+    let search = Search {
+        unit_rows,
+        dim,
+        cand: &cand,
+        self_match: params.self_match,
+        params,
+    };
+    let cap = (params.k + (params.k / 8).max(8)).min(n_cand);
+    with_pool(params.threads, || {
+        let mut bufs = Buffers::new(query_ids.len(), cap);
+        if symmetric {
+            search.symmetric(&mut bufs);
+        } else {
+            search.general(&query_ids, &mut bufs);
+        }
+        let mut out_ids = vec![0u32; query_ids.len() * params.k];
+        let mut out_sims = vec![0f32; query_ids.len() * params.k];
+        bufs.settle();
+        let mut failed = search.finalize(&query_ids, &bufs, margin, &mut out_ids, &mut out_sims);
+        let rescued_rows = failed.len();
+        let mut cap = cap;
+        while !failed.is_empty() {
+            cap = (cap * 2).min(n_cand);
+            let ids: Vec<u32> = failed.iter().map(|&q| query_ids[q]).collect();
+            let mut bufs = Buffers::new(ids.len(), cap);
+            search.general(&ids, &mut bufs);
+            bufs.settle();
+            let mut ids_k = vec![0u32; ids.len() * params.k];
+            let mut sims_k = vec![0f32; ids.len() * params.k];
+            let again = search.finalize(&ids, &bufs, margin, &mut ids_k, &mut sims_k);
+            let k = params.k;
+            for (i, &q) in failed.iter().enumerate() {
+                out_ids[q * k..(q + 1) * k].copy_from_slice(&ids_k[i * k..(i + 1) * k]);
+                out_sims[q * k..(q + 1) * k].copy_from_slice(&sims_k[i * k..(i + 1) * k]);
+            }
+            failed = again.into_iter().map(|i| failed[i]).collect();
+        }
+        Neighbours {
+            k: params.k,
+            ids: out_ids,
+            sims: out_sims,
+            rescued_rows,
+        }
+    })
+}
+
+/// One query row of [`Search::finalize`], as a `pulp` operation (see `scan::ScanRows`):
+/// returns `true` if the row's buffer cannot prove exactness, else writes its top k.
+struct FinalizeRow<'s, 'o> {
+    search: &'s Search<'s>,
+    bufs: &'s Buffers,
+    r: usize,
+    q: u32,
+    margin: f64,
+    ids: &'o mut [u32],
+    sims: &'o mut [f32],
+}
+
+impl WithSimd for FinalizeRow<'_, '_> {
+    type Output = bool;
+
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _simd: S) -> bool {
+        let FinalizeRow {
+            search,
+            bufs,
+            r,
+            q,
+            margin,
+            ids,
+            sims,
+        } = self;
+        let (dim, k, cap) = (search.dim, search.params.k, bufs.cap());
+        let excluded = search.self_match == SelfMatch::Exclude && search.cand.position_of(q).is_some();
+        let available = search.cand.len(dim) - usize::from(excluded);
+        let entries = bufs.row(r);
+        if bufs.threshold(r) > f32::NEG_INFINITY && cap < available {
+            // The row was cut: check that the k-th best kept value clears the threshold.
+            let mut sorted: Vec<f32> = entries.iter().map(|e| e.0).collect();
+            sorted.sort_unstable_by(|a, b| b.total_cmp(a));
+            let f_k = f64::from(sorted[k - 1]);
+            let f_min = f64::from(bufs.threshold(r));
+            if f_k - f_min <= margin {
+                return true;
+            }
+        }
+        let query = &search.unit_rows[q as usize * dim..(q as usize + 1) * dim];
+        let row = |p: u32| &search.cand.rows[p as usize * dim..(p as usize + 1) * dim];
+        let mut exact: Vec<(f64, u32)> = Vec::with_capacity(entries.len());
+        for (i, &(_, p)) in entries.iter().enumerate() {
+            if let Some(&(_, ahead)) = entries.get(i + PREFETCH_AHEAD) {
+                prefetch(row(ahead));
+            }
+            exact.push((dot_f64_inline(query, row(p)), p));
+        }
+        exact.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (slot, (s, p)) in exact.iter().take(k).enumerate() {
+            ids[slot] = search.cand.word_at(*p);
+            sims[slot] = *s as f32;
+        }
+        false
+    }
+}
+
+/// Candidate rows fetched ahead of their re-score (random rows of a large matrix: without the
+/// hint the re-score waits on memory; measured 3.5× faster with it).
+const PREFETCH_AHEAD: usize = 4;
+
+/// Hints the CPU to bring `row` into cache. It has no effect on any value.
+#[inline(always)]
+fn prefetch(row: &[f32]) {
+    #[cfg(target_arch = "x86_64")]
+    for line in row.chunks(16) {
+        // SAFETY: a prefetch is only a hint: it never faults, reads nothing into a register and
+        // writes nothing; the pointer points into a live slice. SSE is in the x86-64 baseline.
+        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(line.as_ptr().cast()) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = row;
+}
+
+/// The candidate rows: the whole matrix, or a gathered subset with its word ids (ascending, so
+/// that a lower candidate position is a lower word id).
+struct CandidateSet<'a> {
+    rows: Cow<'a, [f32]>,
+    ids: Option<Vec<u32>>,
+}
+
+impl CandidateSet<'_> {
+    fn len(&self, dim: usize) -> usize {
+        self.rows.len() / dim
+    }
+
+    fn position_of(&self, word: u32) -> Option<u32> {
+        match &self.ids {
+            None => Some(word),
+            Some(ids) => ids.binary_search(&word).ok().map(|p| p as u32),
+        }
+    }
+
+    fn word_at(&self, pos: u32) -> u32 {
+        match &self.ids {
+            None => pos,
+            Some(ids) => ids[pos as usize],
+        }
+    }
+}
+
+struct Search<'a> {
+    unit_rows: &'a [f32],
+    dim: usize,
+    cand: &'a CandidateSet<'a>,
+    self_match: SelfMatch,
+    params: &'a KnnParams,
+}
+
+impl Search<'_> {
+    /// `tile[..nr·nc]` (column-major, leading dimension `nr`) = `lhs · rhsᵀ` for row-major
+    /// `lhs` (`nr × dim`) and `rhs` (`nc × dim`), on the calling thread.
+    fn gemm(&self, tile: &mut [f32], lhs: &[f32], rhs: &[f32]) {
+        let dim = self.dim;
+        let (nr, nc) = (lhs.len() / dim, rhs.len() / dim);
+        let lhs = MatRef::from_row_major_slice(lhs, nr, dim);
+        let rhs = MatRef::from_row_major_slice(rhs, nc, dim).transpose();
+        let dst = MatMut::from_column_major_slice_mut(&mut tile[..nr * nc], nr, nc);
+        matmul(dst, Accum::Replace, lhs, rhs, 1.0f32, Par::Seq);
+    }
+
+    /// All rows against all rows, computing only the tiles on and above the diagonal.
+    ///
+    /// The rows are cut into blocks of `b = query_rows`. The tile of blocks `I ≤ J` is
+    /// `S[I, J] = U_I · U_Jᵀ`; each entry is offered to its row in `I` (row side) and, when
+    /// `I < J`, also to its column's row in `J` (column side), since `s(j, i) = s(i, j)`. On a
+    /// diagonal tile the row side alone covers both orders, and the diagonal itself is masked to
+    /// −∞ when the query is excluded. Each ordered pair `(i, j)` is offered exactly once.
+    ///
+    /// Parallel schedule: a tile writes to the buffers of blocks `I` and `J` only, so tiles whose
+    /// blocks are pairwise disjoint run at the same time without locks. The off-diagonal tiles are
+    /// grouped into rounds of disjoint pairs by the circle method of round-robin tournaments
+    /// (`B − 1` rounds of `B/2` tiles for `B` blocks, one more block as a bye when `B` is odd),
+    /// after one round of all diagonal tiles. Each tile is one sequential task (GEMM and scan on
+    /// one thread), so threads synchronise once per round, not inside tiles — on a shared,
+    /// saturated machine fine-grained synchronisation cost more than it saved.
+    fn symmetric(&self, bufs: &mut Buffers) {
+        let (dim, n) = (self.dim, self.cand.len(self.dim));
+        let b = self.params.blocking.query_rows;
+        let n_blocks = n.div_ceil(b);
+        let rows = &self.cand.rows[..];
+        let block_rows = |i: usize| &rows[i * b * dim..((i + 1) * b).min(n) * dim];
+        let mut views: Vec<Option<BuffersMut<'_>>> = bufs.view().chunks(b).into_iter().map(Some).collect();
+        let exclude = self.self_match == SelfMatch::Exclude;
+        let tile_len = b * b;
+
+        // Diagonal tiles: all blocks at once.
+        let diagonal: Vec<(usize, BuffersMut<'_>)> = views
+            .iter_mut()
+            .enumerate()
+            .map(|(i, v)| (i, v.take().expect("block view")))
+            .collect();
+        let diagonal: Vec<(usize, BuffersMut<'_>)> = diagonal
+            .into_par_iter()
+            .map_init(
+                || vec![0f32; tile_len],
+                |tile, (i, mut h)| {
+                    let lhs = block_rows(i);
+                    let nr = lhs.len() / dim;
+                    self.gemm(tile, lhs, lhs);
+                    if exclude {
+                        for r in 0..nr {
+                            tile[r * nr + r] = f32::NEG_INFINITY;
+                        }
+                    }
+                    let tile = &tile[..nr * nr];
+                    let pos0 = (i * b) as u32;
+                    pulp::Arch::new().dispatch(ScanRows {
+                        tile,
+                        ld: nr,
+                        row_lo: 0,
+                        bufs: &mut h,
+                        cols: 0..nr,
+                        pos0,
+                    });
+                    (i, h)
+                },
+            )
+            .collect();
+        for (i, h) in diagonal {
+            views[i] = Some(h);
+        }
+
+        // Off-diagonal tiles, round by round.
+        let slots = n_blocks + n_blocks % 2;
+        for round in 0..slots.saturating_sub(1) {
+            let mut pairs = Vec::with_capacity(slots / 2);
+            let fixed = slots - 1;
+            pairs.push((round, fixed));
+            for step in 1..slots / 2 {
+                pairs.push(((round + step) % fixed, (round + fixed - step) % fixed));
+            }
+            let tasks: Vec<(usize, usize, BuffersMut<'_>, BuffersMut<'_>)> = pairs
+                .into_iter()
+                .filter(|&(i, j)| i < n_blocks && j < n_blocks)
+                .map(|(i, j)| {
+                    let (i, j) = (i.min(j), i.max(j));
+                    let hi = views[i].take().expect("block view");
+                    let hj = views[j].take().expect("block view");
+                    (i, j, hi, hj)
+                })
+                .collect();
+            let done: Vec<(usize, usize, BuffersMut<'_>, BuffersMut<'_>)> = tasks
+                .into_par_iter()
+                .map_init(
+                    || vec![0f32; tile_len],
+                    |tile, (i, j, mut hi, mut hj)| {
+                        let (lhs, rhs) = (block_rows(i), block_rows(j));
+                        let (nr, nc) = (lhs.len() / dim, rhs.len() / dim);
+                        self.gemm(tile, lhs, rhs);
+                        let tile = &tile[..nr * nc];
+                        let arch = pulp::Arch::new();
+                        let (pos_i, pos_j) = ((i * b) as u32, (j * b) as u32);
+                        arch.dispatch(ScanRows {
+                            tile,
+                            ld: nr,
+                            row_lo: 0,
+                            bufs: &mut hi,
+                            cols: 0..nc,
+                            pos0: pos_j,
+                        });
+                        arch.dispatch(ScanCols {
+                            tile,
+                            ld: nr,
+                            n_tile_rows: nr,
+                            col_lo: 0,
+                            bufs: &mut hj,
+                            pos0: pos_i,
+                        });
+                        (i, j, hi, hj)
+                    },
+                )
+                .collect();
+            for (i, j, hi, hj) in done {
+                views[i] = Some(hi);
+                views[j] = Some(hj);
+            }
+        }
+    }
+
+    /// Queries (word ids) against the candidate set, row side only. Each block of `query_rows`
+    /// queries is one sequential task over all candidate tiles of `candidate_cols`.
+    fn general(&self, query_ids: &[u32], bufs: &mut Buffers) {
+        let dim = self.dim;
+        let n_cand = self.cand.len(dim);
+        let br = self.params.blocking.query_rows;
+        let bc = self.params.blocking.candidate_cols;
+        let views = bufs.view().chunks(br);
+        views.into_par_iter().zip(query_ids.par_chunks(br)).for_each_init(
+            || (vec![0f32; br * bc], vec![0f32; br * dim]),
+            |(tile, lhs), (mut h, block)| {
+                let nr = block.len();
+                for (r, &q) in block.iter().enumerate() {
+                    let src = &self.unit_rows[q as usize * dim..(q as usize + 1) * dim];
+                    lhs[r * dim..(r + 1) * dim].copy_from_slice(src);
+                }
+                let self_pos: Vec<Option<u32>> = match self.self_match {
+                    SelfMatch::Exclude => block.iter().map(|&q| self.cand.position_of(q)).collect(),
+                    SelfMatch::Include => vec![None; nr],
+                };
+                let arch = pulp::Arch::new();
+                for c0 in (0..n_cand).step_by(bc) {
+                    let c1 = (c0 + bc).min(n_cand);
+                    self.gemm(tile, &lhs[..nr * dim], &self.cand.rows[c0 * dim..c1 * dim]);
+                    for (r, p) in self_pos.iter().enumerate() {
+                        if let Some(p) = *p
+                            && (c0..c1).contains(&(p as usize))
+                        {
+                            tile[(p as usize - c0) * nr + r] = f32::NEG_INFINITY;
+                        }
+                    }
+                    let tile = &tile[..nr * (c1 - c0)];
+                    arch.dispatch(ScanRows {
+                        tile,
+                        ld: nr,
+                        row_lo: 0,
+                        bufs: &mut h,
+                        cols: 0..c1 - c0,
+                        pos0: c0 as u32,
+                    });
+                }
+            },
+        );
+    }
+
+    /// Re-scores every row's kept candidates in f64, writes the top k, and returns the rows
+    /// whose buffers cannot prove exactness (see [`top_k_neighbours`]).
+    fn finalize(
+        &self,
+        query_ids: &[u32],
+        bufs: &Buffers,
+        margin: f64,
+        out_ids: &mut [u32],
+        out_sims: &mut [f32],
+    ) -> Vec<usize> {
+        let k = self.params.k;
+        let arch = pulp::Arch::new();
+        let failed: Vec<bool> = out_ids
+            .par_chunks_mut(k)
+            .zip(out_sims.par_chunks_mut(k))
+            .enumerate()
+            .map(|(r, (ids, sims))| {
+                arch.dispatch(FinalizeRow {
+                    search: self,
+                    bufs,
+                    r,
+                    q: query_ids[r],
+                    margin,
+                    ids,
+                    sims,
+                })
+            })
+            .collect();
+        failed
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| **f)
+            .map(|(r, _)| r)
+            .collect()
+    }
+}

@@ -1,0 +1,105 @@
+//! The one error type of the measures crate: bad rule names, malformed or unusable word lists,
+//! inconsistent models and degenerate base pairs.
+
+/// Why a measures function refused its input. Messages are one line naming the list, line or
+/// word at fault.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MeasureError {
+    /// A rule name that is not one of [`crate::Rule::ALL`].
+    #[error("unknown scoring rule '{given}': expected one of dbwa, ripa, nbm")]
+    UnknownRule {
+        /// The name given.
+        given: String,
+    },
+    /// A rule listed twice in one call.
+    #[error("scoring rule '{rule}' is listed twice")]
+    DuplicateRule {
+        /// The rule's name.
+        rule: &'static str,
+    },
+    /// A line of a word or pair list that does not parse.
+    #[error("{list}: line {line}: {message}")]
+    ListSyntax {
+        /// The list's name.
+        list: String,
+        /// 1-based line number.
+        line: usize,
+        /// What was expected and found.
+        message: String,
+    },
+    /// A list with no entries.
+    #[error("{list}: the list is empty (only blank lines and comments)")]
+    EmptyList {
+        /// The list's name.
+        list: String,
+    },
+    /// Every word of a list is out of vocabulary.
+    #[error("{list}: all {n_words} words are out of vocabulary")]
+    AllWordsOov {
+        /// The list's name.
+        list: String,
+        /// Words in the list.
+        n_words: usize,
+    },
+    /// Every pair of a pair list has a word out of vocabulary.
+    #[error("{list}: all {n_pairs} pairs have a word out of vocabulary")]
+    AllPairsOov {
+        /// The list's name.
+        list: String,
+        /// Pairs in the list.
+        n_pairs: usize,
+    },
+    /// The model's arrays do not fit together.
+    #[error("model: {message}")]
+    BadModel {
+        /// What is wrong.
+        message: String,
+    },
+    /// A word occurs twice in a model's vocabulary.
+    #[error("model: the word '{word}' occurs twice in the vocabulary (ids {first} and {second})")]
+    DuplicateWord {
+        /// The word.
+        word: String,
+        /// Its first id.
+        first: u32,
+        /// Its second id.
+        second: u32,
+    },
+    /// A word id outside the model.
+    #[error("{what}: word id {id} is out of range for a vocabulary of {n_words}")]
+    IdOutOfRange {
+        /// Which argument.
+        what: &'static str,
+        /// The id.
+        id: u32,
+        /// Words in the model.
+        n_words: usize,
+    },
+    /// A base pair whose direction is undefined.
+    #[error("base pair ({male}, {female}): {reason}")]
+    DegeneratePair {
+        /// The masculine word.
+        male: String,
+        /// The feminine word.
+        female: String,
+        /// Why (same word, a zero vector, identical vectors).
+        reason: &'static str,
+    },
+    /// An NBM option that cannot work.
+    #[error("nbm: {message}")]
+    BadNbm {
+        /// What is wrong.
+        message: String,
+    },
+    /// The neighbour search refused its input.
+    #[error("nbm neighbour search: {0}")]
+    Geometry(#[from] retest_geometry::GeometryError),
+    /// The rayon thread pool could not be built, or zero threads were asked for.
+    #[error("could not start a pool of {threads} threads: {message}")]
+    ThreadPool {
+        /// Threads asked for.
+        threads: usize,
+        /// Why.
+        message: String,
+    },
+}

@@ -1,0 +1,32 @@
+//! Gender-bias scoring rules for word embeddings (DB/WA, RIPA, NBM), word and base-pair lists,
+//! and the bias tensor of one model, as Du, Fang & Nguyen (2021) compute them.
+//!
+//! Pure numerics: no I/O (lists are parsed from text the caller read), no clock, no randomness.
+//! Neighbour search comes from `retest-geometry`.
+//!
+//! ```
+//! use retest_measures::{Model, PairList, Rule, ScoreOptions, WordList, score};
+//!
+//! let words: Vec<String> = ["he", "she", "nurse", "engineer"].map(String::from).to_vec();
+//! let raw = [1.0, 0.0, 0.0, /* she */ 0.0, 1.0, 0.0, /* nurse */ 0.2, 0.9, 0.1, /* engineer */ 0.8, 0.3, 0.2];
+//! let model = Model::new(&words, &raw, 3).unwrap();
+//! let pairs = PairList::parse("pairs", "he she\n").unwrap().resolve(model.vocab()).unwrap();
+//! let targets = WordList::parse("targets", "nurse\nengineer\nastronaut\n").unwrap().resolve(model.vocab()).unwrap();
+//! assert_eq!(targets.oov, ["astronaut"]); // dropped, and counted
+//! let opts = ScoreOptions { nbm_k: 2, ..ScoreOptions::paper(1) };
+//! let b = score(&model, &pairs.ids, &targets.ids, &Rule::ALL, &opts).unwrap();
+//! assert!(b.get(Rule::Dbwa, 0, 0).unwrap() < 0.0); // nurse: feminine
+//! assert!(b.get(Rule::Dbwa, 0, 1).unwrap() > 0.0); // engineer: masculine
+//! ```
+
+mod error;
+mod model;
+mod rule;
+mod score;
+mod wordlist;
+
+pub use error::MeasureError;
+pub use model::{Model, Vocab};
+pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
+pub use score::{BiasScores, NBM_K_DU2021, ScoreOptions, score};
+pub use wordlist::{PairList, Resolved, ResolvedPairs, WordList, neutral_pool};

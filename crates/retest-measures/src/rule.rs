@@ -1,0 +1,109 @@
+//! The scoring rules and their switches, with the stable names used in tables and on the command
+//! line.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::MeasureError;
+
+/// A rule that scores the gender bias of a target word against one base pair (m, f).
+/// Positive scores are masculine. Formulas: [`crate::score`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    /// Direct bias / word association: `cos(w, m) − cos(w, f)`.
+    Dbwa,
+    /// Relational inner product association: `w · (m − f)/‖m − f‖`.
+    Ripa,
+    /// Neighbourhood bias metric: `(#masculine − #feminine)/k` over the k nearest neighbours.
+    Nbm,
+}
+
+impl Rule {
+    /// Every rule, in the order of Du et al. (2021).
+    pub const ALL: [Rule; 3] = [Rule::Dbwa, Rule::Ripa, Rule::Nbm];
+
+    /// The stable name: the `rule` column of every table and the CLI spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rule::Dbwa => "dbwa",
+            Rule::Ripa => "ripa",
+            Rule::Nbm => "nbm",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Rule {
+    type Err = MeasureError;
+
+    /// Parses a stable name (`dbwa`, `ripa`, `nbm`), exactly as [`Rule::as_str`] writes it.
+    fn from_str(s: &str) -> Result<Rule, MeasureError> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.as_str() == s)
+            .ok_or_else(|| MeasureError::UnknownRule { given: s.to_string() })
+    }
+}
+
+/// Which target vector RIPA projects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RipaTarget {
+    /// The raw vector `w`, as Ethayarajh et al. (2019), Zhang et al. (2020) and WEFE define RIPA,
+    /// and as the paper states (the default).
+    Raw,
+    /// The unit vector `ŵ`, as Du et al.'s released code computes it (`bias_measure.batch_ripa_bias`).
+    Normalized,
+}
+
+impl RipaTarget {
+    /// The stable name (`raw`, `normalized`), as in the pipeline spec's `ripa_target`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RipaTarget::Raw => "raw",
+            RipaTarget::Normalized => "normalized",
+        }
+    }
+}
+
+/// Which words NBM takes neighbours from (the tag of a [`NeighbourPool`], for tables).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NbmPool {
+    /// The whole model vocabulary, as Du et al. (2021) (the default).
+    Vocabulary,
+    /// A gender-neutral pool, as Gonen & Goldberg (2019) and Zhang et al. (2020).
+    Neutral,
+}
+
+impl NbmPool {
+    /// The stable name (`vocabulary`, `neutral`), as in the pipeline spec's `nbm_pool`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NbmPool::Vocabulary => "vocabulary",
+            NbmPool::Neutral => "neutral",
+        }
+    }
+}
+
+/// The words NBM takes neighbours from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NeighbourPool<'p> {
+    /// Every word of the model.
+    Vocabulary,
+    /// Only these word ids (order and repeats do not matter); see [`crate::neutral_pool`].
+    Neutral(&'p [u32]),
+}
+
+impl NeighbourPool<'_> {
+    /// The tag of this pool.
+    pub fn kind(&self) -> NbmPool {
+        match self {
+            NeighbourPool::Vocabulary => NbmPool::Vocabulary,
+            NeighbourPool::Neutral(_) => NbmPool::Neutral,
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The bias tensor of one model: every requested rule × base pair × target word, with NBM's
+//! neighbour search shared by all pairs.
+
+use rayon::prelude::*;
+use retest_geometry::{Blocking, Candidates, KnnParams, Queries, SelfMatch, top_k_neighbours};
+
+use crate::{MeasureError, Model, NeighbourPool, RipaTarget, Rule};
+
+/// NBM's neighbourhood size in Du et al. (2021) (`bias_measure.py`, default `k = 100`) and in
+/// Zhang et al. (2020).
+pub const NBM_K_DU2021: usize = 100;
+
+/// How [`score`] computes the rules. There is no `Default`: the pipeline spec resolves every
+/// value in one documented place; [`ScoreOptions::paper`] spells out the paper's choices.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoreOptions<'p> {
+    /// RIPA on the raw (paper) or unit (released code) target vector.
+    pub ripa_target: RipaTarget,
+    /// NBM's neighbourhood size k.
+    pub nbm_k: usize,
+    /// Where NBM's neighbours come from.
+    pub nbm_pool: NeighbourPool<'p>,
+    /// Threads for the neighbour search and the scoring loops (the result does not depend on it).
+    pub threads: usize,
+}
+
+impl ScoreOptions<'static> {
+    /// Du, Fang & Nguyen (2021) as the paper describes them: RIPA on raw vectors, NBM with
+    /// k = 100 neighbours from the whole vocabulary.
+    pub fn paper(threads: usize) -> ScoreOptions<'static> {
+        ScoreOptions {
+            ripa_target: RipaTarget::Raw,
+            nbm_k: NBM_K_DU2021,
+            nbm_pool: NeighbourPool::Vocabulary,
+            threads,
+        }
+    }
+}
+
+/// The bias scores of one model: `rules × pairs × targets`, f32, row-major in that order.
+///
+/// Stored in f32 (the inputs are f32; every score is computed in f64 and rounded once): a
+/// full-vocabulary tensor of 250k targets × 23 pairs × 3 rules is 69 MB per seed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BiasScores {
+    rules: Vec<Rule>,
+    n_pairs: usize,
+    n_targets: usize,
+    values: Vec<f32>,
+}
+
+impl BiasScores {
+    /// The rules, in the order of the first axis.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// Number of base pairs (second axis).
+    pub fn n_pairs(&self) -> usize {
+        self.n_pairs
+    }
+
+    /// Number of targets (third axis).
+    pub fn n_targets(&self) -> usize {
+        self.n_targets
+    }
+
+    /// All values, `[rule][pair][target]` row-major.
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    /// The scores of every target for one rule and pair, or `None` if the rule was not computed.
+    pub fn scores(&self, rule: Rule, pair: usize) -> Option<&[f32]> {
+        let r = self.rules.iter().position(|&x| x == rule)?;
+        let start = (r * self.n_pairs + pair) * self.n_targets;
+        Some(&self.values[start..start + self.n_targets])
+    }
+
+    /// One score, or `None` if the rule was not computed.
+    pub fn get(&self, rule: Rule, pair: usize, target: usize) -> Option<f32> {
+        self.scores(rule, pair).map(|s| s[target])
+    }
+}
+
+/// The bias of every target word against every base pair under every rule, for one model.
+///
+/// Notation: a base pair is `(m, f)`, masculine then feminine; `x̂ = x/‖x‖₂`; positive scores
+/// are masculine (Du, Fang & Nguyen 2021, §3; reference notes §4). All arithmetic is f64 on the
+/// f32 vectors, in a fixed order, so scores do not depend on the thread count.
+///
+/// * **DB/WA** (direct bias, Bolukbasi et al. 2016; word association, Caliskan et al. 2017):
+///   `DBWA(w) = cos(w, m) − cos(w, f) = ŵ · (m̂ − f̂)`.
+/// * **RIPA** (Ethayarajh, Duvenaud & Hirst 2019): `RIPA(w) = w · (m − f)/‖m − f‖` with the raw
+///   `w` ([`RipaTarget::Raw`], the paper) or `ŵ` ([`RipaTarget::Normalized`], Du et al.'s code).
+///   Raw RIPA is a dot product with a fixed direction, so it scales with `‖w‖`.
+/// * **NBM** (neighbourhood bias metric, Gonen & Goldberg 2019; Zhang et al. 2020):
+///   `NBM(w) = (#masc − #fem)/k` over the `k` nearest neighbours of `w` by cosine among the
+///   pool (the whole vocabulary by default), `w` itself excluded by identity, where a neighbour
+///   `n` is masculine iff `DBWA(n) ≥ 0` for the same pair (a tie at exactly 0 is masculine).
+///   Values lie in `{−1, −1 + 2/k, …, 1}`. Du et al.'s code (`bias_measure.batch_nbm_bias`)
+///   searches faiss `IndexFlatL2` on unit vectors — the same ranking as cosine — for `k + 1`
+///   hits and drops the first, assuming it is the word itself; here the word is removed by its
+///   id, which differs only when another word has an identical vector. Neighbours are exact
+///   ([`retest_geometry::top_k_neighbours`]: ties by lower word id) and do not depend on the
+///   pair, so one search serves all pairs.
+///
+/// A zero target vector scores 0 under DB/WA and normalised RIPA (its cosine is defined as 0).
+///
+/// # Errors
+///
+/// A rule listed twice; an id out of range; a degenerate pair (`m = f`, a zero vector, or
+/// `m − f = 0`); `nbm_k = 0` or larger than the pool; zero threads.
+pub fn score(
+    model: &Model<'_>,
+    pairs: &[(u32, u32)],
+    targets: &[u32],
+    rules: &[Rule],
+    opts: &ScoreOptions<'_>,
+) -> Result<BiasScores, MeasureError> {
+    for (i, r) in rules.iter().enumerate() {
+        if rules[..i].contains(r) {
+            return Err(MeasureError::DuplicateRule { rule: r.as_str() });
+        }
+    }
+    let n = model.n_words();
+    let check = |what, id: u32| {
+        if (id as usize) < n {
+            Ok(())
+        } else {
+            Err(MeasureError::IdOutOfRange { what, id, n_words: n })
+        }
+    };
+    for &t in targets {
+        check("targets", t)?;
+    }
+    let directions = pairs
+        .iter()
+        .map(|&(m, f)| {
+            check("pairs", m)?;
+            check("pairs", f)?;
+            PairDirections::new(model, m, f)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if opts.threads == 0 {
+        return Err(MeasureError::ThreadPool {
+            threads: 0,
+            message: "the thread count must be at least 1".into(),
+        });
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .build()
+        .map_err(|e| MeasureError::ThreadPool {
+            threads: opts.threads,
+            message: e.to_string(),
+        })?;
+
+    let (n_pairs, n_targets) = (pairs.len(), targets.len());
+    let mut values = vec![0f32; rules.len() * n_pairs * n_targets];
+    for (r, rule) in rules.iter().enumerate() {
+        let block = &mut values[r * n_pairs * n_targets..(r + 1) * n_pairs * n_targets];
+        match rule {
+            Rule::Dbwa => pool.install(|| {
+                fill(block, n_targets, |p, t| {
+                    directions[p].dbwa(model, targets[t]) as f32
+                });
+            }),
+            Rule::Ripa => pool.install(|| {
+                fill(block, n_targets, |p, t| {
+                    directions[p].ripa(model, targets[t], opts.ripa_target) as f32
+                });
+            }),
+            Rule::Nbm => nbm(model, &directions, targets, opts, &pool, block)?,
+        }
+    }
+    Ok(BiasScores {
+        rules: rules.to_vec(),
+        n_pairs,
+        n_targets,
+        values,
+    })
+}
+
+/// `block[p · n_targets + t] = f(p, t)`, in parallel over rows of targets.
+fn fill(block: &mut [f32], n_targets: usize, f: impl Fn(usize, usize) -> f32 + Sync) {
+    if n_targets == 0 {
+        return;
+    }
+    block.par_chunks_mut(n_targets).enumerate().for_each(|(p, row)| {
+        row.par_chunks_mut(4096).enumerate().for_each(|(c, chunk)| {
+            for (i, v) in chunk.iter_mut().enumerate() {
+                *v = f(p, c * 4096 + i);
+            }
+        })
+    });
+}
+
+/// NBM for every pair and target from one neighbour search.
+fn nbm(
+    model: &Model<'_>,
+    directions: &[PairDirections],
+    targets: &[u32],
+    opts: &ScoreOptions<'_>,
+    pool: &rayon::ThreadPool,
+    block: &mut [f32],
+) -> Result<(), MeasureError> {
+    let k = opts.nbm_k;
+    if k == 0 {
+        return Err(MeasureError::BadNbm {
+            message: "k must be at least 1".into(),
+        });
+    }
+    if targets.is_empty() || directions.is_empty() {
+        return Ok(());
+    }
+    let n = model.n_words();
+    let candidates = match opts.nbm_pool {
+        NeighbourPool::Vocabulary => Candidates::All,
+        NeighbourPool::Neutral(ids) => {
+            if let Some(&id) = ids.iter().find(|&&id| id as usize >= n) {
+                return Err(MeasureError::IdOutOfRange {
+                    what: "nbm pool",
+                    id,
+                    n_words: n,
+                });
+            }
+            Candidates::Ids(ids)
+        }
+    };
+    // With the whole vocabulary as the pool and targets covering at least half of it, the
+    // symmetric all-words search (n²·d flops) is cheaper than searching the targets (2·T·n·d).
+    let all_words = matches!(candidates, Candidates::All) && 2 * targets.len() >= n;
+    let queries = if all_words {
+        Queries::All
+    } else {
+        Queries::Ids(targets)
+    };
+    let row_of = |t: usize| if all_words { targets[t] as usize } else { t };
+    let params = KnnParams {
+        k,
+        self_match: SelfMatch::Exclude,
+        threads: opts.threads,
+        blocking: Blocking::AUTO,
+    };
+    let neighbours = top_k_neighbours(model.unit(), model.dim(), queries, candidates, &params)?;
+
+    // DB/WA of every word that is somebody's neighbour, for every pair: the labels.
+    let mut needed = vec![false; n];
+    for t in 0..targets.len() {
+        for &id in neighbours.ids_of(row_of(t)) {
+            needed[id as usize] = true;
+        }
+    }
+    let n_pairs = directions.len();
+    let mut masculine = vec![false; n * n_pairs];
+    pool.install(|| {
+        masculine
+            .par_chunks_mut(n_pairs)
+            .enumerate()
+            .for_each(|(w, labels)| {
+                if needed[w] {
+                    for (label, d) in labels.iter_mut().zip(directions) {
+                        *label = d.dbwa(model, w as u32) >= 0.0;
+                    }
+                }
+            })
+    });
+    let n_targets = targets.len();
+    pool.install(|| {
+        fill(block, n_targets, |p, t| {
+            let masc = neighbours
+                .ids_of(row_of(t))
+                .iter()
+                .filter(|&&id| masculine[id as usize * n_pairs + p])
+                .count();
+            let fem = k - masc;
+            ((masc as f64 - fem as f64) / k as f64) as f32
+        })
+    });
+    Ok(())
+}
+
+/// The two directions of one base pair `(m, f)`, in f64: `m̂ − f̂` (DB/WA) and
+/// `(m − f)/‖m − f‖` (RIPA).
+#[derive(Debug)]
+struct PairDirections {
+    unit_diff: Vec<f64>,
+    ripa_dir: Vec<f64>,
+}
+
+impl PairDirections {
+    fn new(model: &Model<'_>, m: u32, f: u32) -> Result<PairDirections, MeasureError> {
+        let degenerate = |reason| MeasureError::DegeneratePair {
+            male: model.vocab().word(m).to_string(),
+            female: model.vocab().word(f).to_string(),
+            reason,
+        };
+        if m == f {
+            return Err(degenerate("the two words are the same"));
+        }
+        let (nm, nf) = (model.norm(m), model.norm(f));
+        if nm == 0.0 || nf == 0.0 {
+            return Err(degenerate("a word has a zero vector"));
+        }
+        let (vm, vf) = (model.raw_row(m), model.raw_row(f));
+        let unit_diff: Vec<f64> = vm
+            .iter()
+            .zip(vf)
+            .map(|(&a, &b)| f64::from(a) / nm - f64::from(b) / nf)
+            .collect();
+        let diff: Vec<f64> = vm
+            .iter()
+            .zip(vf)
+            .map(|(&a, &b)| f64::from(a) - f64::from(b))
+            .collect();
+        let norm = dot(&diff, &diff).sqrt();
+        if norm == 0.0 {
+            return Err(degenerate("the two words have identical vectors"));
+        }
+        let ripa_dir = diff.iter().map(|x| x / norm).collect();
+        Ok(PairDirections { unit_diff, ripa_dir })
+    }
+
+    /// `ŵ · (m̂ − f̂)`, computed as `(w · (m̂ − f̂))/‖w‖` (0 for a zero vector).
+    fn dbwa(&self, model: &Model<'_>, w: u32) -> f64 {
+        let nw = model.norm(w);
+        if nw == 0.0 {
+            0.0
+        } else {
+            dot_f32(model.raw_row(w), &self.unit_diff) / nw
+        }
+    }
+
+    /// `w · (m − f)/‖m − f‖`, or `ŵ · (m − f)/‖m − f‖` (0 for a zero vector).
+    fn ripa(&self, model: &Model<'_>, w: u32, target: RipaTarget) -> f64 {
+        let proj = dot_f32(model.raw_row(w), &self.ripa_dir);
+        match target {
+            RipaTarget::Raw => proj,
+            RipaTarget::Normalized => {
+                let nw = model.norm(w);
+                if nw == 0.0 { 0.0 } else { proj / nw }
+            }
+        }
+    }
+}
+
+/// `Σ a_i b_i` in f64, four interleaved partial sums combined pairwise (a fixed order).
+fn dot_f32(a: &[f32], b: &[f64]) -> f64 {
+    let mut acc = [0.0f64; 4];
+    let mut ca = a.chunks_exact(4);
+    let mut cb = b.chunks_exact(4);
+    for (x, y) in (&mut ca).zip(&mut cb) {
+        for l in 0..4 {
+            acc[l] += f64::from(x[l]) * y[l];
+        }
+    }
+    for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
+        acc[l] += f64::from(*x) * y;
+    }
+    (acc[0] + acc[1]) + (acc[2] + acc[3])
+}
+
+/// `Σ a_i b_i` in f64 (same order as [`dot_f32`]).
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut acc = [0.0f64; 4];
+    let mut ca = a.chunks_exact(4);
+    let mut cb = b.chunks_exact(4);
+    for (x, y) in (&mut ca).zip(&mut cb) {
+        for l in 0..4 {
+            acc[l] += x[l] * y[l];
+        }
+    }
+    for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
+        acc[l] += x * y;
+    }
+    (acc[0] + acc[1]) + (acc[2] + acc[3])
+}
