@@ -46,15 +46,31 @@ pub enum Command {
     Corpus(CorpusCommand),
     /// Run a pipeline: every job of its plan, skipping jobs already done.
     ///
-    /// This version runs the corpus stage (find, verify, read and encode every corpus of the
-    /// pipeline); it lists the later stages it cannot run yet and exits with an error.
+    /// This version runs the corpus and training stages; it lists the later stages it cannot
+    /// run yet and exits with an error.
     Run {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,
-        /// Redo jobs even if their outputs exist.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        run: RunArgs,
     },
+    /// Train every (corpus, algorithm, seed) embedding of a pipeline, preparing its corpora
+    /// first. Finished embeddings are skipped; each is written atomically to
+    /// `<results>/<pipeline>/embeddings/<corpus>/<algorithm>-<key>/seed-NN.fifu`.
+    Train {
+        /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
+        pipeline: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Train one word2vec model (skip-gram or CBOW, negative sampling) from a text file, like
+    /// `word2vec -train`: whitespace-separated tokens, one sentence per line (plain or
+    /// compressed). Single-threaded and byte-reproducible for a given seed.
+    Sgns(SgnsArgs),
+    /// Train one GloVe model from a text file, like GloVe's demo.sh: whitespace-separated
+    /// tokens, one sentence per line. Prints the time of each stage and the cost per iteration.
+    /// Single-threaded and byte-reproducible for a given seed.
+    Glove(GloveArgs),
     /// Inspect and convert embedding files (.fifu, word2vec text/binary, GloVe text).
     #[command(subcommand)]
     Embeddings(EmbeddingsCommand),
@@ -113,6 +129,95 @@ pub enum CorpusCommand {
     },
     /// List the corpus recipes in the recipe folder.
     List,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Jobs to run at once (each training job uses one thread). Default: all cores.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Redo jobs even if their outputs exist.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SgnsArgs {
+    /// Training text: whitespace-separated tokens, one sentence per line.
+    #[arg(long)]
+    pub input: PathBuf,
+    /// Output embedding file.
+    #[arg(long)]
+    pub output: PathBuf,
+    /// Output format: fifu, word2vec-text, word2vec-binary, glove-text.
+    #[arg(long, default_value = "fifu")]
+    pub format: retest_embeddings::Format,
+    #[arg(long, default_value_t = retest_spec::defaults::DIM)]
+    pub dim: u32,
+    /// Maximal context window (shrunk at random per word, as word2vec).
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_WINDOW)]
+    pub window: u32,
+    /// Negative samples per positive pair.
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_NEGATIVE)]
+    pub negative: u32,
+    /// Sub-sampling threshold (0 disables it).
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_SAMPLE)]
+    pub sample: f64,
+    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT)]
+    pub min_count: u64,
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_EPOCHS)]
+    pub epochs: u32,
+    /// Initial learning rate.
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_ALPHA)]
+    pub alpha: f64,
+    /// Final learning rate.
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_MIN_ALPHA)]
+    pub min_alpha: f64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Train CBOW instead of skip-gram.
+    #[arg(long)]
+    pub cbow: bool,
+    /// Training threads: only 1 (deterministic) is supported; train seeds in parallel instead.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1))]
+    pub threads: u32,
+}
+
+#[derive(Debug, Args)]
+pub struct GloveArgs {
+    /// Training text: whitespace-separated tokens, one sentence per line.
+    #[arg(long)]
+    pub input: PathBuf,
+    /// Output embedding file (W + W̃, as glove -model 2).
+    #[arg(long)]
+    pub output: PathBuf,
+    /// Output format: fifu, word2vec-text, word2vec-binary, glove-text.
+    #[arg(long, default_value = "fifu")]
+    pub format: retest_embeddings::Format,
+    #[arg(long, default_value_t = retest_spec::defaults::DIM)]
+    pub dim: u32,
+    /// Symmetric co-occurrence window, weighted by 1/distance.
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_WINDOW)]
+    pub window: u32,
+    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT)]
+    pub min_count: u64,
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_X_MAX)]
+    pub x_max: f64,
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ALPHA)]
+    pub alpha: f64,
+    /// AdaGrad initial learning rate.
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ETA)]
+    pub eta: f64,
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ITERATIONS)]
+    pub iter: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Memory budget of co-occurrence counting in GiB (sorted runs spill to disk beyond it).
+    #[arg(long, default_value_t = 4.0)]
+    pub memory: f64,
+    /// Training threads: only 1 (deterministic) is supported; train seeds in parallel instead.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1))]
+    pub threads: u32,
 }
 
 #[derive(Debug, Subcommand)]

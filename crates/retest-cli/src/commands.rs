@@ -4,16 +4,22 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
+use retest_pipeline::{Layout, LoadedCorpus, train_all};
 use retest_spec::{CorpusRecipe, Job, Plan};
 
-use crate::cli::{Cli, Command, CorpusCommand, Dirs, EmbeddingsCommand, Format, StatsCommand};
+use crate::cli::{
+    Cli, Command, CorpusCommand, Dirs, EmbeddingsCommand, Format, GloveArgs, RunArgs, SgnsArgs, StatsCommand,
+};
 use crate::paths::{lock_path, pipeline_path, recipe_folder};
 use crate::stats;
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Plan { pipeline, format } => plan(&cli.dirs, &pipeline, format),
-        Command::Run { pipeline, force } => run_pipeline(&cli.dirs, &pipeline, force),
+        Command::Run { pipeline, run } => run_pipeline(&cli.dirs, &pipeline, &run),
+        Command::Train { pipeline, run } => train_pipeline(&cli.dirs, &pipeline, &run).map(|_| ()),
+        Command::Sgns(args) => sgns(&args),
+        Command::Glove(args) => glove(&args),
         Command::Corpus(CorpusCommand::Prepare {
             recipe,
             min_count,
@@ -71,27 +77,243 @@ fn plan(dirs: &Dirs, pipeline: &str, format: Format) -> Result<()> {
     Ok(())
 }
 
-fn run_pipeline(dirs: &Dirs, pipeline: &str, force: bool) -> Result<()> {
+fn run_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<()> {
+    let plan = train_pipeline(dirs, pipeline, args)?;
+    let pending = plan
+        .jobs()
+        .into_iter()
+        .filter(|job| matches!(job, Job::Measure { .. } | Job::Aggregate))
+        .count();
+    anyhow::bail!(
+        "pipeline `{}`: corpora prepared and embeddings trained; {pending} later jobs (measurement, \
+         reliability tables, report) cannot run in retest {} yet — `retest plan {}` lists them",
+        plan.name,
+        env!("CARGO_PKG_VERSION"),
+        plan.file.display()
+    )
+}
+
+/// Prepares the corpora of a pipeline and trains its embeddings; returns the plan.
+fn train_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<Plan> {
     let path = pipeline_path(pipeline);
     let recipes = recipe_folder(dirs.corpora.as_deref(), Some(&path));
     let plan = Plan::load(&path, &recipes)?;
     let mut resolver = Resolver::from_env(&lock_path(&recipes))?;
+    let mut corpora = Vec::new();
     for recipe in &plan.corpora {
-        prepare_one(dirs, recipe, &mut resolver, force)?;
+        let prepared = prepare_one(dirs, recipe, &mut resolver, args.force)?;
+        corpora.push(LoadedCorpus::load(prepared)?);
     }
-    let pending: Vec<Job> = plan
-        .jobs()
-        .into_iter()
-        .filter(|job| !matches!(job, Job::PrepareCorpus { .. }))
-        .collect();
-    anyhow::bail!(
-        "pipeline `{}`: corpora prepared; {} later jobs (co-occurrence, training, measurement, reliability) \
-         cannot run in retest {} yet — `retest plan {}` lists them",
-        plan.name,
-        pending.len(),
-        env!("CARGO_PKG_VERSION"),
-        path.display()
-    )
+    let layout = Layout::new(&dirs.results, &plan);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let summary = train_all(&plan, &layout, &corpora, jobs, args.force)?;
+    writeln!(
+        std::io::stderr(),
+        "training: {} trained, {} already done, {} failed",
+        summary.trained,
+        summary.skipped,
+        summary.failed.len()
+    )?;
+    if let Some((name, error)) = summary.failed.first() {
+        anyhow::bail!(
+            "{} training job(s) failed; finished ones are kept. First: {name}: {error:#}",
+            summary.failed.len()
+        );
+    }
+    Ok(plan)
+}
+
+/// Reads a whitespace-tokenised text file (one sentence per line, plain or compressed) into an
+/// encoded corpus, for the single-model commands.
+fn text_corpus(input: &std::path::Path, min_count: u64) -> Result<retest_corpus::EncodedCorpus> {
+    anyhow::ensure!(min_count >= 1, "--min-count must be at least 1");
+    let file = std::fs::File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+    let (_, stream) = retest_corpus::decompress(file).with_context(|| format!("{}", input.display()))?;
+    let mut builder = retest_corpus::CorpusBuilder::new(None);
+    builder
+        .read_wikitext(
+            stream,
+            &retest_corpus::WikiTextOptions {
+                unk: retest_corpus::UnkHandling::Keep,
+            },
+        )
+        .with_context(|| format!("{}", input.display()))?;
+    let corpus = builder.finish(min_count);
+    anyhow::ensure!(
+        !corpus.tokens().is_empty(),
+        "{}: no word occurs at least {min_count} times (--min-count)",
+        input.display()
+    );
+    Ok(corpus)
+}
+
+/// `retest glove`: one model from a whitespace-tokenised text file.
+fn glove(args: &GloveArgs) -> Result<()> {
+    let mut err = std::io::stderr().lock();
+    let started = std::time::Instant::now();
+    let corpus = text_corpus(&args.input, args.min_count)?;
+    writeln!(
+        err,
+        "vocabulary: {} words, {} tokens ({:.1} s)",
+        corpus.vocab().len(),
+        corpus.tokens().len(),
+        started.elapsed().as_secs_f64()
+    )?;
+    let counted = std::time::Instant::now();
+    let spill_parent = args
+        .output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let spill = tempfile::Builder::new()
+        .prefix(".retest-spill-")
+        .tempdir_in(spill_parent)?;
+    let config = retest_glove::CooccurConfig {
+        window: args.window as usize,
+        memory_bytes: (args.memory * (1u64 << 30) as f64) as u64,
+    };
+    let cooc = retest_glove::count_cooccurrences(&corpus.view(), &config, spill.path(), &mut |_| {})?;
+    writeln!(
+        err,
+        "co-occurrences: {} records, window {} ({:.1} s)",
+        cooc.len(),
+        args.window,
+        counted.elapsed().as_secs_f64()
+    )?;
+    let glove_config = retest_glove::GloveConfig {
+        dim: args.dim as usize,
+        x_max: args.x_max,
+        alpha: args.alpha,
+        eta: args.eta,
+        iterations: args.iter as usize,
+    };
+    let seed = retest_rng::SeedPath::new(args.seed).with("glove");
+    let mut iteration_started = std::time::Instant::now();
+    let trained = retest_glove::train(&cooc, corpus.vocab().len(), &glove_config, &seed, &mut |p| {
+        if let Some(cost) = p.cost {
+            let _ = writeln!(
+                std::io::stderr(),
+                "iter {:>3}, cost {cost:.6} ({:.1} s)",
+                p.iteration,
+                iteration_started.elapsed().as_secs_f64()
+            );
+            iteration_started = std::time::Instant::now();
+        }
+    })?;
+    let words: Vec<String> = corpus.vocab().words().iter().map(|w| w.to_string()).collect();
+    let mut meta = retest_embeddings::toml::Table::new();
+    meta.insert("retest_version".into(), env!("CARGO_PKG_VERSION").into());
+    meta.insert("algorithm".into(), "glove".into());
+    meta.insert("input".into(), args.input.display().to_string().into());
+    meta.insert(
+        "input_sha256".into(),
+        retest_data::sha256_file(&args.input)?.into(),
+    );
+    for (key, value) in [
+        ("dim", i64::from(args.dim)),
+        ("window", i64::from(args.window)),
+        ("min_count", args.min_count as i64),
+        ("iterations", i64::from(args.iter)),
+        ("seed", args.seed as i64),
+    ] {
+        meta.insert(key.into(), value.into());
+    }
+    for (key, value) in [("x_max", args.x_max), ("alpha", args.alpha), ("eta", args.eta)] {
+        meta.insert(key.into(), value.into());
+    }
+    let costs: Vec<retest_embeddings::toml::Value> =
+        trained.cost_per_iteration.iter().map(|&c| c.into()).collect();
+    meta.insert("cost_per_iteration".into(), costs.into());
+    let embeddings =
+        retest_embeddings::Embeddings::new(words, trained.dim, trained.vectors)?.with_metadata(Some(meta));
+    retest_embeddings::write(&args.output, &embeddings, args.format)?;
+    writeln!(
+        err,
+        "wrote {} ({:.1} s in all)",
+        args.output.display(),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// `retest sgns`: one model from a whitespace-tokenised text file.
+fn sgns(args: &SgnsArgs) -> Result<()> {
+    let started = std::time::Instant::now();
+    let corpus = text_corpus(&args.input, args.min_count)?;
+    let read_secs = started.elapsed().as_secs_f64();
+    let config = retest_sgns::SgnsConfig {
+        architecture: if args.cbow {
+            retest_sgns::Architecture::Cbow
+        } else {
+            retest_sgns::Architecture::Skipgram
+        },
+        dim: args.dim as usize,
+        window: args.window as usize,
+        negative: args.negative as usize,
+        ns_exponent: retest_spec::defaults::SGNS_NS_EXPONENT,
+        sample: args.sample,
+        epochs: args.epochs as usize,
+        alpha: args.alpha as f32,
+        min_alpha: args.min_alpha as f32,
+    };
+    let seed = retest_rng::SeedPath::new(args.seed).with("sgns");
+    let bar = indicatif::ProgressBar::new(corpus.tokens().len() as u64 * u64::from(args.epochs)).with_style(
+        indicatif::ProgressStyle::with_template("train [{bar:30}] {percent:>3}% {per_sec} ETA {eta}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let train_started = std::time::Instant::now();
+    let embedding = retest_sgns::train(
+        &corpus.view(),
+        corpus.vocab().counts(),
+        &config,
+        &seed,
+        &mut |p| bar.set_position(p.words_done),
+    )?;
+    bar.finish_and_clear();
+    let train_secs = train_started.elapsed().as_secs_f64();
+    let words: Vec<String> = corpus.vocab().words().iter().map(|w| w.to_string()).collect();
+    let mut meta = retest_embeddings::toml::Table::new();
+    meta.insert("retest_version".into(), env!("CARGO_PKG_VERSION").into());
+    meta.insert("algorithm".into(), "sgns".into());
+    meta.insert("architecture".into(), config.architecture.as_str().into());
+    meta.insert("input".into(), args.input.display().to_string().into());
+    meta.insert(
+        "input_sha256".into(),
+        retest_data::sha256_file(&args.input)?.into(),
+    );
+    for (key, value) in [
+        ("dim", i64::from(args.dim)),
+        ("window", i64::from(args.window)),
+        ("negative", i64::from(args.negative)),
+        ("min_count", args.min_count as i64),
+        ("epochs", i64::from(args.epochs)),
+        ("seed", args.seed as i64),
+    ] {
+        meta.insert(key.into(), value.into());
+    }
+    meta.insert("sample".into(), args.sample.into());
+    meta.insert("alpha".into(), args.alpha.into());
+    meta.insert("min_alpha".into(), args.min_alpha.into());
+    meta.insert("ns_exponent".into(), config.ns_exponent.into());
+    let embeddings = retest_embeddings::Embeddings::new(words, embedding.dim, embedding.vectors)?
+        .with_metadata(Some(meta));
+    retest_embeddings::write(&args.output, &embeddings, args.format)?;
+    let words_trained = corpus.tokens().len() as f64 * f64::from(args.epochs);
+    writeln!(
+        std::io::stderr(),
+        "{} {} words × {} epochs, {} types: read {read_secs:.1} s, trained {train_secs:.1} s ({:.0} words/s, {}) → {}",
+        config.architecture.as_str(),
+        corpus.tokens().len(),
+        args.epochs,
+        corpus.vocab().len(),
+        words_trained / train_secs,
+        retest_sgns::simd_path(),
+        args.output.display()
+    )?;
+    Ok(())
 }
 
 fn prepare(

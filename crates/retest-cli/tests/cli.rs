@@ -301,3 +301,54 @@ fn unknown_export_format_lists_the_known_ones() {
         "{stderr}"
     );
 }
+
+/// The first 2,000 lines of WikiText-103 valid as a training text.
+fn training_text(dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(mirror().join("wikitext-103/wiki.valid.tokens")).unwrap();
+    let path = dir.join("train.txt");
+    std::fs::write(&path, text.lines().take(2000).collect::<Vec<_>>().join("\n")).unwrap();
+    path
+}
+
+#[test]
+fn sgns_and_glove_commands_are_byte_reproducible_per_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = training_text(dir.path());
+    for (command, extra) in [("sgns", ["--epochs", "1"]), ("glove", ["--iter", "2"])] {
+        let run = |seed: &str, name: &str| {
+            let out = dir.path().join(name);
+            let args = [
+                command,
+                "--input",
+                input.to_str().unwrap(),
+                "--output",
+                out.to_str().unwrap(),
+                "--dim",
+                "10",
+                "--seed",
+                seed,
+                extra[0],
+                extra[1],
+            ];
+            let result = retest(&args, dir.path());
+            assert!(result.status.success(), "{command}: {}", text(&result.stderr));
+            std::fs::read(out).unwrap()
+        };
+        let a = run("1", &format!("{command}-a.fifu"));
+        let b = run("1", &format!("{command}-b.fifu"));
+        let c = run("2", &format!("{command}-c.fifu"));
+        assert_eq!(a, b, "{command}: same seed, same bytes");
+        assert_ne!(a, c, "{command}: another seed, other vectors");
+    }
+}
+
+#[test]
+fn threads_other_than_one_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = retest(
+        &["sgns", "--input", "x", "--output", "y", "--threads", "4"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--threads"), "{}", text(&out.stderr));
+}

@@ -423,7 +423,7 @@ fn resolve_sgns(doc: &Document<RawPipeline>) -> Result<SgnsParams, SpecError> {
     at_least(doc, "sgns.window", p.window, 1)?;
     at_least(doc, "sgns.negative", p.negative, 1)?;
     at_least(doc, "sgns.epochs", p.epochs, 1)?;
-    at_least(doc, "sgns.threads_per_model", p.threads_per_model, 1)?;
+    single_thread(doc, "sgns.threads_per_model", p.threads_per_model)?;
     finite(doc, "sgns.ns_exponent", p.ns_exponent)?;
     if !(p.sample >= 0.0 && p.sample.is_finite()) {
         return Err(doc.error(
@@ -460,7 +460,7 @@ fn resolve_glove(doc: &Document<RawPipeline>) -> Result<GloveParams, SpecError> 
     at_least(doc, "glove.dim", p.dim, 1)?;
     at_least(doc, "glove.window", p.window, 1)?;
     at_least(doc, "glove.iterations", p.iterations, 1)?;
-    at_least(doc, "glove.threads_per_model", p.threads_per_model, 1)?;
+    single_thread(doc, "glove.threads_per_model", p.threads_per_model)?;
     at_least(doc, "glove.memory_mb", p.memory_mb, 16)?;
     positive(doc, "glove.x_max", p.x_max)?;
     positive(doc, "glove.alpha", p.alpha)?;
@@ -518,6 +518,21 @@ fn at_least<T: PartialOrd + std::fmt::Display>(
 ) -> Result<(), SpecError> {
     if value < min {
         return Err(doc.error(field, format!("{value} is too small: must be at least {min}")));
+    }
+    Ok(())
+}
+
+/// One training thread per model keeps a run byte-reproducible; parallelism comes from
+/// training many seeds at once.
+fn single_thread(doc: &Document<RawPipeline>, field: &str, threads: u32) -> Result<(), SpecError> {
+    if threads != 1 {
+        return Err(doc.error(
+            field,
+            format!(
+                "{threads} threads per model: only 1 is supported (one deterministic thread per training run; \
+                 runs of different seeds train in parallel, see --jobs)"
+            ),
+        ));
     }
     Ok(())
 }

@@ -284,3 +284,14 @@ fn recipe_sources_must_be_plain_file_names() {
          local copy elsewhere"
     );
 }
+
+#[test]
+fn hogwild_threads_are_rejected() {
+    let message =
+        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  threads_per_model: 4\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:5:22: field `sgns.threads_per_model`: 4 threads per model: only 1 is supported (one \
+         deterministic thread per training run; runs of different seeds train in parallel, see --jobs)"
+    );
+}

@@ -1,0 +1,320 @@
+//! The training hot loop: one AdaGrad step per co-occurrence record on `f32` parameters, written
+//! lane by lane over 16-float blocks with a fixed accumulation order, and compiled three times
+//! (portable, AVX2, AVX-512F) with identical results.
+//!
+//! Every path performs the same IEEE-754 single-precision operation on each lane (`+ − × ÷`,
+//! `sqrt`, `min`/`max` against ±[`GRAD_CLIP`]; Rust never contracts `a·b + c` into an FMA), and
+//! the dot product always reduces 16 partial sums in the same tree, so the bits do not depend
+//! on the vector width the CPU offers. [`SimdPath::detect`] picks the widest path available.
+
+/// Floats per block: the width of the widest vector unit (AVX-512), and of the fixed set of
+/// partial sums in the dot product.
+pub(crate) const LANES: usize = 16;
+
+/// glove.c's `grad_clip_value`: each component of the step `f(x)·diff·w` is clipped to
+/// `[−100, 100]` before multiplying by `η`.
+pub(crate) const GRAD_CLIP: f32 = 100.0;
+
+/// Records ahead whose parameter rows are prefetched.
+const PREFETCH_AHEAD: usize = 4;
+
+/// 16 components of a vector and their AdaGrad accumulators, adjacent so that one record's
+/// row is one contiguous stream of cache lines.
+///
+/// `g` holds `G − 1`, where `G` is glove.c's `gradsq` (initialised to 1): the denominator is
+/// `√(1 + g)`. Storing the excess keeps squared steps far below `f32`'s resolution at 1
+/// (≈ 6·10⁻⁸) from being rounded away, which plain `f32` accumulators starting at 1 would do.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[repr(C, align(64))]
+pub(crate) struct Block {
+    pub(crate) w: [f32; LANES],
+    pub(crate) g: [f32; LANES],
+}
+
+impl Block {
+    pub(crate) const ZERO: Block = Block {
+        w: [0.0; LANES],
+        g: [0.0; LANES],
+    };
+}
+
+/// One training record, prepared once per seed: the word and context ids, `ln x` and the
+/// weight `f(x)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[repr(C)]
+pub(crate) struct TrainRecord {
+    pub(crate) i: u32,
+    pub(crate) j: u32,
+    pub(crate) ln_x: f32,
+    pub(crate) weight: f32,
+}
+
+/// The model: word rows `W`, context rows `W̃` (each `n_blocks` blocks per word) and the biases
+/// with their accumulators (`[b, G_b]`, `f64`, `G_b` starting at 1 as in glove.c).
+#[derive(Debug, Clone)]
+pub(crate) struct Params {
+    pub(crate) n_blocks: usize,
+    pub(crate) main: Vec<Block>,
+    pub(crate) ctx: Vec<Block>,
+    pub(crate) bias_main: Vec<[f64; 2]>,
+    pub(crate) bias_ctx: Vec<[f64; 2]>,
+}
+
+/// The instruction sets the training loop is compiled for. Every path gives the same bits; they
+/// differ only in speed. [`train`](crate::train) takes [`SimdPath::detect`]; benchmarks and
+/// tests choose one with [`train_with_simd_path`](crate::train_with_simd_path).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SimdPath {
+    /// Whatever the target's baseline is (SSE2 on x86-64).
+    Portable,
+    /// AVX2 (256-bit).
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    /// AVX-512F (512-bit).
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl SimdPath {
+    /// The widest path this CPU supports.
+    pub fn detect() -> SimdPath {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                return SimdPath::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return SimdPath::Avx2;
+            }
+        }
+        SimdPath::Portable
+    }
+
+    /// Every path this CPU supports, narrowest first.
+    pub fn available() -> Vec<SimdPath> {
+        let mut v = vec![SimdPath::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                v.push(SimdPath::Avx2);
+            }
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                v.push(SimdPath::Avx512);
+            }
+        }
+        v
+    }
+
+    /// Stable name (`portable`, `avx2`, `avx512f`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SimdPath::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            SimdPath::Avx2 => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            SimdPath::Avx512 => "avx512f",
+        }
+    }
+
+    /// Runs the records `range` of `records` through [`step_range`] on this path; returns the
+    /// summed cost `Σ ½·f(x)·diff²`.
+    pub(crate) fn run(
+        self,
+        params: &mut Params,
+        records: &[TrainRecord],
+        range: std::ops::Range<usize>,
+        eta: f32,
+        scratch: &mut Vec<[f32; LANES]>,
+    ) -> f64 {
+        scratch.resize(2 * params.n_blocks, [0.0; LANES]);
+        match self {
+            SimdPath::Portable => step_range(params, records, range, eta, scratch),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `SimdPath::Avx2` is only constructed after detecting AVX2.
+            SimdPath::Avx2 => unsafe { step_range_avx2(params, records, range, eta, scratch) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `SimdPath::Avx512` is only constructed after detecting AVX-512F.
+            SimdPath::Avx512 => unsafe { step_range_avx512(params, records, range, eta, scratch) },
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn step_range_avx2(
+    params: &mut Params,
+    records: &[TrainRecord],
+    range: std::ops::Range<usize>,
+    eta: f32,
+    scratch: &mut [[f32; LANES]],
+) -> f64 {
+    step_range(params, records, range, eta, scratch)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn step_range_avx512(
+    params: &mut Params,
+    records: &[TrainRecord],
+    range: std::ops::Range<usize>,
+    eta: f32,
+    scratch: &mut [[f32; LANES]],
+) -> f64 {
+    step_range(params, records, range, eta, scratch)
+}
+
+/// Hints the cache to fetch the `n_blocks` blocks (2 lines each) from `row`.
+#[inline(always)]
+fn prefetch_row(row: *const Block, n_blocks: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        for b in 0..n_blocks {
+            let p = row.wrapping_add(b) as *const i8;
+            // SAFETY: SSE is part of the x86-64 baseline, and a prefetch never faults, whatever
+            // the address.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (row, n_blocks);
+}
+
+/// `x` clipped to `[−GRAD_CLIP, GRAD_CLIP]`, ±∞ included (glove.c's `fmin(fmax(x, −c), c)`;
+/// `x` is never NaN here: `fdiff` is saturated and the parameters stay finite).
+#[inline(always)]
+fn clip(x: f32) -> f32 {
+    let x = if x < -GRAD_CLIP { -GRAD_CLIP } else { x };
+    if x > GRAD_CLIP { GRAD_CLIP } else { x }
+}
+
+/// Restores the vector components saved before a step (rare: only for non-finite steps).
+#[cold]
+#[inline(never)]
+fn undo(wi: &mut [Block], cj: &mut [Block], old_main: &[[f32; LANES]], old_ctx: &[[f32; LANES]]) {
+    for (a, old) in wi.iter_mut().zip(old_main) {
+        a.w = *old;
+    }
+    for (b, old) in cj.iter_mut().zip(old_ctx) {
+        b.w = *old;
+    }
+}
+
+/// The sum of 16 partial sums in a fixed tree (8 + 8, 4 + 4, 2 + 2, 1 + 1).
+///
+/// Not inlined: seeing the tree, LLVM would otherwise vectorise the accumulation loops in
+/// pairs of lanes instead of whole blocks.
+#[inline(never)]
+fn reduce(mut acc: [f32; LANES]) -> f32 {
+    let mut half = LANES / 2;
+    while half > 0 {
+        for l in 0..half {
+            acc[l] += acc[l + half];
+        }
+        half /= 2;
+    }
+    acc[0]
+}
+
+/// glove.c's update for each record in `range`, in order (see the crate documentation for the
+/// loss and its gradient):
+///
+/// ```text
+/// diff  = w_i·w̃_j + b_i + b̃_j − ln x          (dot in f32, the rest in f64)
+/// fdiff = f(x)·diff;   skip the record if diff or fdiff is not finite
+/// cost += ½·fdiff·diff
+/// per component k:  t₁ = clip(fdiff·w̃_jk)·η,  t₂ = clip(fdiff·w_ik)·η
+///                   u₁ = t₁/√G_ik,  u₂ = t₂/√G̃_jk;  G_ik += t₁²,  G̃_jk += t₂²
+/// w_i −= u₁,  w̃_j −= u₂, undone if Σu₁ or Σu₂ is not finite (glove.c applies neither then)
+/// b_i −= fdiff/√G_bi,  b̃_j −= fdiff/√G_b̃j  (each skipped if not finite);  G_b += fdiff²
+/// ```
+#[inline(always)]
+fn step_range(
+    params: &mut Params,
+    records: &[TrainRecord],
+    range: std::ops::Range<usize>,
+    eta: f32,
+    scratch: &mut [[f32; LANES]],
+) -> f64 {
+    let n = params.n_blocks;
+    let (old_main, old_ctx) = scratch.split_at_mut(n);
+    let (old_main, old_ctx) = (&mut old_main[..n], &mut old_ctx[..n]);
+    let mut cost = 0.0f64;
+    for k in range {
+        if let Some(ahead) = records.get(k + PREFETCH_AHEAD) {
+            prefetch_row(params.main.as_ptr().wrapping_add(ahead.i as usize * n), n);
+            prefetch_row(params.ctx.as_ptr().wrapping_add(ahead.j as usize * n), n);
+        }
+        let r = records[k];
+        let (i, j) = (r.i as usize, r.j as usize);
+        let wi = &mut params.main[i * n..(i + 1) * n];
+        let cj = &mut params.ctx[j * n..(j + 1) * n];
+
+        let mut acc = [0.0f32; LANES];
+        for (a, b) in wi.iter().zip(cj.iter()) {
+            let (aw, bw) = (a.w, b.w);
+            for l in 0..LANES {
+                acc[l] += aw[l] * bw[l];
+            }
+        }
+        let dot = reduce(acc);
+        let bi = &mut params.bias_main[i];
+        let bj = &mut params.bias_ctx[j];
+        let diff = dot as f64 + bi[0] + bj[0] - r.ln_x as f64;
+        let fdiff = r.weight as f64 * diff;
+        if !(diff.is_finite() && fdiff.is_finite()) {
+            continue;
+        }
+        cost += 0.5 * fdiff * diff;
+
+        // The step is applied at once; the old components are kept in `scratch` so that a
+        // step whose sum is not finite (glove.c skips it) can be undone exactly. `fdiff` is
+        // saturated to the `f32` range so that `f·w` is never `∞·0`: products beyond ±100 are
+        // clipped anyway, and no NaN can reach an accumulator.
+        let f = fdiff.clamp(-f64::from(f32::MAX), f64::from(f32::MAX)) as f32;
+        let mut sum_main = [0.0f32; LANES];
+        let mut sum_ctx = [0.0f32; LANES];
+        for (((a, b), old_a), old_b) in wi
+            .iter_mut()
+            .zip(cj.iter_mut())
+            .zip(old_main.iter_mut())
+            .zip(old_ctx.iter_mut())
+        {
+            // Whole blocks in locals, lane loops over them: what LLVM vectorises best.
+            let (aw, bw, mut ag, mut bg) = (a.w, b.w, a.g, b.g);
+            let mut new_a = [0.0f32; LANES];
+            let mut new_b = [0.0f32; LANES];
+            for l in 0..LANES {
+                let t1 = clip(f * bw[l]) * eta;
+                let t2 = clip(f * aw[l]) * eta;
+                let u1 = t1 / (1.0 + ag[l]).sqrt();
+                let u2 = t2 / (1.0 + bg[l]).sqrt();
+                ag[l] += t1 * t1;
+                bg[l] += t2 * t2;
+                sum_main[l] += u1;
+                sum_ctx[l] += u2;
+                new_a[l] = aw[l] - u1;
+                new_b[l] = bw[l] - u2;
+            }
+            (a.w, b.w, a.g, b.g, *old_a, *old_b) = (new_a, new_b, ag, bg, aw, bw);
+        }
+        if !(reduce(sum_main).is_finite() && reduce(sum_ctx).is_finite()) {
+            undo(wi, cj, old_main, old_ctx);
+        }
+
+        let step_i = fdiff / bi[1].sqrt();
+        let step_j = fdiff / bj[1].sqrt();
+        if step_i.is_finite() {
+            bi[0] -= step_i;
+        }
+        if step_j.is_finite() {
+            bj[0] -= step_j;
+        }
+        bi[1] += fdiff * fdiff;
+        bj[1] += fdiff * fdiff;
+    }
+    cost
+}

@@ -1,0 +1,67 @@
+//! Unit tests that need crate internals: the SIMD paths against each other.
+
+use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
+use retest_rng::SeedPath;
+
+use crate::{CooccurConfig, GloveConfig, SimdPath, count_cooccurrences, train_with_simd_path};
+
+fn small_cooc() -> crate::Cooccurrences {
+    let text = "a b c d e f a b c a b a\nb c d e f g h b c d\nh g f e d c b a\na a b b c c d d e e\n";
+    let mut builder = CorpusBuilder::new(None);
+    builder
+        .read_wikitext(
+            text.as_bytes(),
+            &WikiTextOptions {
+                unk: UnkHandling::Keep,
+            },
+        )
+        .unwrap();
+    let corpus = builder.finish(1);
+    let dir = tempfile::tempdir().unwrap();
+    count_cooccurrences(
+        &corpus.view(),
+        &CooccurConfig {
+            window: 4,
+            memory_bytes: 1 << 16,
+        },
+        dir.path(),
+        &mut |_| {},
+    )
+    .unwrap()
+}
+
+#[test]
+fn every_simd_path_gives_the_same_bits() {
+    let cooc = small_cooc();
+    // 37 is not a multiple of the 16-lane block: the padding must stay inert.
+    let config = GloveConfig {
+        dim: 37,
+        x_max: 2.0,
+        alpha: 0.75,
+        eta: 0.05,
+        iterations: 5,
+    };
+    let seed = SeedPath::new(3).with("glove");
+    let runs: Vec<_> = SimdPath::available()
+        .into_iter()
+        .map(|isa| {
+            (
+                isa,
+                train_with_simd_path(&cooc, cooc.vocab_size(), &config, &seed, &mut |_| {}, isa).unwrap(),
+            )
+        })
+        .collect();
+    assert!(
+        runs.len() >= 2,
+        "this test needs a CPU with at least AVX2 to compare two paths"
+    );
+    for (isa, run) in &runs[1..] {
+        let same = run
+            .vectors
+            .iter()
+            .zip(&runs[0].1.vectors)
+            .all(|(a, b)| a.to_bits() == b.to_bits());
+        assert!(same, "{isa:?} differs from the portable path");
+        assert_eq!(run.cost_per_iteration, runs[0].1.cost_per_iteration);
+    }
+}

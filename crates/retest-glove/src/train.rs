@@ -1,0 +1,270 @@
+//! GloVe training: configuration, initialisation, the per-seed shuffle and the iteration loop
+//! around the [`kernel`](crate::kernel).
+
+use rand_core::Rng;
+use retest_rng::SeedPath;
+
+use crate::detmath;
+use crate::error::GloveError;
+use crate::kernel::{Block, LANES, Params, SimdPath, TrainRecord};
+use crate::records::Cooccurrences;
+use crate::shuffle::shuffle;
+
+/// Records between two intra-iteration progress reports.
+const PROGRESS_EVERY: usize = 1 << 20;
+
+/// Hyper-parameters of GloVe training. There is no `Default`: the pipeline's defaults (the
+/// paper's: dim 300, x_max 100, α 0.75, η 0.05, 15 iterations) live in the spec.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GloveConfig {
+    /// Vector dimension (glove.c `-vector-size`).
+    pub dim: usize,
+    /// Cut-off of the weighting function `f(x) = min(1, (x/x_max)^α)` (glove.c `-x-max`).
+    pub x_max: f64,
+    /// Exponent of the weighting function (glove.c `-alpha`).
+    pub alpha: f64,
+    /// AdaGrad's initial learning rate (glove.c `-eta`).
+    pub eta: f64,
+    /// Passes over the co-occurrence records (glove.c `-iter`).
+    pub iterations: usize,
+}
+
+impl GloveConfig {
+    /// Checks every value's domain.
+    pub fn validate(&self) -> Result<(), GloveError> {
+        let bad = |what: String| Err(GloveError::InvalidConfig { what });
+        if self.dim == 0 {
+            return bad("dim must be at least 1".into());
+        }
+        if !(self.x_max.is_finite() && self.x_max > 0.0) {
+            return bad(format!("x_max must be finite and positive, got {}", self.x_max));
+        }
+        if !(self.alpha.is_finite() && self.alpha >= 0.0) {
+            return bad(format!(
+                "alpha must be finite and non-negative, got {}",
+                self.alpha
+            ));
+        }
+        // η·100 (the largest clipped step) must stay far from f32 overflow.
+        if !(self.eta.is_finite() && self.eta > 0.0 && self.eta <= 1e6) {
+            return bad(format!("eta must be in (0, 1e6], got {}", self.eta));
+        }
+        Ok(())
+    }
+}
+
+/// Progress of [`train`]: reported about every million records and at the end of every
+/// iteration (then with its cost).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IterationProgress {
+    /// The current iteration, from 1.
+    pub iteration: usize,
+    /// Iterations in total.
+    pub n_iterations: usize,
+    /// Records done in this iteration.
+    pub records_done: u64,
+    /// Records per iteration.
+    pub n_records: u64,
+    /// The iteration's cost (see [`TrainedGlove::cost_per_iteration`]) once it is finished.
+    pub cost: Option<f64>,
+}
+
+/// A trained model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrainedGlove {
+    /// Vector dimension.
+    pub dim: usize,
+    /// `n_words × dim` values, row `w` = `W_w + W̃_w` (glove.c `-model 2`: word plus context
+    /// vector, biases left out), in vocabulary order.
+    pub vectors: Vec<f32>,
+    /// For each iteration, `Σ ½·f(X_ij)·diff²` over the records divided by their number — the
+    /// number glove.c prints as `iter: NNN, cost: …`. Each record's term uses the parameters as
+    /// they were when the record was visited.
+    pub cost_per_iteration: Vec<f64>,
+}
+
+/// `(rand()/RAND_MAX − 0.5)/dim` with a ChaCha `u32` for `rand()`: uniform on
+/// `[−0.5/dim, 0.5/dim]`.
+#[inline]
+pub(crate) fn init_value(rng: &mut impl Rng, dim: usize) -> f64 {
+    (rng.next_u32() as f64 / u32::MAX as f64 - 0.5) / dim as f64
+}
+
+/// The weight `f(x) = 1` if `x > x_max`, else `(x/x_max)^α` (glove.c's test and formula).
+pub(crate) fn weight(x: f64, config: &GloveConfig) -> f64 {
+    if x > config.x_max {
+        1.0
+    } else {
+        detmath::powf(x / config.x_max, config.alpha)
+    }
+}
+
+/// Checks the inputs shared by [`train`] and [`train_reference`](crate::train_reference).
+pub(crate) fn check_inputs(
+    cooc: &Cooccurrences,
+    vocab_size: usize,
+    config: &GloveConfig,
+) -> Result<(), GloveError> {
+    config.validate()?;
+    if vocab_size != cooc.vocab_size() {
+        return Err(GloveError::VocabMismatch {
+            cooccurrences: cooc.vocab_size(),
+            requested: vocab_size,
+        });
+    }
+    if cooc.is_empty() {
+        return Err(GloveError::NoCooccurrences);
+    }
+    Ok(())
+}
+
+/// Trains GloVe on `cooc` as glove.c does on one thread, deterministically for `seed`.
+///
+/// # Semantics (glove.c, commit 52f7dbc)
+///
+/// * Parameters: word vectors `w_i` and context vectors `w̃_j` (`dim` each) and biases
+///   `b_i`, `b̃_j`, all drawn as `(rand()/RAND_MAX − 0.5)/dim` in glove.c's memory order (word
+///   rows then context rows, each row's `dim` components then its bias) from
+///   `seed.stream("init")`, one `u32` per value; AdaGrad accumulators start at 1.
+/// * Order: the records are shuffled **once per seed** with `seed.stream("shuffle")` (a
+///   uniform Fisher–Yates permutation; glove.c's `shuffle` tool shuffles the file once, and on
+///   a table this size its chunked shuffle is one full permutation), and every iteration visits
+///   them in that order, as `glove -threads 1` reads the shuffled file.
+/// * Step (see [the crate documentation](crate) for the loss and gradient): per record,
+///   `diff = w_i·w̃_j + b_i + b̃_j − ln X_ij`, `fdiff = f(X_ij)·diff`; components of the vector
+///   gradient are clipped to ±100 and scaled by `η`, AdaGrad-normalised by the accumulators as
+///   they were before the step; non-finite steps are skipped as in glove.c. As in glove.c since
+///   2020 (gradient clipping moved `η` into the vector step), the **bias step is
+///   `fdiff/√G_b` without `η`** (upstream pull request #209 would change this; we follow the
+///   released code so that cost curves compare).
+/// * Output: `W + W̃` (`-model 2`).
+///
+/// # Precision and speed
+///
+/// Vectors and their accumulators are `f32` (each accumulator stored as `G − 1`, see
+/// `kernel::Block`), biases, costs and `diff` are `f64`; `ln x` and `f(x)` are computed once per
+/// record with the crate's deterministic `ln`/`exp`. The loop is single-threaded; its bits do
+/// not depend on the SIMD path (portable, AVX2, AVX-512F) that the CPU selects.
+pub fn train(
+    cooc: &Cooccurrences,
+    vocab_size: usize,
+    config: &GloveConfig,
+    seed: &SeedPath,
+    progress: &mut dyn FnMut(IterationProgress),
+) -> Result<TrainedGlove, GloveError> {
+    train_with_simd_path(cooc, vocab_size, config, seed, progress, SimdPath::detect())
+}
+
+/// [`train`] on a chosen SIMD path (for benchmarks and tests: the result is the same bits on
+/// every path). Fails if this CPU does not support `path`.
+pub fn train_with_simd_path(
+    cooc: &Cooccurrences,
+    vocab_size: usize,
+    config: &GloveConfig,
+    seed: &SeedPath,
+    progress: &mut dyn FnMut(IterationProgress),
+    path: SimdPath,
+) -> Result<TrainedGlove, GloveError> {
+    if !SimdPath::available().contains(&path) {
+        return Err(GloveError::InvalidConfig {
+            what: format!("SIMD path {} is not supported by this CPU", path.as_str()),
+        });
+    }
+    check_inputs(cooc, vocab_size, config)?;
+    let mut params = init_params(vocab_size, config.dim, seed);
+    let records = prepare_records(cooc, config, seed);
+    let n = records.len();
+    let eta = config.eta as f32;
+    let mut scratch = Vec::new();
+    let mut cost_per_iteration = Vec::with_capacity(config.iterations);
+    for iteration in 1..=config.iterations {
+        let mut cost = 0.0;
+        let mut start = 0;
+        while start < n {
+            let end = (start + PROGRESS_EVERY).min(n);
+            cost += path.run(&mut params, &records, start..end, eta, &mut scratch);
+            start = end;
+            if end < n {
+                progress(IterationProgress {
+                    iteration,
+                    n_iterations: config.iterations,
+                    records_done: end as u64,
+                    n_records: n as u64,
+                    cost: None,
+                });
+            }
+        }
+        let mean = cost / n as f64;
+        cost_per_iteration.push(mean);
+        progress(IterationProgress {
+            iteration,
+            n_iterations: config.iterations,
+            records_done: n as u64,
+            n_records: n as u64,
+            cost: Some(mean),
+        });
+    }
+    Ok(TrainedGlove {
+        dim: config.dim,
+        vectors: output_vectors(&params, vocab_size, config.dim),
+        cost_per_iteration,
+    })
+}
+
+/// Draws the initial parameters (see [`train`]).
+pub(crate) fn init_params(vocab_size: usize, dim: usize, seed: &SeedPath) -> Params {
+    let n_blocks = dim.div_ceil(LANES);
+    let mut rng = seed.stream("init");
+    let mut draw = |rows: &mut Vec<Block>, biases: &mut Vec<[f64; 2]>| {
+        for _ in 0..vocab_size {
+            let start = rows.len();
+            rows.resize(start + n_blocks, Block::ZERO);
+            for k in 0..dim {
+                rows[start + k / LANES].w[k % LANES] = init_value(&mut rng, dim) as f32;
+            }
+            biases.push([init_value(&mut rng, dim), 1.0]);
+        }
+    };
+    let mut main = Vec::with_capacity(vocab_size * n_blocks);
+    let mut bias_main = Vec::with_capacity(vocab_size);
+    draw(&mut main, &mut bias_main);
+    let mut ctx = Vec::with_capacity(vocab_size * n_blocks);
+    let mut bias_ctx = Vec::with_capacity(vocab_size);
+    draw(&mut ctx, &mut bias_ctx);
+    Params {
+        n_blocks,
+        main,
+        ctx,
+        bias_main,
+        bias_ctx,
+    }
+}
+
+/// The records in this seed's order, with `ln x` and `f(x)` (see [`train`]).
+pub(crate) fn prepare_records(
+    cooc: &Cooccurrences,
+    config: &GloveConfig,
+    seed: &SeedPath,
+) -> Vec<TrainRecord> {
+    let mut records: Vec<TrainRecord> = cooc
+        .iter()
+        .map(|r| TrainRecord {
+            i: r.i,
+            j: r.j,
+            ln_x: detmath::ln(r.x) as f32,
+            weight: weight(r.x, config) as f32,
+        })
+        .collect();
+    shuffle(&mut records, &mut seed.stream("shuffle"));
+    records
+}
+
+fn output_vectors(params: &Params, vocab_size: usize, dim: usize) -> Vec<f32> {
+    let n = params.n_blocks;
+    let mut out = Vec::with_capacity(vocab_size * dim);
+    for w in 0..vocab_size {
+        let (a, b) = (&params.main[w * n..(w + 1) * n], &params.ctx[w * n..(w + 1) * n]);
+        out.extend((0..dim).map(|k| a[k / LANES].w[k % LANES] + b[k / LANES].w[k % LANES]));
+    }
+    out
+}

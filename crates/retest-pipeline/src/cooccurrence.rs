@@ -1,0 +1,80 @@
+//! The GloVe co-occurrence table of a corpus: counted once, stored beside the prepared corpus,
+//! shared by every seed (and every pipeline using the same corpus and window).
+
+use std::io::{BufReader, BufWriter};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use retest_glove::{
+    CooccurConfig, Cooccurrences, GloveConfig, count_cooccurrences_to_writer, read_cooccurrences,
+};
+use retest_spec::GloveParams;
+
+use crate::corpus::LoadedCorpus;
+use crate::progress::Reporter;
+
+/// The trainer's configuration from the resolved plan parameters.
+pub fn glove_config(p: &GloveParams) -> GloveConfig {
+    GloveConfig {
+        dim: p.dim as usize,
+        x_max: p.x_max,
+        alpha: p.alpha,
+        eta: p.eta,
+        iterations: p.iterations as usize,
+    }
+}
+
+/// The co-occurrence file of `corpus` for a window (the table does not depend on the memory
+/// budget, so the budget is not part of the name).
+fn path_of(corpus: &LoadedCorpus, window: u32) -> PathBuf {
+    corpus
+        .prepared
+        .dir
+        .join(format!("cooccurrence-window{window}.bin"))
+}
+
+/// Loads the co-occurrence table of `corpus`, counting it first if no earlier run did.
+/// Counting streams sorted runs to disk when the in-memory table exceeds the budget, and the
+/// file is renamed into place only when complete.
+pub fn cooccurrences_for(
+    corpus: &LoadedCorpus,
+    params: &GloveParams,
+    reporter: &Reporter,
+) -> Result<Cooccurrences> {
+    let path = path_of(corpus, params.window);
+    if !path.is_file() {
+        let started = std::time::Instant::now();
+        let dir = &corpus.prepared.dir;
+        let spill = tempfile::Builder::new()
+            .prefix(".spill-")
+            .tempdir_in(dir)
+            .with_context(|| format!("cannot create a spill folder in {}", dir.display()))?;
+        let mut tmp = tempfile::NamedTempFile::new_in(dir)
+            .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+        let config = CooccurConfig {
+            window: params.window as usize,
+            memory_bytes: params.memory_mb * (1 << 20),
+        };
+        let stats = {
+            let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
+            let stats =
+                count_cooccurrences_to_writer(&corpus.view(), &config, spill.path(), &mut |_| {}, &mut w)
+                    .with_context(|| format!("counting co-occurrences of `{}`", corpus.name()))?;
+            w.into_inner()
+                .map_err(|e| e.into_error())
+                .with_context(|| format!("writing {}", path.display()))?;
+            stats
+        };
+        tmp.as_file().sync_all()?;
+        tmp.persist(&path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        reporter.log(&format!(
+            "counted co-occurrences of {} (window {}) in {:.1} s: {stats:?}",
+            corpus.name(),
+            params.window,
+            started.elapsed().as_secs_f64()
+        ));
+    }
+    let file = std::fs::File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
+    read_cooccurrences(BufReader::with_capacity(1 << 20, file)).with_context(|| format!("{}", path.display()))
+}

@@ -1,0 +1,275 @@
+//! The training stage: every (corpus, algorithm, seed) job of a plan, in parallel across jobs.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow};
+use rayon::prelude::*;
+use retest_embeddings::{Embeddings, Format, toml};
+use retest_glove::Cooccurrences;
+use retest_rng::SeedPath;
+use retest_sgns::{Architecture, SgnsConfig};
+use retest_spec::{Algorithm, Job, Plan, SgnsParams};
+
+use crate::cooccurrence::{cooccurrences_for, glove_config};
+
+use crate::corpus::LoadedCorpus;
+use crate::layout::Layout;
+use crate::progress::Reporter;
+
+/// What happened to one training job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainOutcome {
+    Trained,
+    /// Its output already existed.
+    Skipped,
+}
+
+/// The result of the training stage.
+#[derive(Debug, Default)]
+pub struct TrainSummary {
+    pub trained: usize,
+    pub skipped: usize,
+    /// Jobs that failed, with their error; the other jobs ran and kept their outputs.
+    pub failed: Vec<(String, anyhow::Error)>,
+}
+
+/// The trainer's configuration from the resolved plan parameters.
+pub fn sgns_config(p: &SgnsParams) -> SgnsConfig {
+    SgnsConfig {
+        architecture: match p.architecture {
+            retest_spec::Architecture::Skipgram => Architecture::Skipgram,
+            retest_spec::Architecture::Cbow => Architecture::Cbow,
+        },
+        dim: p.dim as usize,
+        window: p.window as usize,
+        negative: p.negative as usize,
+        ns_exponent: p.ns_exponent,
+        sample: p.sample,
+        epochs: p.epochs as usize,
+        alpha: p.alpha as f32,
+        min_alpha: p.min_alpha as f32,
+    }
+}
+
+/// Writes trained vectors atomically as `.fifu` with `metadata`.
+fn write_model(
+    corpus: &LoadedCorpus,
+    dim: usize,
+    vectors: Vec<f32>,
+    metadata: toml::Table,
+    out: &Path,
+) -> Result<()> {
+    let embeddings = Embeddings::new(corpus.words(), dim, vectors)?.with_metadata(Some(metadata));
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    retest_embeddings::write(out, &embeddings, Format::Fifu)?;
+    Ok(())
+}
+
+/// Trains every training job of `plan` that has no output yet (all of them with `force`),
+/// `jobs` at a time. A failed job is reported in the summary; the others still run.
+pub fn train_all(
+    plan: &Plan,
+    layout: &Layout,
+    corpora: &[LoadedCorpus],
+    jobs: usize,
+    force: bool,
+) -> Result<TrainSummary> {
+    struct Task<'a> {
+        corpus: &'a LoadedCorpus,
+        algorithm: Algorithm,
+        seed_idx: u32,
+        out: std::path::PathBuf,
+    }
+    let mut tasks = Vec::new();
+    let mut summary = TrainSummary::default();
+    for job in plan.training_jobs() {
+        let Job::Train {
+            corpus,
+            algorithm,
+            seed_idx,
+            ..
+        } = job
+        else {
+            continue;
+        };
+        let loaded = corpora
+            .iter()
+            .find(|c| c.name() == corpus)
+            .ok_or_else(|| anyhow!("corpus `{corpus}` was not prepared"))?;
+        let dir = layout.embeddings_dir(plan, &corpus, loaded.key(), algorithm);
+        let out = Layout::seed_file(&dir, seed_idx);
+        if out.is_file() && !force {
+            summary.skipped += 1;
+        } else {
+            tasks.push(Task {
+                corpus: loaded,
+                algorithm,
+                seed_idx,
+                out,
+            });
+        }
+    }
+    let words_total: u64 = tasks.iter().map(|t| words_of(plan, t.corpus, t.algorithm)).sum();
+    let reporter = Reporter::new(tasks.len() as u64, words_total);
+    if summary.skipped > 0 {
+        reporter.log(&format!(
+            "{} training jobs already done, skipped",
+            summary.skipped
+        ));
+    }
+    // GloVe's co-occurrences: counted once per corpus, shared by every seed.
+    let mut tables: Vec<(&str, Cooccurrences)> = Vec::new();
+    if let Some(params) = &plan.glove {
+        for task in tasks.iter().filter(|t| t.algorithm == Algorithm::Glove) {
+            if !tables.iter().any(|(name, _)| *name == task.corpus.name()) {
+                tables.push((
+                    task.corpus.name(),
+                    cooccurrences_for(task.corpus, params, &reporter)?,
+                ));
+            }
+        }
+    }
+    let done = AtomicU64::new(0);
+    let failed = Mutex::new(Vec::new());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build()?;
+    let n_tasks = tasks.len() as u64;
+    pool.install(|| {
+        tasks.par_iter().for_each(|task| {
+            let name = format!(
+                "{} {} seed-{:02}",
+                task.corpus.name(),
+                task.algorithm.as_str(),
+                task.seed_idx
+            );
+            let started = Instant::now();
+            let cooc = tables
+                .iter()
+                .find(|(name, _)| *name == task.corpus.name())
+                .map(|(_, table)| table);
+            let result = train_one(
+                plan,
+                task.corpus,
+                cooc,
+                task.algorithm,
+                task.seed_idx,
+                &task.out,
+                &reporter,
+            );
+            let n_done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            reporter.set_jobs(n_done, n_tasks);
+            match result {
+                Ok(()) => reporter.log(&format!(
+                    "trained {name} in {:.1} s ({:.0} words/s overall) → {}",
+                    started.elapsed().as_secs_f64(),
+                    reporter.words_per_second(),
+                    task.out.display()
+                )),
+                Err(error) => {
+                    reporter.log(&format!("FAILED {name}: {error:#}"));
+                    failed
+                        .lock()
+                        .expect("no panics while holding the lock")
+                        .push((name, error));
+                }
+            }
+        });
+    });
+    reporter.finish();
+    summary.failed = failed.into_inner().expect("no panics while holding the lock");
+    summary.trained = tasks.len() - summary.failed.len();
+    Ok(summary)
+}
+
+/// Work units of a training job for the progress display: corpus tokens × epochs for SGNS,
+/// the same measure for GloVe (tokens × iterations), so both advance one bar.
+fn words_of(plan: &Plan, corpus: &LoadedCorpus, algorithm: Algorithm) -> u64 {
+    let tokens = corpus.view().n_tokens() as u64;
+    match algorithm {
+        Algorithm::Sgns => tokens * u64::from(plan.sgns.as_ref().map_or(1, |p| p.epochs)),
+        Algorithm::Glove => tokens * u64::from(plan.glove.as_ref().map_or(1, |p| p.iterations)),
+    }
+}
+
+fn train_one(
+    plan: &Plan,
+    corpus: &LoadedCorpus,
+    cooc: Option<&Cooccurrences>,
+    algorithm: Algorithm,
+    seed_idx: u32,
+    out: &Path,
+    reporter: &Reporter,
+) -> Result<()> {
+    let seed = plan.seed_path(corpus.name(), algorithm, seed_idx);
+    let mut metadata = metadata(plan, corpus, algorithm, seed_idx, &seed)?;
+    match algorithm {
+        Algorithm::Sgns => {
+            let params = plan
+                .sgns
+                .as_ref()
+                .expect("plan has sgns parameters when it trains sgns");
+            let mut last = 0;
+            let embedding = retest_sgns::train(
+                &corpus.view(),
+                corpus.vocab.counts(),
+                &sgns_config(params),
+                &seed,
+                &mut |p| {
+                    reporter.add_words(p.words_done - last);
+                    last = p.words_done;
+                },
+            )?;
+            write_model(corpus, embedding.dim, embedding.vectors, metadata, out)
+        }
+        Algorithm::Glove => {
+            let params = plan
+                .glove
+                .as_ref()
+                .expect("plan has glove parameters when it trains glove");
+            let cooc = cooc.ok_or_else(|| anyhow!("no co-occurrence table for `{}`", corpus.name()))?;
+            let tokens = corpus.view().n_tokens() as u64;
+            let trained =
+                retest_glove::train(cooc, corpus.vocab.len(), &glove_config(params), &seed, &mut |p| {
+                    if p.cost.is_some() {
+                        reporter.add_words(tokens);
+                    }
+                })?;
+            let costs: Vec<toml::Value> = trained.cost_per_iteration.iter().map(|&c| c.into()).collect();
+            metadata.insert("cost_per_iteration".into(), costs.into());
+            write_model(corpus, trained.dim, trained.vectors, metadata, out)
+        }
+    }
+}
+
+/// The metadata stored in every embedding file: what produced it, exactly.
+fn metadata(
+    plan: &Plan,
+    corpus: &LoadedCorpus,
+    algorithm: Algorithm,
+    seed_idx: u32,
+    seed: &SeedPath,
+) -> Result<toml::Table> {
+    let params = match algorithm {
+        Algorithm::Sgns => toml::Table::try_from(&plan.sgns)?,
+        Algorithm::Glove => toml::Table::try_from(&plan.glove)?,
+    };
+    let mut job = toml::Table::new();
+    job.insert("pipeline".into(), plan.name.clone().into());
+    job.insert("corpus".into(), corpus.name().to_owned().into());
+    job.insert("corpus_key".into(), corpus.key().to_owned().into());
+    job.insert("algorithm".into(), algorithm.as_str().into());
+    job.insert("pipeline_seed".into(), (plan.seed as i64).into());
+    job.insert("seed_idx".into(), i64::from(seed_idx).into());
+    job.insert("seed".into(), format!("{:#018x}", seed.seed_u64()).into());
+    job.insert("deterministic".into(), true.into());
+    job.insert("threads".into(), 1i64.into());
+    let mut table = toml::Table::new();
+    table.insert("retest_version".into(), env!("CARGO_PKG_VERSION").into());
+    table.insert("job".into(), job.into());
+    table.insert(algorithm.as_str().into(), params.into());
+    Ok(table)
+}

@@ -1,0 +1,167 @@
+//! Trains word2vec (skip-gram or CBOW, negative sampling) from a whitespace-tokenised text file,
+//! one sentence per line, like `word2vec -train`, and writes the vectors in word2vec text format
+//! (`n dim` header, then `word v1 v2 …` per line) so gensim can load them:
+//!
+//! ```text
+//! cargo run --release -p retest-sgns --example sgns_text -- --input CORPUS.txt --output OUT.txt \
+//!     [--dim 300] [--window 5] [--negative 5] [--sample 1e-3] [--min-count 5] [--epochs 5] \
+//!     [--alpha 0.025] [--min-alpha 0.0001] [--ns-exponent 0.75] [--seed 1] [--cbow]
+//! ```
+//!
+//! Prints the corpus size, the SIMD path, the training time and words/s (corpus tokens × epochs
+//! per second of training, excluding reading) to stderr.
+
+#![allow(clippy::print_stderr)]
+
+use std::io::{BufReader, BufWriter, Write};
+use std::time::Instant;
+
+use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
+use retest_sgns::{Architecture, SeedPath, SgnsConfig, simd_path, train};
+
+struct Args {
+    input: String,
+    output: String,
+    min_count: u64,
+    seed: u64,
+    config: SgnsConfig,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut input = None;
+    let mut output = None;
+    let mut min_count = 5;
+    let mut seed = 1;
+    let mut config = SgnsConfig {
+        architecture: Architecture::Skipgram,
+        dim: 300,
+        window: 5,
+        negative: 5,
+        ns_exponent: 0.75,
+        sample: 1e-3,
+        epochs: 5,
+        alpha: 0.025,
+        min_alpha: 0.0001,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        if flag == "--cbow" {
+            config.architecture = Architecture::Cbow;
+            continue;
+        }
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
+        match flag.as_str() {
+            "--input" => input = Some(value),
+            "--output" => output = Some(value),
+            "--dim" => config.dim = value.parse().map_err(|e| bad(&e))?,
+            "--window" => config.window = value.parse().map_err(|e| bad(&e))?,
+            "--negative" => config.negative = value.parse().map_err(|e| bad(&e))?,
+            "--sample" => config.sample = value.parse().map_err(|e| bad(&e))?,
+            "--min-count" => min_count = value.parse().map_err(|e| bad(&e))?,
+            "--epochs" | "--iter" => config.epochs = value.parse().map_err(|e| bad(&e))?,
+            "--alpha" => config.alpha = value.parse().map_err(|e| bad(&e))?,
+            "--min-alpha" => config.min_alpha = value.parse().map_err(|e| bad(&e))?,
+            "--ns-exponent" => config.ns_exponent = value.parse().map_err(|e| bad(&e))?,
+            "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(Args {
+        input: input.ok_or("--input is required")?,
+        output: output.ok_or("--output is required")?,
+        min_count,
+        seed,
+        config,
+    })
+}
+
+/// Time this thread has spent on a CPU (Linux `/proc/thread-self/schedstat`), to report a rate
+/// that other processes competing for the cores do not distort.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args = parse_args()?;
+    let started = Instant::now();
+    let mut builder = CorpusBuilder::new(None);
+    builder.read_wikitext(
+        BufReader::with_capacity(1 << 20, std::fs::File::open(&args.input)?),
+        &WikiTextOptions {
+            unk: UnkHandling::Keep,
+        },
+    )?;
+    let corpus = builder.finish(args.min_count);
+    eprintln!(
+        "read {}: {} tokens, {} words (min_count {}), {} sentences in {:.2} s",
+        args.input,
+        corpus.stats().tokens,
+        corpus.vocab().len(),
+        args.min_count,
+        corpus.n_sentences(),
+        started.elapsed().as_secs_f64()
+    );
+
+    let cpu_before = thread_cpu_seconds();
+    let seed = SeedPath::new(args.seed)
+        .with("sgns_text")
+        .with(args.config.architecture.as_str());
+    let training = Instant::now();
+    let mut last_percent = 0;
+    let embedding = train(
+        &corpus.view(),
+        corpus.vocab().counts(),
+        &args.config,
+        &seed,
+        &mut |p| {
+            let percent = p.words_done * 100 / p.words_total.max(1);
+            if percent >= last_percent + 10 {
+                last_percent = percent;
+                let secs = training.elapsed().as_secs_f64();
+                eprintln!(
+                    "  {percent:3}%  alpha {:.6}  {:.0} words/s",
+                    p.alpha,
+                    p.words_done as f64 / secs
+                );
+            }
+        },
+    )?;
+    let secs = training.elapsed().as_secs_f64();
+    let words = corpus.stats().tokens * args.config.epochs as u64;
+    if let (Some(before), Some(after)) = (cpu_before, thread_cpu_seconds()) {
+        eprintln!(
+            "on-CPU time of the training thread {:.2} s: {:.0} words/s",
+            after - before,
+            words as f64 / (after - before)
+        );
+    }
+    eprintln!(
+        "trained {} ({}, dim {}, {} epochs, simd {}) in {secs:.2} s: {:.0} words/s",
+        args.config.architecture.as_str(),
+        args.input,
+        args.config.dim,
+        args.config.epochs,
+        simd_path(),
+        words as f64 / secs
+    );
+
+    let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&args.output)?);
+    writeln!(out, "{} {}", embedding.n_words(), embedding.dim)?;
+    for (word, vector) in corpus
+        .vocab()
+        .words()
+        .iter()
+        .zip(embedding.vectors.chunks_exact(embedding.dim))
+    {
+        out.write_all(word.as_bytes())?;
+        for v in vector {
+            write!(out, " {v}")?;
+        }
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,294 @@
+//! word2vec with negative sampling — skip-gram (SGNS) and CBOW — as word2vec.c and gensim train
+//! it, single-threaded and byte-deterministic.
+//!
+//! [`train`] takes an encoded corpus (token ids = vocabulary ranks, every token in the
+//! vocabulary), the word counts, an [`SgnsConfig`] and a [`SeedPath`], and returns the input
+//! vectors as an [`Embedding`]. It reads no file, clock or entropy: every random draw comes from
+//! ChaCha12 streams below the seed path (see "Random streams"), and the same inputs give the same
+//! bytes on every machine running the same build, whichever SIMD path the CPU selects.
+//!
+//! # The model and its gradient
+//!
+//! Each word `w` has an input vector `u_w` (the embedding, word2vec.c's `syn0`) and an output
+//! vector `v_w` (`syn1neg`). A training example is an input vector `x` — a context word's `u_c`
+//! in skip-gram, the mean `h = (1/|C|) Σ_{c∈C} u_c` of the window's context words in CBOW — and
+//! the centre word `o` as the positive target, with `k` negatives `n_1…n_k` drawn from
+//! `P(w) ∝ count(w)^0.75`. With `σ(z) = 1/(1 + e^(−z))`, the loss of the example is
+//!
+//! ```text
+//! ℓ = −log σ(x·v_o) − Σ_j log σ(−x·v_{n_j})
+//!   = Σ_{t ∈ {o, n_1…n_k}} −[y_t log σ(x·v_t) + (1 − y_t) log σ(−x·v_t)],   y_o = 1, y_{n_j} = 0.
+//! ```
+//!
+//! Since `d/dz [−y log σ(z) − (1 − y) log σ(−z)] = σ(z) − y`, the partial derivatives are
+//!
+//! ```text
+//! ∂ℓ/∂v_t = (σ(x·v_t) − y_t)·x,        ∂ℓ/∂x = Σ_t (σ(x·v_t) − y_t)·v_t.
+//! ```
+//!
+//! A step with learning rate `α` and `g_t = α·(y_t − σ(x·v_t))` is therefore
+//! `v_t ← v_t + g_t·x` and `x ← x + Σ_t g_t·v_t`. As in word2vec.c the targets are processed in
+//! order, each `g_t` computed with the output rows as already updated by the earlier targets,
+//! `Σ_t g_t·v_t` accumulated with each `v_t` *before* its own update (the buffer `neu1e`), and
+//! the input updated once after all targets. In CBOW `∂ℓ/∂u_c = (1/|C|)·∂ℓ/∂h`, but word2vec.c
+//! (and gensim with `cbow_mean=1`) add the undivided `Σ_t g_t·v_t` to every context vector; we
+//! do the same. `σ` comes from word2vec.c's 1000-entry table on `[−6, 6]`, with
+//! `g = (y − 1)·α` above 6 and `g = y·α` below −6.
+//!
+//! # Semantics (word2vec.c / gensim)
+//!
+//! * Input vectors start uniform on `[−0.5/dim, 0.5/dim)`, output vectors at zero.
+//! * Each epoch visits the sentences in corpus order. A sentence longer than
+//!   [`MAX_SENTENCE_LEN`] tokens is cut into pieces of at most that many (as gensim's
+//!   `corpus_file` reader does); windows never cross a sentence or piece boundary.
+//! * Sub-sampling ([`keep_probability`]) is drawn once per token occurrence per epoch, before
+//!   windowing, so windows span the kept words.
+//! * Each centre word draws a shrink `b ∈ [0, window)`; its context is the kept words within
+//!   `window − b` positions.
+//! * Skip-gram: for each context word `c` of centre `o`, `x = u_c` and the positive is `o`
+//!   (word2vec.c's and gensim's loop order). CBOW: one example per centre word with `x` the
+//!   context mean; a centre without context is skipped (no negatives are drawn for it).
+//! * Negatives equal to the positive word are discarded, not redrawn (word2vec.c's
+//!   `if (target == word) continue;`, gensim's `if target_index == word_index: continue`), so
+//!   an example has up to `negative` negatives.
+//! * The learning rate falls linearly from `alpha` to `min_alpha` over `epochs × tokens`
+//!   words, updated at every sentence ([`learning_rate`]).
+//!
+//! # Random streams
+//!
+//! Below the job's [`SeedPath`] (pipeline seed / corpus / algorithm / seed index):
+//! `stream("init")` for the input vectors (one `u32` per value, row by row:
+//! `((u >> 8)·2⁻²⁴ − 0.5) / dim`); for epoch `e`, `with("epoch").with_index(e)` then
+//! `stream("subsample")`, `stream("window")` and `stream("negatives")`.
+//!
+//! # Speed
+//!
+//! One (input, target) pair costs one dot product and two AXPYs over `dim` floats. Rows are
+//! padded to 64-byte blocks and the kernels are written lane by lane with a fixed accumulation
+//! order, so LLVM vectorises them without reassociating; the loop is compiled three times
+//! (portable, AVX2, AVX-512F) and the widest path the CPU supports runs, all three giving the
+//! same bits. Negatives come from an alias table ([`negatives`](crate) module) one `u64` each,
+//! drawn a pair ahead so their output rows can be prefetched. See the crate README for the
+//! FLOP count and measured throughput.
+
+mod detmath;
+mod error;
+mod kernels;
+mod negatives;
+mod schedule;
+mod sigmoid;
+mod simd;
+mod subsample;
+mod trainer;
+
+use rand_core::Rng;
+use retest_corpus::EncodedCorpusView;
+pub use retest_rng::SeedPath;
+
+pub use error::SgnsError;
+pub use schedule::learning_rate;
+pub use sigmoid::{MAX_EXP, TABLE_SIZE as SIGMOID_TABLE_SIZE};
+pub use subsample::keep_probability;
+
+use kernels::Matrix;
+use negatives::UnigramSampler;
+use trainer::{Isa, Trainer};
+
+/// Longest stretch of tokens trained as one sentence; longer sentences are cut into pieces of
+/// this many tokens (gensim's `MAX_WORDS_IN_BATCH`; word2vec.c uses 1000).
+pub const MAX_SENTENCE_LEN: usize = 10_000;
+
+/// Largest accepted `negative`.
+pub const MAX_NEGATIVE: usize = 1000;
+
+/// Which word2vec model to train.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Architecture {
+    /// Skip-gram: each context word predicts the centre word (the paper's SGNS).
+    Skipgram,
+    /// Continuous bag of words: the mean of the context predicts the centre word (what the
+    /// original Du et al. script trained).
+    Cbow,
+}
+
+impl Architecture {
+    /// Stable name, as used in tables and specs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Architecture::Skipgram => "skipgram",
+            Architecture::Cbow => "cbow",
+        }
+    }
+}
+
+/// The hyperparameters of one run. There is no `Default`: every default is resolved in
+/// `retest-spec` and recorded with the output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SgnsConfig {
+    /// Skip-gram or CBOW.
+    pub architecture: Architecture,
+    /// Vector dimension (≥ 1).
+    pub dim: usize,
+    /// Maximum window reach on each side (1..=[`MAX_SENTENCE_LEN`]).
+    pub window: usize,
+    /// Negatives drawn per example (1..=[`MAX_NEGATIVE`]).
+    pub negative: usize,
+    /// Exponent of the unigram distribution negatives are drawn from (word2vec: 0.75).
+    pub ns_exponent: f64,
+    /// Sub-sampling threshold (word2vec: 1e-3); 0 disables sub-sampling.
+    pub sample: f64,
+    /// Passes over the corpus (≥ 1).
+    pub epochs: usize,
+    /// Initial learning rate (> 0).
+    pub alpha: f32,
+    /// Final learning rate (≥ 0).
+    pub min_alpha: f32,
+}
+
+/// Trained input vectors, `n_words × dim`, row-major; row `i` is word id `i`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Embedding {
+    /// Vector dimension.
+    pub dim: usize,
+    /// `n_words · dim` values, row-major.
+    pub vectors: Vec<f32>,
+}
+
+impl Embedding {
+    /// Number of words (rows).
+    pub fn n_words(&self) -> usize {
+        self.vectors.len().checked_div(self.dim).unwrap_or(0)
+    }
+
+    /// The vector of word id `i`.
+    ///
+    /// # Panics
+    /// If `i >= self.n_words()`.
+    pub fn vector(&self, i: usize) -> &[f32] {
+        &self.vectors[i * self.dim..(i + 1) * self.dim]
+    }
+}
+
+/// Training progress, reported every ~10,000 words (at sentence boundaries) and once at the
+/// end, when `words_done == words_total`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Corpus tokens processed so far, over all epochs (before sub-sampling).
+    pub words_done: u64,
+    /// `epochs × corpus tokens`.
+    pub words_total: u64,
+    /// The learning rate in use.
+    pub alpha: f32,
+}
+
+/// The SIMD path [`train`] uses on this CPU: `"avx512f"`, `"avx2"`, `"sse2"` or `"portable"` (for logs;
+/// the result does not depend on it).
+pub fn simd_path() -> &'static str {
+    Isa::detect().as_str()
+}
+
+/// Trains word vectors on `corpus` (see the crate documentation for the exact semantics).
+///
+/// `counts[w]` is the corpus count of word id `w` (the vocabulary's counts, which define the
+/// sub-sampling and negative-sampling distributions); `seed` is the job's seed path. `progress`
+/// is called every ~10,000 words and at the end.
+///
+/// Errors, checked before any work: an empty corpus, a configuration value out of range,
+/// `counts.len()` different from the vocabulary size, all counts zero, or matrices too large to
+/// allocate. (Token ids below the vocabulary size are an invariant of [`EncodedCorpusView`].)
+pub fn train(
+    corpus: &EncodedCorpusView<'_>,
+    counts: &[u64],
+    config: &SgnsConfig,
+    seed: &SeedPath,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Embedding, SgnsError> {
+    train_with(Isa::detect(), corpus, counts, config, seed, progress)
+}
+
+/// [`train`] on a given SIMD path.
+fn train_with(
+    isa: Isa,
+    corpus: &EncodedCorpusView<'_>,
+    counts: &[u64],
+    config: &SgnsConfig,
+    seed: &SeedPath,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Embedding, SgnsError> {
+    validate(config)?;
+    let tokens = corpus.tokens();
+    if tokens.is_empty() {
+        return Err(SgnsError::EmptyCorpus);
+    }
+    let n_words = corpus.vocab_size();
+    if counts.len() != n_words {
+        return Err(SgnsError::CountsLength {
+            counts: counts.len(),
+            vocab: n_words,
+        });
+    }
+    let sampler = UnigramSampler::new(counts, config.ns_exponent)?;
+    let too_large = SgnsError::TooLarge {
+        words: n_words,
+        dim: config.dim,
+    };
+    let mut syn0 = Matrix::zeros(n_words, config.dim).ok_or_else(|| too_large.clone())?;
+    let syn1 = Matrix::zeros(n_words, config.dim).ok_or(too_large)?;
+
+    let mut init = seed.stream("init");
+    let dim = config.dim as f32;
+    syn0.fill_with(config.dim, || {
+        let u = (init.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0);
+        (u - 0.5) / dim
+    });
+
+    let mut trainer = Trainer::new(
+        tokens,
+        corpus.sentence_ends(),
+        counts,
+        config,
+        syn0,
+        syn1,
+        sampler,
+    );
+    trainer.run(isa, seed, progress);
+    Ok(Embedding {
+        dim: config.dim,
+        vectors: trainer.into_input_vectors().unpadded(config.dim),
+    })
+}
+
+fn validate(config: &SgnsConfig) -> Result<(), SgnsError> {
+    fn invalid(field: &'static str, value: impl ToString, expected: &'static str) -> SgnsError {
+        SgnsError::InvalidConfig {
+            field,
+            value: value.to_string(),
+            expected,
+        }
+    }
+    if config.dim == 0 {
+        return Err(invalid("dim", config.dim, "at least 1"));
+    }
+    if !(1..=MAX_SENTENCE_LEN).contains(&config.window) {
+        return Err(invalid("window", config.window, "between 1 and 10000"));
+    }
+    if !(1..=MAX_NEGATIVE).contains(&config.negative) {
+        return Err(invalid("negative", config.negative, "between 1 and 1000"));
+    }
+    if config.epochs == 0 {
+        return Err(invalid("epochs", config.epochs, "at least 1"));
+    }
+    if !config.ns_exponent.is_finite() {
+        return Err(invalid("ns_exponent", config.ns_exponent, "a finite number"));
+    }
+    if !(config.sample.is_finite() && config.sample >= 0.0) {
+        return Err(invalid("sample", config.sample, "a finite number ≥ 0"));
+    }
+    if !(config.alpha.is_finite() && config.alpha > 0.0) {
+        return Err(invalid("alpha", config.alpha, "a finite number > 0"));
+    }
+    if !(config.min_alpha.is_finite() && config.min_alpha >= 0.0) {
+        return Err(invalid("min_alpha", config.min_alpha, "a finite number ≥ 0"));
+    }
+    Ok(())
+}

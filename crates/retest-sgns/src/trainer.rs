@@ -1,0 +1,458 @@
+//! The training loop (epochs → sentences → centre words → targets) and the choice of compiled
+//! SIMD path.
+
+use rand_core::Rng;
+use retest_rng::{ChaCha12Rng, SeedPath};
+
+use crate::kernels::{self, Block, Matrix};
+use crate::negatives::{NegativeStream, UnigramSampler};
+use crate::schedule::learning_rate;
+use crate::sigmoid::SigmoidTable;
+use crate::simd::{self, Simd};
+use crate::subsample::KeepThresholds;
+use crate::{Architecture, MAX_SENTENCE_LEN, Progress, SgnsConfig};
+
+/// Words between two progress reports (at sentence boundaries, so reports come every
+/// 10,000–20,000 words).
+const REPORT_EVERY: u64 = 10_000;
+
+/// The instruction set a training run was compiled for. All paths give the same bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Isa {
+    /// Plain Rust on `[f32; 16]` blocks (what LLVM makes of it for the build's target).
+    Portable,
+    /// SSE2 intrinsics (the x86-64 baseline).
+    Sse2,
+    /// AVX2 intrinsics.
+    Avx2,
+    /// AVX-512F intrinsics.
+    Avx512,
+}
+
+impl Isa {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Isa::Portable => "portable",
+            Isa::Sse2 => "sse2",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512f",
+        }
+    }
+
+    /// Whether this CPU can run the path.
+    pub(crate) fn is_available(self) -> bool {
+        match self {
+            Isa::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => simd::Avx2::detect().is_some(),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => simd::Avx512::detect().is_some(),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The widest available path.
+    pub(crate) fn detect() -> Isa {
+        [Isa::Avx512, Isa::Avx2, Isa::Sse2]
+            .into_iter()
+            .find(|isa| isa.is_available())
+            .unwrap_or(Isa::Portable)
+    }
+}
+
+/// Everything one training run owns: the weights, the sampling tables and scratch buffers
+/// (allocated once; the loop allocates nothing).
+pub(crate) struct Trainer<'a> {
+    tokens: &'a [u32],
+    sentence_ends: &'a [u64],
+    config: &'a SgnsConfig,
+    /// Input vectors ("syn0"): the embeddings.
+    syn0: Matrix,
+    /// Output vectors ("syn1neg").
+    syn1: Matrix,
+    keep: KeepThresholds,
+    sampler: UnigramSampler,
+    sigmoid: SigmoidTable,
+    /// The current sentence after sub-sampling.
+    kept: Vec<u32>,
+    /// Accumulated update of the input vector(s) ("neu1e").
+    grad: Vec<Block>,
+    /// CBOW's hidden layer, the mean of the context vectors ("neu1").
+    hidden: Vec<Block>,
+    /// The positive target followed by the negatives that differ from it.
+    targets: Vec<u32>,
+}
+
+impl<'a> Trainer<'a> {
+    /// Sets up a run; the caller has validated the configuration and the corpus.
+    pub(crate) fn new(
+        tokens: &'a [u32],
+        sentence_ends: &'a [u64],
+        counts: &[u64],
+        config: &'a SgnsConfig,
+        syn0: Matrix,
+        syn1: Matrix,
+        sampler: UnigramSampler,
+    ) -> Trainer<'a> {
+        let row_blocks = kernels::blocks_per_row(config.dim);
+        Trainer {
+            tokens,
+            sentence_ends,
+            config,
+            syn0,
+            syn1,
+            keep: KeepThresholds::new(counts, config.sample),
+            sampler,
+            sigmoid: SigmoidTable::new(),
+            kept: Vec::with_capacity(MAX_SENTENCE_LEN),
+            grad: vec![Block::ZERO; row_blocks],
+            hidden: vec![Block::ZERO; row_blocks],
+            targets: Vec::with_capacity(config.negative + 1),
+        }
+    }
+
+    /// The trained input vectors.
+    pub(crate) fn into_input_vectors(self) -> Matrix {
+        self.syn0
+    }
+
+    /// Trains with the given path.
+    ///
+    /// # Panics
+    /// If the CPU does not support `isa`.
+    pub(crate) fn run(&mut self, isa: Isa, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
+        let unavailable = || format!("{} is not available on this CPU", isa.as_str());
+        match isa {
+            Isa::Portable => self.run_all(simd::Portable, seed, progress),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Sse2 => self.run_all(simd::Sse2::new(), seed, progress),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => {
+                let token = simd::Avx2::detect().unwrap_or_else(|| panic!("{}", unavailable()));
+                // SAFETY: the token proves that the CPU supports AVX2.
+                unsafe { self.run_avx2(token, seed, progress) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => {
+                let token = simd::Avx512::detect().unwrap_or_else(|| panic!("{}", unavailable()));
+                // SAFETY: the token proves that the CPU supports AVX-512F.
+                unsafe { self.run_avx512(token, seed, progress) }
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => panic!("{}", unavailable()),
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn run_avx2(&mut self, s: simd::Avx2, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
+        self.run_all(s, seed, progress);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn run_avx512(&mut self, s: simd::Avx512, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
+        self.run_all(s, seed, progress);
+    }
+
+    /// All epochs. Inlined into each `run_*` so that the kernels are compiled for its ISA.
+    ///
+    /// Epoch `e` draws from three streams below `seed / "epoch" / e`: `"subsample"` (one `u32`
+    /// per occurrence of a word that may be dropped), `"window"` (one `u32` per kept centre
+    /// word) and `"negatives"` (one `u64` per negative). Separate streams keep each kind of
+    /// draw independent of the others (changing `negative` does not change which words are
+    /// sub-sampled).
+    #[inline(always)]
+    fn run_all<S: Simd>(&mut self, s: S, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
+        let epochs = self.config.epochs as u64;
+        let words_total = self.tokens.len() as u64 * epochs;
+        let (alpha0, min_alpha) = (self.config.alpha, self.config.min_alpha);
+        let mut words_done = 0u64;
+        let mut next_report = REPORT_EVERY;
+        for epoch in 0..epochs {
+            let path = seed.clone().with("epoch").with_index(epoch);
+            let mut subsample_rng = path.stream("subsample");
+            let mut window_rng = path.stream("window");
+            let mut negatives = NegativeStream::new(path.stream("negatives"));
+            let mut start = 0usize;
+            for &end in self.sentence_ends {
+                let end = end as usize;
+                for piece in self.tokens[start..end].chunks(MAX_SENTENCE_LEN) {
+                    let alpha = learning_rate(alpha0, min_alpha, words_done, words_total);
+                    self.keep.subsample(piece, &mut subsample_rng, &mut self.kept);
+                    match self.config.architecture {
+                        Architecture::Skipgram => {
+                            self.skipgram_sentence(s, alpha, &mut window_rng, &mut negatives)
+                        }
+                        Architecture::Cbow => self.cbow_sentence(s, alpha, &mut window_rng, &mut negatives),
+                    }
+                    words_done += piece.len() as u64;
+                    if words_done >= next_report && words_done < words_total {
+                        progress(Progress {
+                            words_done,
+                            words_total,
+                            alpha,
+                        });
+                        next_report = (words_done / REPORT_EVERY + 1) * REPORT_EVERY;
+                    }
+                }
+                start = end;
+            }
+        }
+        progress(Progress {
+            words_done,
+            words_total,
+            alpha: learning_rate(alpha0, min_alpha, words_done, words_total),
+        });
+    }
+
+    /// Skip-gram over the current (sub-sampled) sentence, as word2vec.c and gensim: for each
+    /// centre word and each context word in its shrunk window, the *context* word's input
+    /// vector is trained to predict the centre word (positive) against the negatives. (This is
+    /// the same set of pairs as "centre predicts context", visited so that the input row is
+    /// reused across the targets.)
+    #[inline(always)]
+    fn skipgram_sentence<S: Simd>(
+        &mut self,
+        s: S,
+        alpha: f32,
+        window_rng: &mut ChaCha12Rng,
+        negatives: &mut NegativeStream,
+    ) {
+        let Trainer {
+            config,
+            syn0,
+            syn1,
+            sampler,
+            sigmoid,
+            kept,
+            grad,
+            targets,
+            ..
+        } = self;
+        let n = kept.len();
+        for pos in 0..n {
+            let centre = kept[pos];
+            prefetch_ahead(s, pos, config.window, kept, syn0, syn1);
+            let (lo, hi) = window_bounds(pos, n, config.window, window_rng);
+            for (c, &context) in (lo..hi).zip(&kept[lo..hi]) {
+                if c == pos {
+                    continue;
+                }
+                let context = context as usize;
+                draw_targets(centre, config.negative, negatives, sampler, syn1, targets);
+                let input = syn0.row_mut(context);
+                train_targets(s, input, syn1, grad, targets, sigmoid, alpha, true);
+            }
+        }
+    }
+
+    /// CBOW over the current sentence (word2vec.c with `cbow_mean`): the mean of the context
+    /// words' input vectors predicts the centre word against the negatives, and the
+    /// accumulated update is added, undivided, to every context word's input vector.
+    #[inline(always)]
+    fn cbow_sentence<S: Simd>(
+        &mut self,
+        s: S,
+        alpha: f32,
+        window_rng: &mut ChaCha12Rng,
+        negatives: &mut NegativeStream,
+    ) {
+        let Trainer {
+            config,
+            syn0,
+            syn1,
+            sampler,
+            sigmoid,
+            kept,
+            grad,
+            hidden,
+            targets,
+            ..
+        } = self;
+        let n = kept.len();
+        for pos in 0..n {
+            let centre = kept[pos];
+            prefetch_ahead(s, pos, config.window, kept, syn0, syn1);
+            let (lo, hi) = window_bounds(pos, n, config.window, window_rng);
+            let n_context = hi - lo - 1;
+            if n_context == 0 {
+                continue;
+            }
+            // hidden = (Σ context rows, left to right) · (1 / n_context), summing up to
+            // `SUM_ROWS` rows per pass over the blocks.
+            let mut rows: [&[Block]; SUM_ROWS] = [&[]; SUM_ROWS];
+            let (mut m, mut started) = (0, false);
+            for c in (lo..hi).filter(|&c| c != pos) {
+                rows[m] = syn0.row(kept[c] as usize);
+                m += 1;
+                if m == SUM_ROWS {
+                    kernels::sum_rows(s, hidden, &rows, started);
+                    (m, started) = (0, true);
+                }
+            }
+            if m > 0 {
+                kernels::sum_rows(s, hidden, &rows[..m], started);
+            }
+            kernels::scale(s, hidden, 1.0 / n_context as f32);
+            draw_targets(centre, config.negative, negatives, sampler, syn1, targets);
+            if train_targets(s, hidden, syn1, grad, targets, sigmoid, alpha, false) {
+                for (c, &context) in (lo..hi).zip(&kept[lo..hi]) {
+                    if c != pos {
+                        kernels::add(s, syn0.row_mut(context as usize), grad);
+                    }
+                }
+                kernels::clear(grad);
+            }
+        }
+    }
+}
+
+/// Prefetches the rows the next centre word will need first: its own output row and the input
+/// row of the word entering the window on the right (no effect on results).
+#[inline(always)]
+fn prefetch_ahead<S: Simd>(_: S, pos: usize, window: usize, kept: &[u32], syn0: &Matrix, syn1: &Matrix) {
+    if let Some(&next) = kept.get(pos + 1) {
+        kernels::prefetch(syn1.row(next as usize));
+    }
+    if let Some(&entering) = kept.get(pos + 1 + window) {
+        kernels::prefetch(syn0.row(entering as usize));
+    }
+}
+
+/// The window of the centre at `pos` in a sentence of `n` words: a shrink `b` uniform on
+/// `[0, window)` (from one `u32`: `b = ⌊u·window / 2³²⌋`, biased by at most `window / 2³²`)
+/// leaves the reach `window − b ∈ [1, window]` on each side, cut at the sentence ends.
+/// Returns the half-open range of positions, centre included.
+#[inline(always)]
+fn window_bounds(pos: usize, n: usize, window: usize, rng: &mut ChaCha12Rng) -> (usize, usize) {
+    let shrink = ((u64::from(rng.next_u32()) * window as u64) >> 32) as usize;
+    let reach = window - shrink;
+    (pos.saturating_sub(reach), (pos + reach + 1).min(n))
+}
+
+/// Fills `targets` with the positive word and the next `negative` draws that differ from it
+/// (a draw equal to the positive is discarded, not redrawn, as in word2vec.c and gensim), and
+/// prefetches the output rows of the negatives drawn ahead for the next pair.
+#[inline(always)]
+fn draw_targets(
+    positive: u32,
+    negative: usize,
+    negatives: &mut NegativeStream,
+    sampler: &UnigramSampler,
+    syn1: &Matrix,
+    targets: &mut Vec<u32>,
+) {
+    let (now, ahead) = negatives.take(negative, sampler);
+    targets.clear();
+    targets.push(positive);
+    targets.extend(now.iter().copied().filter(|&t| t != positive));
+    // Whole rows: prefetching only the first lines and leaving the rest to the hardware
+    // prefetcher was measured 25–30% slower.
+    for &t in ahead {
+        kernels::prefetch(syn1.row(t as usize));
+    }
+}
+
+/// Most context rows CBOW sums in one pass.
+const SUM_ROWS: usize = 8;
+
+/// Most targets trained in one pass (see [`train_targets`]).
+const GROUP: usize = 8;
+
+/// One SGD step of the negative-sampling loss for one input vector (a context word's input
+/// vector in skip-gram, the context mean in CBOW) against `targets` (positive first, label 1;
+/// then negatives, label 0), with word2vec.c's sequential semantics: the targets are taken in
+/// order, each seeing the output rows as updated by the targets before it (a word drawn twice
+/// is updated twice); their input updates `g_k·v_k` are summed in order (`neu1e`) and applied
+/// to the input after the last target. A pair with `g = 0` (clipped) is skipped: its update
+/// would add only zeros.
+///
+/// How: the targets are cut greedily into groups of at most [`GROUP`] *distinct* words. Within a
+/// group, no target's update touches another target's row or the input, so every dot product
+/// can be taken first (independent, so the CPU overlaps them) and then all updates applied in
+/// one pass ([`kernels::step_group`]), with the same operations in the same order per lane as
+/// the sequential loop — bit-identical to it.
+///
+/// With `into_input` (skip-gram) the input is updated in place and `grad` is left zero; without
+/// it (CBOW) the summed update is left in `grad` and the return value says whether it is
+/// non-zero. `grad` must be zero on entry.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn train_targets<S: Simd>(
+    s: S,
+    input: &mut [Block],
+    syn1: &mut Matrix,
+    grad: &mut [Block],
+    targets: &[u32],
+    sigmoid: &SigmoidTable,
+    alpha: f32,
+    into_input: bool,
+) -> bool {
+    let mut grad_live = false;
+    let mut start = 0;
+    while start < targets.len() {
+        let mut end = start + 1;
+        while end < targets.len() && end - start < GROUP && !targets[start..end].contains(&targets[end]) {
+            end += 1;
+        }
+        let mut rows = [0usize; GROUP];
+        let mut g = [0.0f32; GROUP];
+        let mut m = 0;
+        for (k, &target) in targets[start..end].iter().enumerate() {
+            let f = kernels::dot(s, input, syn1.row(target as usize));
+            let label = if start + k == 0 { 1.0 } else { 0.0 };
+            let gk = sigmoid.gradient(f, label, alpha);
+            if gk != 0.0 {
+                rows[m] = target as usize;
+                g[m] = gk;
+                m += 1;
+            }
+        }
+        let to_input = into_input && end == targets.len();
+        if m > 0 {
+            step_group(s, m, &rows, &g, syn1, input, grad, grad_live, to_input);
+            grad_live = !to_input;
+        } else if to_input && grad_live {
+            kernels::add_and_clear(s, input, grad);
+            grad_live = false;
+        }
+        start = end;
+    }
+    grad_live
+}
+
+/// [`kernels::step_group`] for the first `m` of `rows` and `g` (`1 ≤ m ≤ GROUP`, rows distinct).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn step_group<S: Simd>(
+    s: S,
+    m: usize,
+    rows: &[usize; GROUP],
+    g: &[f32; GROUP],
+    syn1: &mut Matrix,
+    input: &mut [Block],
+    grad: &mut [Block],
+    from_grad: bool,
+    into_input: bool,
+) {
+    macro_rules! with_len {
+        ($($n:literal)*) => {
+            match m {
+                $($n => {
+                    let outs = syn1.rows_mut::<$n>(std::array::from_fn(|k| rows[k]));
+                    let g: [f32; $n] = std::array::from_fn(|k| g[k]);
+                    kernels::step_group(s, g, outs, input, grad, from_grad, into_input)
+                })*
+                _ => unreachable!("group sizes are 1..=GROUP"),
+            }
+        };
+    }
+    with_len!(1 2 3 4 5 6 7 8);
+}
+
+#[cfg(test)]
+mod tests;
