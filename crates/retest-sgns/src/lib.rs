@@ -64,12 +64,15 @@
 //! # Speed
 //!
 //! One (input, target) pair costs one dot product and two AXPYs over `dim` floats. Rows are
-//! padded to 64-byte blocks and the kernels are written lane by lane with a fixed accumulation
-//! order, so LLVM vectorises them without reassociating; the loop is compiled three times
-//! (portable, AVX2, AVX-512F) and the widest path the CPU supports runs, all three giving the
-//! same bits. Negatives come from an alias table ([`negatives`](crate) module) one `u64` each,
-//! drawn a pair ahead so their output rows can be prefetched. See the crate README for the
-//! FLOP count and measured throughput.
+//! padded to 64-byte blocks; the kernels work block by block with a summation order fixed in
+//! the source, on `std::arch` intrinsics behind a small lane-wise trait, and the whole loop is
+//! compiled four times (portable, SSE2, AVX2, AVX-512F) with the widest path the CPU supports
+//! chosen at run time — all four give the same bits (tested). The targets of one example are
+//! trained in one pass when they are distinct words (all dot products first, then every update
+//! with the input's update kept in a register), which is bit-identical to word2vec.c's
+//! sequential loop (tested against a plain transcription of it). Negatives come from an exact
+//! alias table, one `u64` each, drawn ahead so that their output rows are prefetched one
+//! example early. See the crate README for the FLOP count and measured throughput.
 
 mod detmath;
 mod error;
