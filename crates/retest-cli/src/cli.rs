@@ -37,6 +37,10 @@ pub struct Dirs {
         default_value = "results"
     )]
     pub results: PathBuf,
+    /// Folder of word lists (`<name>.txt`, or `<name>.yaml` declaring a file by source and
+    /// checksum). Default: `wordlists/` beside the pipeline's folder, else `./wordlists`.
+    #[arg(long, global = true, env = "RETEST_WORDLISTS_DIR", value_name = "DIR")]
+    pub wordlists: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -44,16 +48,27 @@ pub enum Command {
     /// Work with corpora: read raw text, tokenise, count and encode it.
     #[command(subcommand)]
     Corpus(CorpusCommand),
-    /// Run a pipeline: every job of its plan, skipping jobs already done.
-    ///
-    /// This version runs the corpus and training stages; it lists the later stages it cannot
-    /// run yet and exits with an error.
+    /// Run a pipeline: every job of its plan (prepare corpora, train, measure, reliability
+    /// tables, regression input, report), skipping jobs already done. Outputs go to
+    /// `<results>/<pipeline>/`: `tables/` (Parquet + CSV), `report/`, `manifest.json`.
     Run {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,
         #[command(flatten)]
         run: RunArgs,
+        #[command(flatten)]
+        executor: crate::cluster::ExecutorArgs,
     },
+    /// Run one training job of a pipeline: the one at `--index` in the training jobs of
+    /// `retest plan` (what task i of the Slurm job array runs). Its corpus must be prepared
+    /// (`retest prepare`); a finished output is skipped.
+    RunTask(crate::cluster::RunTaskArgs),
+    /// Prepare a pipeline's corpora and count their GloVe co-occurrences: everything its
+    /// training jobs read (the first Slurm job of `retest run --executor slurm`).
+    Prepare(crate::cluster::PrepareArgs),
+    /// Show which jobs of a pipeline are done, missing or failed, from the results folder
+    /// (and the Slurm logs in `<results>/<pipeline>/slurm/logs/`).
+    Status(crate::cluster::StatusArgs),
     /// Train every (corpus, algorithm, seed) embedding of a pipeline, preparing its corpora
     /// first. Finished embeddings are skipped; each is written atomically to
     /// `<results>/<pipeline>/embeddings/<corpus>/<algorithm>-<key>/seed-NN.fifu`.
@@ -63,6 +78,22 @@ pub enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Prepare and train what is missing, then score every rule, base pair and word on every
+    /// seed and compute the reliability tables of each (corpus, algorithm), written to
+    /// `<results>/<pipeline>/measure/`. `retest run` does this and more.
+    Measure {
+        /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
+        pipeline: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Bias scores of any embedding files (.fifu, word2vec text or binary, GloVe text — e.g. a
+    /// pretrained model), without a pipeline: one row per (embedding, rule, pair, word) with
+    /// columns `embedding, rule, male, female, word, score` (positive = masculine).
+    ///
+    /// Example: `retest score vectors.txt --pairs wordlists/du2021/base-pairs.txt
+    /// --words wordlists/du2021/occ16.txt --out scores.parquet`
+    Score(ScoreArgs),
     /// Train one word2vec model (skip-gram or CBOW, negative sampling) from a text file, like
     /// `word2vec -train`: whitespace-separated tokens, one sentence per line (plain or
     /// compressed). Single-threaded and byte-reproducible for a given seed.
@@ -139,6 +170,34 @@ pub struct RunArgs {
     /// Redo jobs even if their outputs exist.
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// Embedding files (format detected from their bytes).
+    #[arg(required = true)]
+    pub embeddings: Vec<PathBuf>,
+    /// Scoring rules, comma-separated: dbwa, ripa, nbm.
+    #[arg(long, value_delimiter = ',', default_value = "dbwa,ripa,nbm")]
+    pub rules: Vec<String>,
+    /// Base pairs: one `masculine feminine` pair per line, `#` comments.
+    #[arg(long)]
+    pub pairs: PathBuf,
+    /// Target words: one word per line, `#` comments (repeat for several files).
+    #[arg(long, required = true)]
+    pub words: Vec<PathBuf>,
+    /// RIPA on the raw target vector (the paper) or the unit vector (Du et al.'s code).
+    #[arg(long, value_parser = ["raw", "normalized"], default_value = "raw")]
+    pub ripa_target: String,
+    /// NBM's neighbourhood size.
+    #[arg(long, default_value_t = 100)]
+    pub nbm_k: usize,
+    /// Threads for the neighbour search (results do not depend on it). Default: all cores.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -4,20 +4,34 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
-use retest_pipeline::{Layout, LoadedCorpus, train_all};
-use retest_spec::{CorpusRecipe, Job, Plan};
+use retest_pipeline::{Layout, LoadedCorpus, RunLock, train_all};
+use retest_spec::{CorpusRecipe, Plan};
 
 use crate::cli::{
     Cli, Command, CorpusCommand, Dirs, EmbeddingsCommand, Format, GloveArgs, RunArgs, SgnsArgs, StatsCommand,
 };
 use crate::paths::{lock_path, pipeline_path, recipe_folder};
-use crate::stats;
+use crate::{score, stats, study};
 
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Plan { pipeline, format } => plan(&cli.dirs, &pipeline, format),
-        Command::Run { pipeline, run } => run_pipeline(&cli.dirs, &pipeline, &run),
+        Command::Run {
+            pipeline,
+            run,
+            executor,
+        } if executor.is_slurm() => crate::cluster::submit(&cli.dirs, &pipeline, &run, &executor),
+        Command::Run {
+            pipeline,
+            run,
+            executor,
+        } => executor.check_local().and_then(|()| study::run_pipeline(&cli.dirs, &pipeline, &run)),
+        Command::RunTask(args) => crate::cluster::run_task(&cli.dirs, &args),
+        Command::Prepare(args) => crate::cluster::prepare(&cli.dirs, &args),
+        Command::Status(args) => crate::cluster::status(&cli.dirs, &args),
+        Command::Measure { pipeline, run } => study::measure_pipeline(&cli.dirs, &pipeline, &run).map(|_| ()),
         Command::Train { pipeline, run } => train_pipeline(&cli.dirs, &pipeline, &run).map(|_| ()),
+        Command::Score(args) => score_command(&args),
         Command::Sgns(args) => sgns(&args),
         Command::Glove(args) => glove(&args),
         Command::Corpus(CorpusCommand::Prepare {
@@ -77,27 +91,51 @@ fn plan(dirs: &Dirs, pipeline: &str, format: Format) -> Result<()> {
     Ok(())
 }
 
-fn run_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<()> {
-    let plan = train_pipeline(dirs, pipeline, args)?;
-    let pending = plan
-        .jobs()
-        .into_iter()
-        .filter(|job| matches!(job, Job::Measure { .. } | Job::Aggregate))
-        .count();
-    anyhow::bail!(
-        "pipeline `{}`: corpora prepared and embeddings trained; {pending} later jobs (measurement, \
-         reliability tables, report) cannot run in retest {} yet — `retest plan {}` lists them",
-        plan.name,
-        env!("CARGO_PKG_VERSION"),
-        plan.file.display()
-    )
+fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
+    let rules = args
+        .rules
+        .iter()
+        .map(|r| r.parse::<retest_measures::Rule>().map_err(anyhow::Error::from))
+        .collect::<Result<Vec<_>>>()
+        .context("--rules")?;
+    let ripa_target = match args.ripa_target.as_str() {
+        "normalized" => retest_measures::RipaTarget::Normalized,
+        _ => retest_measures::RipaTarget::Raw,
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    score::score_files(&score::ScoreRequest {
+        embeddings: &args.embeddings,
+        rules: &rules,
+        pairs: &args.pairs,
+        words: &args.words,
+        ripa_target,
+        nbm_k: args.nbm_k,
+        threads,
+        out: &args.out,
+    })
 }
 
-/// Prepares the corpora of a pipeline and trains its embeddings; returns the plan.
-fn train_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<Plan> {
+/// A pipeline's corpora, prepared and loaded, after its training stage.
+pub struct Trained {
+    pub plan: Plan,
+    pub corpora: Vec<LoadedCorpus>,
+    pub resolver: Resolver,
+    pub layout: Layout,
+    /// Held until the run ends.
+    pub _lock: RunLock,
+    /// Wall time of preparation and training.
+    pub seconds: f64,
+}
+
+/// Prepares the corpora of a pipeline and trains its embeddings.
+pub fn train_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<Trained> {
+    let started = std::time::Instant::now();
     let path = pipeline_path(pipeline);
     let recipes = recipe_folder(dirs.corpora.as_deref(), Some(&path));
     let plan = Plan::load(&path, &recipes)?;
+    let lock = RunLock::acquire(&Layout::new(&dirs.results, &plan).run)?;
     let mut resolver = Resolver::from_env(&lock_path(&recipes))?;
     let mut corpora = Vec::new();
     for recipe in &plan.corpora {
@@ -122,7 +160,14 @@ fn train_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<Plan> {
             summary.failed.len()
         );
     }
-    Ok(plan)
+    Ok(Trained {
+        plan,
+        corpora,
+        resolver,
+        layout,
+        _lock: lock,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
 /// Reads a whitespace-tokenised text file (one sentence per line, plain or compressed) into an
@@ -341,7 +386,7 @@ fn prepare(
 }
 
 /// Prepares one corpus under `<results>/corpora/` and logs one line about it.
-fn prepare_one(
+pub(crate) fn prepare_one(
     dirs: &Dirs,
     recipe: &CorpusRecipe,
     resolver: &mut Resolver,

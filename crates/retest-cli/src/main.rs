@@ -5,9 +5,12 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod cli;
+mod cluster;
 mod commands;
 mod paths;
+mod score;
 mod stats;
+mod study;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();

@@ -31,6 +31,20 @@ pub fn recipe_folder(option: Option<&Path>, anchor: Option<&Path>) -> RecipeFold
     }
 }
 
+/// The word-list folder: the `--wordlists` option, else `wordlists/` beside the folder of the
+/// pipeline file, else `./wordlists`.
+pub fn wordlist_folder(option: Option<&Path>, pipeline: &Path) -> PathBuf {
+    if let Some(dir) = option {
+        return dir.to_owned();
+    }
+    pipeline
+        .parent()
+        .and_then(Path::parent)
+        .map(|root| root.join("wordlists"))
+        .filter(|dir| dir.is_dir())
+        .unwrap_or_else(|| PathBuf::from("wordlists"))
+}
+
 /// The lock file recording checksums learnt on first download, kept beside the recipes.
 pub fn lock_path(recipes: &RecipeFolder) -> PathBuf {
     recipes.dir.join("checksums.lock")

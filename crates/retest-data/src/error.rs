@@ -5,9 +5,10 @@ use std::path::PathBuf;
 /// A data file that cannot be found, verified, downloaded or read.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
-    #[error("corpus `{corpus}`: file `{file}` not found.\n  looked in:\n{looked}\n  {hint}")]
+    #[error("{owner}: file `{file}` not found.\n  looked in:\n{looked}\n  {hint}")]
     NotFound {
-        corpus: String,
+        /// What declares the file, e.g. ``corpus `gutenberg` ``.
+        owner: String,
         file: String,
         looked: String,
         hint: String,
@@ -18,9 +19,9 @@ pub enum DataError {
         expected: String,
         found: String,
     },
-    #[error("corpus `{corpus}`: downloading {url} failed: {message}")]
+    #[error("{owner}: downloading {url} failed: {message}")]
     Download {
-        corpus: String,
+        owner: String,
         url: String,
         message: String,
     },

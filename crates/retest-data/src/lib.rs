@@ -14,5 +14,7 @@ mod resolve;
 pub use checksum::sha256_file;
 pub use error::DataError;
 pub use lock::LockFile;
-pub use prepare::{CORPUS_FILE, PrepareOutcome, PreparedCorpus, STATS_FILE, VOCAB_FILE, prepare_corpus};
-pub use resolve::{Origin, ResolvedFile, Resolver};
+pub use prepare::{
+    CORPUS_FILE, PrepareOutcome, PreparedCorpus, STATS_FILE, VOCAB_FILE, find_prepared, prepare_corpus,
+};
+pub use resolve::{Origin, Owner, ResolvedFile, Resolver};

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::DataError;
+use crate::lock::LockFile;
 use crate::progress::bytes_bar;
 use crate::resolve::{ResolvedFile, Resolver};
 
@@ -87,7 +88,7 @@ pub fn prepare_corpus(
     force: bool,
 ) -> Result<(PreparedCorpus, PrepareOutcome), DataError> {
     let files = resolver.resolve_all(recipe)?;
-    let key = content_key(recipe, &files);
+    let key = content_key(recipe, files.iter().map(|f| (f.file.as_str(), f.sha256.as_str())));
     let dir = out_root.join(format!("{}-{}", recipe.name, &key[..16]));
     let stats_path = dir.join(STATS_FILE);
     if !force && stats_path.is_file() {
@@ -211,14 +212,47 @@ fn unk_option(unk: UnkHandling) -> retest_corpus::UnkHandling {
     }
 }
 
-/// The hash of everything a prepared corpus depends on.
-fn content_key(recipe: &CorpusRecipe, files: &[ResolvedFile]) -> String {
+/// The prepared corpus of `recipe` under `out_root`, found without reading any source: each
+/// source's SHA-256 comes from the recipe or from `lock` (a preparation records there the
+/// checksums a recipe does not give). `None` when a checksum is not known yet or no complete
+/// preparation with that key exists.
+pub fn find_prepared(
+    recipe: &CorpusRecipe,
+    lock: &LockFile,
+    out_root: &Path,
+) -> Result<Option<PreparedCorpus>, DataError> {
+    let mut sources = Vec::with_capacity(recipe.sources.len());
+    for source in &recipe.sources {
+        let sha256 = match &source.sha256 {
+            Some(sha) => sha.as_str(),
+            None => match lock.get(&recipe.name, &source.file) {
+                Some(sha) => sha,
+                None => return Ok(None),
+            },
+        };
+        sources.push((source.file.as_str(), sha256));
+    }
+    let key = content_key(recipe, sources.into_iter());
+    let dir = out_root.join(format!("{}-{}", recipe.name, &key[..16]));
+    let stats_path = dir.join(STATS_FILE);
+    if !stats_path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&stats_path).map_err(DataError::io(&stats_path))?;
+    match serde_json::from_str::<PreparedStats>(&text) {
+        Ok(stats) if stats.key == key => Ok(Some(PreparedCorpus { dir, stats })),
+        _ => Ok(None),
+    }
+}
+
+/// The hash of everything a prepared corpus depends on; `sources` are (file name, SHA-256).
+fn content_key<'a>(recipe: &CorpusRecipe, sources: impl Iterator<Item = (&'a str, &'a str)>) -> String {
     let key = serde_json::json!({
         "version": PREPARE_VERSION,
         "reader": recipe.reader,
         "min_count": recipe.min_count,
         "max_tokens": recipe.max_tokens,
-        "sources": files.iter().map(|f| [&f.file, &f.sha256]).collect::<Vec<_>>(),
+        "sources": sources.map(|(file, sha256)| [file, sha256]).collect::<Vec<_>>(),
     });
     hex::encode(Sha256::digest(key.to_string().as_bytes()))
 }

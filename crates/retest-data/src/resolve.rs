@@ -41,6 +41,22 @@ impl Origin {
     }
 }
 
+/// What declares a source file: a corpus recipe or a word-list declaration. Its name keys the
+/// cache folder and the lock file; its file is named in errors and anchors relative paths.
+#[derive(Clone, Copy, Debug)]
+pub struct Owner<'a> {
+    /// `corpus` or `word list`, for messages.
+    pub kind: &'a str,
+    pub name: &'a str,
+    pub file: &'a Path,
+}
+
+impl Owner<'_> {
+    fn describe(&self) -> String {
+        format!("{} `{}`", self.kind, self.name)
+    }
+}
+
 /// A source file found on disk and verified.
 #[derive(Clone, Debug)]
 pub struct ResolvedFile {
@@ -95,14 +111,26 @@ impl Resolver {
 
     /// Finds and verifies one source file of `recipe`.
     pub fn resolve(&mut self, recipe: &CorpusRecipe, source: &SourceSpec) -> Result<ResolvedFile, DataError> {
+        let owner = Owner {
+            kind: "corpus",
+            name: &recipe.name,
+            file: &recipe.file,
+        };
+        self.resolve_declared(&owner, source)
+    }
+
+    /// Finds and verifies one source file declared by `owner` (a corpus recipe or a word-list
+    /// declaration): same order and checks as [`Resolver::resolve`].
+    pub fn resolve_declared(&mut self, owner: &Owner<'_>, source: &SourceSpec) -> Result<ResolvedFile, DataError> {
+        let recipe = owner;
         let expected = source
             .sha256
             .clone()
-            .or_else(|| self.lock.get(&recipe.name, &source.file).map(str::to_owned));
+            .or_else(|| self.lock.get(recipe.name, &source.file).map(str::to_owned));
         let mut looked = Vec::new();
 
         if let Some(path) = &source.path {
-            let path = recipe.dir().join(path);
+            let path = recipe.file.parent().unwrap_or(Path::new(".")).join(path);
             if !path.is_file() {
                 looked.push(format!(
                     "    - explicit path {} (the recipe's `path`): no such file",
@@ -154,7 +182,7 @@ impl Resolver {
             }
         }
 
-        let cached = self.cache.join(&recipe.name).join(&source.file);
+        let cached = self.cache.join(recipe.name).join(&source.file);
         if cached.is_file() {
             return self.accept(recipe, source, cached, expected.as_deref(), Origin::Cache);
         }
@@ -199,7 +227,7 @@ impl Resolver {
 
     fn accept(
         &mut self,
-        recipe: &CorpusRecipe,
+        recipe: &Owner<'_>,
         source: &SourceSpec,
         path: PathBuf,
         expected: Option<&str>,
@@ -220,7 +248,7 @@ impl Resolver {
 
     fn verified(
         &mut self,
-        recipe: &CorpusRecipe,
+        recipe: &Owner<'_>,
         source: &SourceSpec,
         path: PathBuf,
         sha256: String,
@@ -228,7 +256,7 @@ impl Resolver {
         origin: Origin,
     ) -> Result<ResolvedFile, DataError> {
         if record {
-            self.lock.record(&recipe.name, &source.file, &sha256)?;
+            self.lock.record(recipe.name, &source.file, &sha256)?;
         }
         Ok(ResolvedFile {
             file: source.file.clone(),
@@ -239,9 +267,9 @@ impl Resolver {
     }
 }
 
-fn not_found(recipe: &CorpusRecipe, source: &SourceSpec, looked: Vec<String>) -> DataError {
+fn not_found(recipe: &Owner<'_>, source: &SourceSpec, looked: Vec<String>) -> DataError {
     DataError::NotFound {
-        corpus: recipe.name.clone(),
+        owner: recipe.describe(),
         file: source.file.clone(),
         looked: looked.join("\n"),
         hint: format!(
@@ -274,9 +302,9 @@ fn find_by_name(dir: &Path, name: &str) -> Vec<PathBuf> {
 }
 
 /// Downloads `url` to `dest` (via a `.part` file renamed on success) and returns its SHA-256.
-fn download(recipe: &CorpusRecipe, url: &str, dest: &Path) -> Result<String, DataError> {
+fn download(recipe: &Owner<'_>, url: &str, dest: &Path) -> Result<String, DataError> {
     let failed = |message: String| DataError::Download {
-        corpus: recipe.name.clone(),
+        owner: recipe.describe(),
         url: url.to_owned(),
         message,
     };

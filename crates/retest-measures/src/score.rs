@@ -47,9 +47,16 @@ pub struct BiasScores {
     n_pairs: usize,
     n_targets: usize,
     values: Vec<f32>,
+    nearest: Option<Vec<f32>>,
 }
 
 impl BiasScores {
+    /// The cosine of every target's nearest other word in the whole vocabulary, a by-product of
+    /// NBM's neighbour search; `None` unless NBM ran with [`NeighbourPool::Vocabulary`].
+    pub fn nearest_similarity(&self) -> Option<&[f32]> {
+        self.nearest.as_deref()
+    }
+
     /// The rules, in the order of the first axis.
     pub fn rules(&self) -> &[Rule] {
         &self.rules
@@ -158,6 +165,7 @@ pub fn score(
 
     let (n_pairs, n_targets) = (pairs.len(), targets.len());
     let mut values = vec![0f32; rules.len() * n_pairs * n_targets];
+    let mut nearest = None;
     for (r, rule) in rules.iter().enumerate() {
         let block = &mut values[r * n_pairs * n_targets..(r + 1) * n_pairs * n_targets];
         match rule {
@@ -171,7 +179,7 @@ pub fn score(
                     directions[p].ripa(model, targets[t], opts.ripa_target) as f32
                 });
             }),
-            Rule::Nbm => nbm(model, &directions, targets, opts, &pool, block)?,
+            Rule::Nbm => nearest = nbm(model, &directions, targets, opts, &pool, block)?,
         }
     }
     Ok(BiasScores {
@@ -179,6 +187,7 @@ pub fn score(
         n_pairs,
         n_targets,
         values,
+        nearest,
     })
 }
 
@@ -196,7 +205,8 @@ fn fill(block: &mut [f32], n_targets: usize, f: impl Fn(usize, usize) -> f32 + S
     });
 }
 
-/// NBM for every pair and target from one neighbour search.
+/// NBM for every pair and target from one neighbour search. Returns each target's nearest
+/// similarity when the pool is the whole vocabulary.
 fn nbm(
     model: &Model<'_>,
     directions: &[PairDirections],
@@ -204,7 +214,7 @@ fn nbm(
     opts: &ScoreOptions<'_>,
     pool: &rayon::ThreadPool,
     block: &mut [f32],
-) -> Result<(), MeasureError> {
+) -> Result<Option<Vec<f32>>, MeasureError> {
     let k = opts.nbm_k;
     if k == 0 {
         return Err(MeasureError::BadNbm {
@@ -212,7 +222,7 @@ fn nbm(
         });
     }
     if targets.is_empty() || directions.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
     let n = model.n_words();
     let candidates = match opts.nbm_pool {
@@ -278,7 +288,8 @@ fn nbm(
             ((masc as f64 - fem as f64) / k as f64) as f32
         })
     });
-    Ok(())
+    let vocabulary = matches!(opts.nbm_pool, NeighbourPool::Vocabulary);
+    Ok(vocabulary.then(|| (0..n_targets).map(|t| neighbours.sims_of(row_of(t))[0]).collect()))
 }
 
 /// The two directions of one base pair `(m, f)`, in f64: `m̂ − f̂` (DB/WA) and

@@ -2,7 +2,7 @@
 //! shared by every seed (and every pipeline using the same corpus and window).
 
 use std::io::{BufReader, BufWriter};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use retest_glove::{
@@ -24,24 +24,33 @@ pub fn glove_config(p: &GloveParams) -> GloveConfig {
     }
 }
 
-/// The co-occurrence file of `corpus` for a window (the table does not depend on the memory
-/// budget, so the budget is not part of the name).
-fn path_of(corpus: &LoadedCorpus, window: u32) -> PathBuf {
-    corpus
-        .prepared
-        .dir
-        .join(format!("cooccurrence-window{window}.bin"))
+/// The co-occurrence file of a prepared corpus for a window (the table does not depend on the
+/// memory budget, so the budget is not part of the name).
+pub fn cooccurrence_path(prepared_dir: &Path, window: u32) -> PathBuf {
+    prepared_dir.join(format!("cooccurrence-window{window}.bin"))
 }
 
 /// Loads the co-occurrence table of `corpus`, counting it first if no earlier run did.
-/// Counting streams sorted runs to disk when the in-memory table exceeds the budget, and the
-/// file is renamed into place only when complete.
 pub fn cooccurrences_for(
     corpus: &LoadedCorpus,
     params: &GloveParams,
     reporter: &Reporter,
 ) -> Result<Cooccurrences> {
-    let path = path_of(corpus, params.window);
+    let path = ensure_cooccurrences(corpus, params, reporter)?;
+    read_cooccurrence_file(&path)
+}
+
+/// Reads a co-occurrence file written by [`ensure_cooccurrences`].
+pub(crate) fn read_cooccurrence_file(path: &Path) -> Result<Cooccurrences> {
+    let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    read_cooccurrences(BufReader::with_capacity(1 << 20, file)).with_context(|| format!("{}", path.display()))
+}
+
+/// Counts the co-occurrence table of `corpus` unless an earlier run did; returns its file.
+/// Counting streams sorted runs to disk when the in-memory table exceeds the budget, and the
+/// file is renamed into place only when complete.
+pub fn ensure_cooccurrences(corpus: &LoadedCorpus, params: &GloveParams, reporter: &Reporter) -> Result<PathBuf> {
+    let path = cooccurrence_path(&corpus.prepared.dir, params.window);
     if !path.is_file() {
         let started = std::time::Instant::now();
         let dir = &corpus.prepared.dir;
@@ -75,6 +84,5 @@ pub fn cooccurrences_for(
             started.elapsed().as_secs_f64()
         ));
     }
-    let file = std::fs::File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
-    read_cooccurrences(BufReader::with_capacity(1 << 20, file)).with_context(|| format!("{}", path.display()))
+    Ok(path)
 }

@@ -6,14 +6,29 @@
 //! algorithm) run in parallel on a rayon pool of `--jobs` threads, each single-threaded, so the
 //! thread count never changes a result.
 
+mod aggregate;
 mod cooccurrence;
 mod corpus;
 mod layout;
+mod lists;
+mod lock;
+mod measure;
 mod progress;
+pub mod slurm;
+mod status;
+mod task;
 mod train;
 
-pub use cooccurrence::{cooccurrences_for, glove_config};
+pub use aggregate::{Measured, combine_tables, measure_all, read_table};
+pub use cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
 pub use corpus::LoadedCorpus;
 pub use layout::Layout;
+pub use lists::{FULL, Lists, NOT_WORDS, TargetList};
+pub use lock::RunLock;
+pub use measure::{DONE_FILE, GROUP_TABLES, MeasureJob, MeasureSummary, measure, measure_dir};
 pub use progress::Reporter;
+pub use status::{Failure, JobStatus, MeasureProbe, State, pipeline_status};
+pub use task::{
+    TaskReport, TrainingJob, find_prepared_corpus, run_training_job, training_job, training_jobs, training_output,
+};
 pub use train::{TrainOutcome, TrainSummary, sgns_config, train_all};

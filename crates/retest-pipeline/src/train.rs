@@ -195,7 +195,7 @@ fn words_of(plan: &Plan, corpus: &LoadedCorpus, algorithm: Algorithm) -> u64 {
     }
 }
 
-fn train_one(
+pub(crate) fn train_one(
     plan: &Plan,
     corpus: &LoadedCorpus,
     cooc: Option<&Cooccurrences>,

@@ -61,7 +61,7 @@ pub const NBM_POOL: NbmPool = NbmPool::Vocabulary;
 /// NBM: neighbours per word.
 pub const NBM_K: u32 = 100;
 /// Base pairs: the 23 (masculine, feminine) pairs of the study.
-pub const BASE_PAIRS: &str = "du2021-base-pairs";
+pub const BASE_PAIRS: &str = "base-pairs";
 /// Target-word lists scored and tested.
 pub const TARGET_LISTS: &[&str] = &["occ16", "occ18", "adj", "google10k", "full"];
 /// Queries whose internal consistency is measured.

@@ -75,8 +75,9 @@ impl ReaderSpec {
     }
 }
 
-/// One file of a corpus.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One file of a corpus (or of a declared word list).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SourceSpec {
     /// File name, as found in a mirror folder or the download cache.
     pub file: String,

@@ -1,0 +1,104 @@
+//! `retest score`: bias scores of any embedding files, without a pipeline.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use retest_measures::{Model, NeighbourPool, PairList, RipaTarget, Rule, ScoreOptions, Vocab, WordList, score};
+use retest_tables::{ScoreRow, score_table};
+
+/// What `retest score` was asked to do.
+#[derive(Debug)]
+pub struct ScoreRequest<'a> {
+    pub embeddings: &'a [PathBuf],
+    pub rules: &'a [Rule],
+    pub pairs: &'a Path,
+    pub words: &'a [PathBuf],
+    pub ripa_target: RipaTarget,
+    pub nbm_k: usize,
+    pub threads: usize,
+    pub out: &'a Path,
+}
+
+/// Scores every word of the word files against every pair under every rule, for every
+/// embedding file, and writes one row per (embedding, rule, pair, word).
+pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
+    let read = |path: &Path| -> Result<String> {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    };
+    let stem = |path: &Path| path.file_stem().map_or("list".into(), |s| s.to_string_lossy().into_owned());
+    let pairs = PairList::parse(&stem(req.pairs), &read(req.pairs)?)
+        .with_context(|| format!("{}", req.pairs.display()))?;
+    let mut words = Vec::new();
+    for path in req.words {
+        let list = WordList::parse(&stem(path), &read(path)?).with_context(|| format!("{}", path.display()))?;
+        for w in list.words {
+            if !words.contains(&w) {
+                words.push(w);
+            }
+        }
+    }
+    if req.rules.is_empty() {
+        bail!("--rules: give at least one of dbwa, ripa, nbm");
+    }
+    let all_words = WordList {
+        name: "words".into(),
+        words,
+    };
+    let mut rows = Vec::new();
+    let mut err = std::io::stderr().lock();
+    for path in req.embeddings {
+        let emb = retest_embeddings::read(path, None)?;
+        let (vocab_words, dim, raw, _) = emb.into_parts();
+        let vocab = Vocab::new(&vocab_words)?;
+        let context = || format!("{}", path.display());
+        let p = pairs.resolve(&vocab).with_context(context)?;
+        let w = all_words.resolve(&vocab).with_context(context)?;
+        writeln!(
+            err,
+            "{}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
+            path.display(),
+            p.ids.len(),
+            pairs.pairs.len(),
+            w.ids.len(),
+            all_words.words.len(),
+            if p.oov.is_empty() {
+                String::new()
+            } else {
+                format!("; pairs dropped: {}", p.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect::<Vec<_>>().join(" "))
+            },
+            if w.oov.is_empty() {
+                String::new()
+            } else {
+                format!("; words dropped: {}", w.oov.join(" "))
+            },
+        )?;
+        let model = Model::new(&vocab_words, &raw, dim)?;
+        let opts = ScoreOptions {
+            ripa_target: req.ripa_target,
+            nbm_k: req.nbm_k,
+            nbm_pool: NeighbourPool::Vocabulary,
+            threads: req.threads,
+        };
+        let scores = score(&model, &p.ids, &w.ids, req.rules, &opts).with_context(context)?;
+        let name = path.display().to_string();
+        for &rule in req.rules {
+            for (pi, (m, f)) in p.pairs.iter().enumerate() {
+                let values = scores.scores(rule, pi).expect("rule was scored");
+                for (word, &v) in w.words.iter().zip(values) {
+                    rows.push(ScoreRow {
+                        embedding: name.clone(),
+                        rule: rule.as_str().to_owned(),
+                        male: m.clone(),
+                        female: f.clone(),
+                        word: word.clone(),
+                        score: f64::from(v),
+                    });
+                }
+            }
+        }
+    }
+    score_table(&rows)?.write_file(req.out)?;
+    writeln!(err, "{} scores → {}", rows.len(), req.out.display())?;
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! `retest run` and `retest measure`: the whole study of a pipeline, stage after stage, each
+//! skipping what is already done.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use retest_pipeline::{Lists, Measured, combine_tables, measure_all};
+use serde_json::json;
+
+use crate::cli::{Dirs, RunArgs};
+use crate::commands::{Trained, train_pipeline};
+use crate::paths::{pipeline_path, wordlist_folder};
+
+/// Everything up to the per-configuration tables.
+pub struct MeasuredRun {
+    pub trained: Trained,
+    pub lists: Lists,
+    pub measured: Vec<Measured>,
+    pub seconds: f64,
+}
+
+/// Prepares, trains and measures what is missing.
+pub fn measure_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<MeasuredRun> {
+    let mut trained = train_pipeline(dirs, pipeline, args)?;
+    let started = Instant::now();
+    let folder = wordlist_folder(dirs.wordlists.as_deref(), &pipeline_path(pipeline));
+    let lists = Lists::load(&trained.plan, &folder, &mut trained.resolver)
+        .with_context(|| format!("pipeline `{}`: loading word lists", trained.plan.name))?;
+    let threads = jobs(args);
+    let measured = measure_all(
+        &trained.plan,
+        &trained.layout,
+        &trained.corpora,
+        &lists,
+        threads,
+        args.force,
+    )?;
+    Ok(MeasuredRun {
+        trained,
+        lists,
+        measured,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// `retest run`: every stage, then the manifest.
+pub fn run_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<()> {
+    let run = measure_pipeline(dirs, pipeline, args)?;
+    let started = Instant::now();
+    let layout = &run.trained.layout;
+    let tables_dir = layout.run.join("tables");
+    let written = combine_tables(&run.measured, &tables_dir)?;
+    let aggregate_seconds = started.elapsed().as_secs_f64();
+    write_manifest(&run, &layout.run, aggregate_seconds)?;
+    let mut err = std::io::stderr().lock();
+    writeln!(
+        err,
+        "pipeline `{}` done: {} tables in {}",
+        run.trained.plan.name,
+        written.len(),
+        tables_dir.display()
+    )?;
+    Ok(())
+}
+
+fn jobs(args: &RunArgs) -> usize {
+    args.jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1)
+}
+
+/// `results/<pipeline>/manifest.json`: the resolved plan, the prepared corpora with their
+/// source checksums, the word lists with theirs, the software version and commit, and timings.
+fn write_manifest(run: &MeasuredRun, dir: &Path, aggregate_seconds: f64) -> Result<()> {
+    let t = &run.trained;
+    let corpora: Vec<_> = t
+        .corpora
+        .iter()
+        .map(|c| json!({ "name": c.name(), "folder": c.prepared.dir, "prepared": c.prepared.stats }))
+        .collect();
+    let lists: Vec<_> = run
+        .lists
+        .files
+        .iter()
+        .map(|(name, path, sha)| json!({ "name": name, "file": path, "sha256": sha }))
+        .collect();
+    let manifest = json!({
+        "pipeline": t.plan.name,
+        "pipeline_file": t.plan.file,
+        "retest_version": env!("CARGO_PKG_VERSION"),
+        "git_commit": git_commit(),
+        "plan": t.plan,
+        "corpora": corpora,
+        "word_lists": lists,
+        "measured": run.measured,
+        "seconds": {
+            "prepare_and_train": t.seconds,
+            "measure": run.seconds,
+            "aggregate": aggregate_seconds,
+        },
+    });
+    let path = dir.join("manifest.json");
+    let tmp = dir.join(".manifest.json.partial");
+    std::fs::write(&tmp, serde_json::to_string_pretty(&manifest)? + "\n")
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// The commit of the source tree retest runs from, when it is a git checkout.
+fn git_commit() -> Option<String> {
+    let out = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}

@@ -1,0 +1,141 @@
+//! The measure stage over every (corpus, algorithm) configuration of a plan, and the aggregate
+//! stage: the tables of all configurations side by side in `results/<pipeline>/tables/`, and the
+//! regression input.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use retest_spec::{Job, Plan};
+use retest_tables::{Table, parquet_path};
+use serde::Serialize;
+
+use crate::corpus::LoadedCorpus;
+use crate::layout::Layout;
+use crate::lists::Lists;
+use crate::measure::{DONE_FILE, GROUP_TABLES, MeasureJob, measure, measure_dir};
+use crate::progress::Reporter;
+
+/// A measured configuration: where its tables are.
+#[derive(Clone, Debug, Serialize)]
+pub struct Measured {
+    pub corpus: String,
+    pub algorithm: String,
+    pub dir: PathBuf,
+    /// Whether this run measured it (false: already done).
+    pub measured: bool,
+}
+
+/// Runs the measure job of every (corpus, algorithm) configuration that has no tables yet
+/// (all of them with `force`), one after the other, each with `threads` threads: a
+/// configuration holds all its seeds in memory (for embedding stability), so configurations do
+/// not run side by side.
+///
+/// # Errors
+///
+/// The first failing job; configurations measured before it keep their tables.
+pub fn measure_all(
+    plan: &Plan,
+    layout: &Layout,
+    corpora: &[LoadedCorpus],
+    lists: &Lists,
+    threads: usize,
+    force: bool,
+) -> Result<Vec<Measured>> {
+    let jobs: Vec<Job> = plan
+        .jobs()
+        .into_iter()
+        .filter(|j| matches!(j, Job::Measure { .. }))
+        .collect();
+    // The bar counts seeds scored.
+    let n_jobs = jobs.len() as u64;
+    let reporter = Reporter::new(n_jobs, n_jobs * u64::from(plan.n_seeds));
+    let mut out = Vec::new();
+    for (i, job) in jobs.into_iter().enumerate() {
+        let Job::Measure { corpus, algorithm } = job else {
+            continue;
+        };
+        reporter.set_jobs(i as u64, n_jobs);
+        let loaded = corpora
+            .iter()
+            .find(|c| c.name() == corpus)
+            .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
+        let embeddings_dir = layout.embeddings_dir(plan, &corpus, loaded.key(), algorithm);
+        let dir = measure_dir(layout, plan, &corpus, &embeddings_dir, lists);
+        let done = dir.join(DONE_FILE).is_file() && !force;
+        if done {
+            reporter.add_words(u64::from(plan.n_seeds));
+            reporter.log(&format!("measure {corpus} {}: already done", algorithm.as_str()));
+        } else {
+            let started = std::time::Instant::now();
+            let job = MeasureJob {
+                corpus: loaded,
+                algorithm,
+                embeddings_dir,
+                out_dir: dir.clone(),
+            };
+            measure(plan, lists, &job, threads, &reporter)?;
+            reporter.log(&format!(
+                "measured {corpus} {} in {:.1} s → {}",
+                algorithm.as_str(),
+                started.elapsed().as_secs_f64(),
+                dir.display()
+            ));
+        }
+        out.push(Measured {
+            corpus,
+            algorithm: algorithm.as_str().to_owned(),
+            dir,
+            measured: !done,
+        });
+    }
+    reporter.finish();
+    Ok(out)
+}
+
+/// The tables of every configuration, concatenated in plan order and written to `out` as
+/// Parquet (and CSV, except the bias scores, which are large). Coverage depends only on the
+/// corpus and is taken once per corpus.
+///
+/// # Errors
+///
+/// A configuration's table that cannot be read, or a write failure.
+pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>> {
+    let mut written = Vec::new();
+    let mut names: Vec<&'static str> = GROUP_TABLES.to_vec();
+    if measured
+        .iter()
+        .any(|m| parquet_path(&m.dir, "bias_scores_full").is_file())
+    {
+        names.push("bias_scores_full");
+    }
+    for name in names {
+        let mut parts = Vec::new();
+        let mut corpora_seen: Vec<&str> = Vec::new();
+        for m in measured {
+            if name == "coverage" {
+                if corpora_seen.contains(&m.corpus.as_str()) {
+                    continue;
+                }
+                corpora_seen.push(&m.corpus);
+            }
+            let path = parquet_path(&m.dir, name);
+            parts.push(Table::read(name, &path)?);
+        }
+        if parts.is_empty() {
+            continue;
+        }
+        let mut table = Table::concat(name, &parts)?;
+        let csv = !name.starts_with("bias_scores");
+        written.extend(table.write(out, csv)?);
+    }
+    Ok(written)
+}
+
+/// Reads one combined table from `dir`.
+///
+/// # Errors
+///
+/// The file cannot be read.
+pub fn read_table(dir: &Path, name: &'static str) -> Result<Table> {
+    Table::read(name, &parquet_path(dir, name)).with_context(|| format!("reading table `{name}`"))
+}

@@ -1,0 +1,173 @@
+//! The word lists a plan names: base pairs, target lists and queries, found in the word-list
+//! folder (`wordlists/`). A list is a text file (`<name>.txt`, one word or `masculine feminine`
+//! pair per line) or a declaration (`<name>.yaml`) of a file that lives elsewhere — the mirror,
+//! the download cache or a URL — by name and SHA-256, resolved like a corpus source.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use retest_data::{Owner, Resolver};
+use retest_measures::{PairList, WordList};
+use retest_spec::{Plan, SourceSpec};
+use serde::Deserialize;
+
+/// The target list that stands for the whole model vocabulary.
+pub const FULL: &str = "full";
+
+/// Tokens that are never targets of the full-vocabulary list (WikiText's unknown-word markers).
+pub const NOT_WORDS: &[&str] = &["<unk>", "<raw_unk>"];
+
+/// A target list: a file's words, or the whole vocabulary.
+#[derive(Clone, Debug)]
+pub enum TargetList {
+    Full,
+    Words(WordList),
+}
+
+impl TargetList {
+    pub fn name(&self) -> &str {
+        match self {
+            TargetList::Full => FULL,
+            TargetList::Words(list) => &list.name,
+        }
+    }
+}
+
+/// Every list of a plan, parsed, with the SHA-256 of each list file for the manifest.
+#[derive(Clone, Debug)]
+pub struct Lists {
+    pub base_pairs: PairList,
+    pub targets: Vec<TargetList>,
+    pub queries: Vec<WordList>,
+    /// `(list name, file, sha256)` of every list read.
+    pub files: Vec<(String, PathBuf, String)>,
+}
+
+/// A list file declared by source and checksum (`<name>.yaml` in the word-list folder).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Declaration {
+    #[allow(dead_code)]
+    description: String,
+    #[allow(dead_code)]
+    licence: String,
+    source: SourceSpec,
+}
+
+impl Lists {
+    /// Reads every list `plan.measures` names from `folder`.
+    ///
+    /// # Errors
+    ///
+    /// A list that cannot be found (naming where it was looked for), read, verified or parsed.
+    pub fn load(plan: &Plan, folder: &Path, resolver: &mut Resolver) -> Result<Lists> {
+        let mut files = Vec::new();
+        let m = &plan.measures;
+        let (path, text) = read_list(folder, &m.base_pairs, Kind::Pairs, resolver)?;
+        let base_pairs = PairList::parse(&m.base_pairs, &text)?;
+        files.push(digest(&m.base_pairs, path, &text));
+        let mut targets = Vec::new();
+        for name in &m.target_lists {
+            if name == FULL {
+                targets.push(TargetList::Full);
+                continue;
+            }
+            let (path, text) = read_list(folder, name, Kind::Words, resolver)?;
+            targets.push(TargetList::Words(WordList::parse(name, &text)?));
+            files.push(digest(name, path, &text));
+        }
+        let mut queries = Vec::new();
+        for name in &m.queries {
+            let (path, text) = read_list(folder, name, Kind::Query, resolver)?;
+            queries.push(WordList::parse(name, &text)?);
+            files.push(digest(name, path, &text));
+        }
+        Ok(Lists {
+            base_pairs,
+            targets,
+            queries,
+            files,
+        })
+    }
+}
+
+fn digest(name: &str, path: PathBuf, text: &str) -> (String, PathBuf, String) {
+    use sha2::{Digest, Sha256};
+    (name.to_owned(), path, hex::encode(Sha256::digest(text.as_bytes())))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Pairs,
+    Words,
+    Query,
+}
+
+/// Finds list `name`: a path (it contains `/` or ends in `.txt`) is used as it is; otherwise
+/// `<name>.txt` or `<name>.yaml` anywhere below `folder`, queries only in `queries/` folders
+/// and other lists only outside them.
+fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> Result<(PathBuf, String)> {
+    let what = match kind {
+        Kind::Pairs => "base-pair list",
+        Kind::Words => "target list",
+        Kind::Query => "query",
+    };
+    let path = if name.contains('/') || name.ends_with(".txt") {
+        PathBuf::from(name)
+    } else {
+        let mut found = Vec::new();
+        find(folder, &mut found, &[format!("{name}.txt"), format!("{name}.yaml")]);
+        found.retain(|p| {
+            let in_queries = p.parent().and_then(Path::file_name).is_some_and(|d| d == "queries");
+            in_queries == (kind == Kind::Query)
+        });
+        match &found[..] {
+            [one] => one.clone(),
+            [] => bail!(
+                "{what} `{name}`: no file `{name}.txt` or `{name}.yaml` in {}{}",
+                folder.display(),
+                if kind == Kind::Query {
+                    " (queries live in a `queries/` folder)"
+                } else {
+                    ""
+                }
+            ),
+            many => bail!(
+                "{what} `{name}` is ambiguous: {}",
+                many.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    };
+    let file = if path.extension().is_some_and(|e| e == "yaml") {
+        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let declaration: Declaration =
+            serde_yaml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let owner = Owner {
+            kind: "word list",
+            name,
+            file: &path,
+        };
+        resolver.resolve_declared(&owner, &declaration.source)?.path
+    } else {
+        path
+    };
+    let text = std::fs::read_to_string(&file)
+        .with_context(|| format!("{what} `{name}`: cannot read {}", file.display()))?;
+    Ok((file, text))
+}
+
+/// Files below `dir` whose name is one of `names`, in sorted order.
+fn find(dir: &Path, found: &mut Vec<PathBuf>, names: &[String]) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            find(&path, found, names);
+        } else if path.file_name().is_some_and(|n| names.iter().any(|x| n == x.as_str())) {
+            found.push(path);
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Which jobs of a plan are done, from the results folder alone.
+//!
+//! A job is done when its output exists with its final name (outputs are written atomically,
+//! so such an output is complete). A job without output is missing; when the Slurm log of its
+//! most recent attempt holds an error line, it is also reported as failed, with that log.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use retest_data::LockFile;
+use retest_spec::{Algorithm, Job, Plan};
+use serde::Serialize;
+
+use crate::layout::Layout;
+use crate::slurm::{LogName, Stage, log_dir, parse_log_name};
+use crate::task::{find_prepared_corpus, glove_cooccurrence_file, training_jobs, training_output};
+
+/// The state of one job.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum State {
+    Done,
+    Missing,
+}
+
+/// The most recent failed attempt of a missing job, from its Slurm log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    pub log: PathBuf,
+    /// The last line of the log that reports an error.
+    pub error: String,
+}
+
+/// One job of the plan and its state.
+#[derive(Clone, Debug, Serialize)]
+pub struct JobStatus {
+    pub job: Job,
+    /// The index in `Plan::training_jobs()` (the array task index) of a training job.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    pub state: State,
+    /// The job's output (file or folder), where it can be named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<PathBuf>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed: Option<Failure>,
+}
+
+/// The output folder of the measure job of a (corpus, algorithm) configuration, given its
+/// embeddings folder, and whether that job is done; `None` when it cannot be known.
+pub type MeasureProbe<'a> = dyn Fn(&str, Algorithm, &Path) -> Option<(PathBuf, bool)> + 'a;
+
+/// The state of every job of `plan` (in `Plan::jobs()` order). `measure` locates each measure
+/// job's output.
+pub fn pipeline_status(
+    plan: &Plan,
+    layout: &Layout,
+    lock: &LockFile,
+    measure: &MeasureProbe<'_>,
+) -> Result<Vec<JobStatus>> {
+    let logs = SlurmLogs::read(&log_dir(layout), &plan.name);
+    let mut prepared = Vec::new();
+    for recipe in &plan.corpora {
+        prepared.push((
+            recipe.name.clone(),
+            find_prepared_corpus(plan, layout, lock, &recipe.name)?,
+        ));
+    }
+    let prepared_of = |corpus: &str| {
+        prepared
+            .iter()
+            .find(|(name, _)| name == corpus)
+            .and_then(|(_, p)| p.as_ref())
+    };
+    let trainings = training_jobs(plan);
+    let mut out = Vec::new();
+    for job in plan.jobs() {
+        let mut status = JobStatus {
+            job: job.clone(),
+            index: None,
+            state: State::Missing,
+            output: None,
+            failed: None,
+        };
+        let stage;
+        match &job {
+            Job::PrepareCorpus { corpus } => {
+                stage = (Stage::Prepare, None);
+                status.output = prepared_of(corpus).map(|p| p.dir.clone());
+                status.state = done_if(status.output.is_some());
+            }
+            Job::Cooccurrence { corpus } => {
+                stage = (Stage::Prepare, None);
+                status.output = prepared_of(corpus).and_then(|p| glove_cooccurrence_file(plan, p));
+                status.state = done_if(status.output.as_deref().is_some_and(Path::is_file));
+            }
+            Job::Train {
+                corpus,
+                algorithm,
+                seed_idx,
+                ..
+            } => {
+                let t = trainings
+                    .iter()
+                    .find(|t| t.corpus == *corpus && t.algorithm == *algorithm && t.seed_idx == *seed_idx)
+                    .expect("every training job has an index");
+                stage = (Stage::Train, Some(t.index));
+                status.index = Some(t.index);
+                status.output = prepared_of(corpus).map(|p| training_output(plan, layout, p, t));
+                status.state = done_if(status.output.as_deref().is_some_and(Path::is_file));
+            }
+            Job::Measure { corpus, algorithm } => {
+                stage = (Stage::Aggregate, None);
+                let probe = prepared_of(corpus).and_then(|p| {
+                    let embeddings = layout.embeddings_dir(plan, corpus, &p.stats.key, *algorithm);
+                    measure(corpus, *algorithm, &embeddings)
+                });
+                status.state = done_if(probe.as_ref().is_some_and(|(_, done)| *done));
+                status.output = probe.map(|(dir, _)| dir);
+            }
+            Job::Aggregate => {
+                stage = (Stage::Aggregate, None);
+                let tables = layout.run.join("tables");
+                status.state = done_if(non_empty_dir(&tables));
+                status.output = Some(tables);
+            }
+        }
+        if status.state == State::Missing {
+            status.failed = logs.failure(stage.0, stage.1);
+        }
+        out.push(status);
+    }
+    Ok(out)
+}
+
+fn done_if(done: bool) -> State {
+    if done { State::Done } else { State::Missing }
+}
+
+fn non_empty_dir(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some())
+}
+
+/// The Slurm logs of a pipeline, by stage and task.
+#[derive(Debug, Default)]
+struct SlurmLogs {
+    logs: Vec<(LogName, PathBuf)>,
+}
+
+impl SlurmLogs {
+    fn read(dir: &Path, pipeline: &str) -> SlurmLogs {
+        let mut logs = Vec::new();
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                if let Some(parsed) = parse_log_name(pipeline, &name.to_string_lossy()) {
+                    logs.push((parsed, entry.path()));
+                }
+            }
+        }
+        // Job ids grow with each submission: the last log of a task is its latest attempt.
+        logs.sort_by(|a, b| (a.0.job_id, a.0.task, &a.1).cmp(&(b.0.job_id, b.0.task, &b.1)));
+        SlurmLogs { logs }
+    }
+
+    /// The error of the latest attempt of `stage` (task `task` of an array), if it failed.
+    fn failure(&self, stage: Stage, task: Option<usize>) -> Option<Failure> {
+        let (_, path) = self
+            .logs
+            .iter()
+            .rev()
+            .find(|(name, _)| name.stage == stage && (task.is_none() || name.task == task))?;
+        let text = std::fs::read_to_string(path).ok()?;
+        let error = text.lines().rev().find(|line| is_error_line(line))?;
+        Some(Failure {
+            log: path.clone(),
+            error: error.trim().to_owned(),
+        })
+    }
+}
+
+/// A line reporting a failure: retest's `error: …`, or Slurm's own (`slurmstepd: error: …
+/// CANCELLED …`, time and memory limits).
+fn is_error_line(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with("error:")
+        || line.contains("slurmstepd: error:")
+        || line.contains("Killed")
+        || line.contains("oom-kill")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latest_attempt_decides_failure() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write(
+            "retest-p-train-7_1.out",
+            "[  0.1s] trained …\nslurmstepd: error: *** JOB 9 ON vm CANCELLED AT 2026-01-01T00:00:00 ***\n",
+        );
+        write("retest-p-train-7_2.out", "error: training job 2: disk full\n");
+        write("retest-p-train-11_2.out", "[  0.1s] started\n");
+        write("retest-p-prepare-6.out", "corpus x: prepared\n");
+        write("unrelated.txt", "error: not ours\n");
+        let logs = SlurmLogs::read(dir.path(), "p");
+        assert_eq!(logs.logs.len(), 4);
+        let failed = logs.failure(Stage::Train, Some(1)).unwrap();
+        assert_eq!(failed.log, dir.path().join("retest-p-train-7_1.out"));
+        assert!(failed.error.contains("CANCELLED"), "{}", failed.error);
+        // Task 2 failed in job 7 but its attempt in job 11 shows no error (yet).
+        assert_eq!(logs.failure(Stage::Train, Some(2)), None);
+        assert_eq!(logs.failure(Stage::Prepare, None), None);
+        assert_eq!(logs.failure(Stage::Train, Some(3)), None);
+    }
+}

@@ -1,0 +1,197 @@
+//! One training job run on its own, picked by its index in [`Plan::training_jobs`]: what one
+//! task of a cluster job array runs.
+//!
+//! A task never prepares anything: its corpus (and, for GloVe, the corpus's co-occurrence
+//! table) must have been prepared by `retest prepare`, so that many tasks started at once do
+//! not race to build the same inputs. The output is the same content-addressed file the local
+//! executor writes, produced by the same code, written atomically and skipped when it exists.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use retest_data::{LockFile, PreparedCorpus, find_prepared};
+use retest_spec::{Algorithm, CorpusRecipe, Job, Plan};
+
+use crate::cooccurrence::{cooccurrence_path, read_cooccurrence_file};
+use crate::corpus::LoadedCorpus;
+use crate::layout::Layout;
+use crate::progress::Reporter;
+use crate::train::{TrainOutcome, train_one};
+
+/// One training job of a plan and its place in [`Plan::training_jobs`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrainingJob {
+    /// The index in [`Plan::training_jobs`]: the array task index on a cluster.
+    pub index: usize,
+    pub corpus: String,
+    pub algorithm: Algorithm,
+    pub seed_idx: u32,
+}
+
+impl TrainingJob {
+    /// `corpus algorithm seed-NN`, as in the logs of the training stage.
+    pub fn name(&self) -> String {
+        format!("{} {} seed-{:02}", self.corpus, self.algorithm.as_str(), self.seed_idx)
+    }
+}
+
+/// Every training job of `plan`, in task-index order.
+pub fn training_jobs(plan: &Plan) -> Vec<TrainingJob> {
+    plan.training_jobs()
+        .into_iter()
+        .enumerate()
+        .filter_map(|(index, job)| match job {
+            Job::Train {
+                corpus,
+                algorithm,
+                seed_idx,
+                ..
+            } => Some(TrainingJob {
+                index,
+                corpus,
+                algorithm,
+                seed_idx,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Training job `index` of `plan`, or an error naming the valid range.
+pub fn training_job(plan: &Plan, index: usize) -> Result<TrainingJob> {
+    let mut jobs = training_jobs(plan);
+    let n = jobs.len();
+    if index >= n {
+        bail!(
+            "pipeline `{}` has {n} training jobs (indices 0-{}), so there is no training job {index}",
+            plan.name,
+            n.saturating_sub(1)
+        );
+    }
+    Ok(jobs.swap_remove(index))
+}
+
+/// The recipe of a corpus named in `plan`.
+fn recipe<'a>(plan: &'a Plan, corpus: &str) -> Result<&'a CorpusRecipe> {
+    plan.corpora
+        .iter()
+        .find(|r| r.name == corpus)
+        .ok_or_else(|| anyhow!("pipeline `{}` has no corpus `{corpus}`", plan.name))
+}
+
+/// The prepared corpus `corpus` of `plan` if it has been prepared (found from the recipe's
+/// checksums without reading any source file).
+pub fn find_prepared_corpus(
+    plan: &Plan,
+    layout: &Layout,
+    lock: &LockFile,
+    corpus: &str,
+) -> Result<Option<PreparedCorpus>> {
+    Ok(find_prepared(recipe(plan, corpus)?, lock, &layout.corpora())?)
+}
+
+/// The embedding file of a training job, once its corpus is prepared.
+pub fn training_output(plan: &Plan, layout: &Layout, prepared: &PreparedCorpus, job: &TrainingJob) -> PathBuf {
+    let dir = layout.embeddings_dir(plan, &job.corpus, &prepared.stats.key, job.algorithm);
+    Layout::seed_file(&dir, job.seed_idx)
+}
+
+/// The GloVe co-occurrence file a training job on `prepared` reads.
+pub fn glove_cooccurrence_file(plan: &Plan, prepared: &PreparedCorpus) -> Option<PathBuf> {
+    plan.glove
+        .as_ref()
+        .map(|params| cooccurrence_path(&prepared.dir, params.window))
+}
+
+/// What [`run_training_job`] did.
+#[derive(Debug)]
+pub struct TaskReport {
+    pub job: TrainingJob,
+    pub outcome: TrainOutcome,
+    pub output: PathBuf,
+    pub seconds: f64,
+}
+
+/// Runs training job `index` of `plan` unless its output exists (always with `force`).
+/// Its corpus must be prepared, and for GloVe its co-occurrences counted; otherwise the
+/// error says what is missing and how to make it.
+pub fn run_training_job(
+    plan: &Plan,
+    layout: &Layout,
+    lock: &LockFile,
+    index: usize,
+    force: bool,
+) -> Result<TaskReport> {
+    let started = Instant::now();
+    let job = training_job(plan, index)?;
+    let prepare_hint = format!(
+        "run `retest prepare {}` first (`retest run --executor slurm` submits it before the training array)",
+        plan.file.display()
+    );
+    let prepared = find_prepared_corpus(plan, layout, lock, &job.corpus)?.ok_or_else(|| {
+        anyhow!(
+            "training job {index} ({}): corpus `{}` is not prepared under {}: {prepare_hint}",
+            job.name(),
+            job.corpus,
+            layout.corpora().display()
+        )
+    })?;
+    let output = training_output(plan, layout, &prepared, &job);
+    if output.is_file() && !force {
+        return Ok(TaskReport {
+            job,
+            outcome: TrainOutcome::Skipped,
+            output,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    let cooc = match job.algorithm {
+        Algorithm::Sgns => None,
+        Algorithm::Glove => {
+            let path = glove_cooccurrence_file(plan, &prepared)
+                .ok_or_else(|| anyhow!("pipeline `{}` has no GloVe parameters", plan.name))?;
+            if !path.is_file() {
+                bail!(
+                    "training job {index} ({}): the co-occurrences of corpus `{}` are not counted \
+                     (no {}): {prepare_hint}",
+                    job.name(),
+                    job.corpus,
+                    path.display()
+                );
+            }
+            Some(read_cooccurrence_file(&path)?)
+        }
+    };
+    let corpus = LoadedCorpus::load(prepared)?;
+    let reporter = Reporter::new(1, work_units(plan, &corpus, job.algorithm));
+    let result = train_one(
+        plan,
+        &corpus,
+        cooc.as_ref(),
+        job.algorithm,
+        job.seed_idx,
+        &output,
+        &reporter,
+    );
+    reporter.set_jobs(1, 1);
+    reporter.finish();
+    result.map_err(|e| e.context(format!("training job {index} ({})", job.name())))?;
+    Ok(TaskReport {
+        job,
+        outcome: TrainOutcome::Trained,
+        output,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Work units of one job for the progress bar (tokens × epochs or iterations).
+fn work_units(plan: &Plan, corpus: &LoadedCorpus, algorithm: Algorithm) -> u64 {
+    let tokens = corpus.view().n_tokens() as u64;
+    let passes = match algorithm {
+        Algorithm::Sgns => plan.sgns.as_ref().map_or(1, |p| p.epochs),
+        Algorithm::Glove => plan.glove.as_ref().map_or(1, |p| p.iterations),
+    };
+    tokens * u64::from(passes)
+}
+

@@ -1,0 +1,33 @@
+//! The result tables of retest: row types with stable snake_case columns, written as Parquet
+//! (zstd) and CSV through Polars. This is the only crate that depends on Polars; the schemas
+//! are documented in `docs/tables.md`.
+//!
+//! ```
+//! use retest_tables::{CoverageRow, coverage_table};
+//!
+//! let rows = [CoverageRow {
+//!     corpus: "wikitext-103".into(),
+//!     list: "occ16".into(),
+//!     kind: "target_words".into(),
+//!     n_listed: 3,
+//!     n_in_vocabulary: 2,
+//!     n_dropped: 1,
+//!     dropped: "adjunct_professor".into(),
+//! }];
+//! let mut table = coverage_table(&rows).unwrap();
+//! assert_eq!(table.height(), 1);
+//! let dir = tempfile::tempdir().unwrap();
+//! let files = table.write(dir.path(), true).unwrap();
+//! assert!(files[0].ends_with("coverage.parquet") && files[1].ends_with("coverage.csv"));
+//! ```
+
+mod read;
+mod rows;
+mod write;
+
+pub use read::parquet_path;
+pub use rows::{AlphaRow, CoverageRow, IccRow, IccStats, RegressionRow, ScoreRow, Subject, WordPropertyRow};
+pub use write::{
+    BiasTensor, SubjectKind, Table, TableError, alpha_table, bias_scores_table, coverage_table, icc_table,
+    regression_table, score_table, word_properties_table,
+};

@@ -1,0 +1,138 @@
+//! The rows of every result table. Column names are the field names (snake_case) and are stable;
+//! `docs/tables.md` documents each table.
+
+use serde::{Deserialize, Serialize};
+
+/// Which word or base pair an ICC row is about (its "subject" in the reliability design of Du,
+/// Fang & Nguyen 2021: a per-word ICC rates one word, a per-pair ICC rates one pair).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Subject {
+    Word(String),
+    Pair { male: String, female: String },
+}
+
+/// An intraclass correlation with its F test and 95% confidence interval.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IccStats {
+    /// The coefficient; NaN unless `status` is `ok`.
+    pub icc: f64,
+    pub f_stat: f64,
+    pub df1: f64,
+    pub df2: f64,
+    pub p_value: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    /// Rows of the subjects × raters matrix that were used.
+    pub n_subjects: u32,
+    /// Columns of the matrix (seeds for test-retest, rules for inter-rater).
+    pub n_raters: u32,
+    /// Rows dropped because they held a NaN.
+    pub n_dropped: u32,
+    /// `ok`, or why the value is NaN (`zero_variance`, `too_few_subjects`, …).
+    pub status: String,
+}
+
+/// One row of a test-retest or inter-rater table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct IccRow {
+    pub corpus: String,
+    pub algorithm: String,
+    /// The scoring rule (test-retest), or the rules that act as raters joined by `+`
+    /// (inter-rater, e.g. `dbwa+ripa+nbm`).
+    pub rule: String,
+    /// `raw`, or `zscore` when every rule's scores were standardised before the ICC.
+    pub scale: String,
+    /// The target list the row belongs to (`occ16`, `full`, …). Per-word rows appear once per
+    /// list that contains the word.
+    pub list: String,
+    pub subject: Subject,
+    pub stats: IccStats,
+}
+
+/// One Cronbach's alpha.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AlphaRow {
+    pub corpus: String,
+    pub algorithm: String,
+    pub rule: String,
+    /// The query (`career`, …) or, for the base-pair ensemble, the list of cases (`google10k`).
+    pub query: String,
+    /// What the items are: `query_words` (cases = base pairs) or `base_pairs` (cases = words).
+    pub items: String,
+    pub alpha: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    pub n_items: u32,
+    pub n_cases: u32,
+    pub n_dropped: u32,
+    pub status: String,
+}
+
+/// How much of a word or pair list a corpus's vocabulary covers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CoverageRow {
+    pub corpus: String,
+    pub list: String,
+    /// `base_pairs`, `target_words` or `query`.
+    pub kind: String,
+    pub n_listed: u32,
+    pub n_in_vocabulary: u32,
+    pub n_dropped: u32,
+    /// The dropped entries, space-separated (pairs as `male:female`), in list order.
+    pub dropped: String,
+}
+
+/// Geometric properties of one word in one (corpus, algorithm) configuration.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WordPropertyRow {
+    pub corpus: String,
+    pub algorithm: String,
+    pub word: String,
+    /// Corpus count (after `min_count`).
+    pub frequency: u64,
+    /// Cosine to the nearest other word, averaged over seeds.
+    pub nn_sim: f64,
+    /// L2 norm of the raw vector, averaged over seeds.
+    pub l2_norm: f64,
+    /// Embedding stability: mean cosine across all seed pairs after Procrustes alignment.
+    pub es: f64,
+}
+
+/// One observation of the multilevel regression (Du et al. 2021, §5.5): a word's reliability
+/// with the word's properties.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RegressionRow {
+    /// `test_retest` or `inter_rater`.
+    pub analysis: String,
+    pub corpus: String,
+    pub algorithm: String,
+    /// The rule (test-retest) or the raters joined by `+` (inter-rater).
+    pub metric: String,
+    /// `raw` or `zscore` (inter-rater); `raw` for test-retest.
+    pub scale: String,
+    pub word: String,
+    /// The per-word ICC.
+    pub score: f64,
+    pub frequency: u64,
+    pub log_freq: f64,
+    pub log_freq_sq: f64,
+    pub n_senses: u32,
+    pub log_senses: f64,
+    /// Most common Brown tag in the universal tagset.
+    pub pos: String,
+    pub nn_sim: f64,
+    pub l2_norm: f64,
+    pub es: f64,
+}
+
+/// One score of `retest score`: an embedding file scored outside a pipeline.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreRow {
+    /// The embedding file as given on the command line.
+    pub embedding: String,
+    pub rule: String,
+    pub male: String,
+    pub female: String,
+    pub word: String,
+    pub score: f64,
+}
