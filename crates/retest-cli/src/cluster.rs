@@ -336,7 +336,8 @@ pub fn submit(dirs: &Dirs, pipeline: &str, run: &RunArgs, args: &ExecutorArgs) -
     };
     let resources = args.resources();
     let script_dir = slurm::script_dir(&layout);
-    std::fs::create_dir_all(&ctx.log_dir).with_context(|| format!("cannot create {}", ctx.log_dir.display()))?;
+    std::fs::create_dir_all(&ctx.log_dir)
+        .with_context(|| format!("cannot create {}", ctx.log_dir.display()))?;
     for (stage, text) in [
         (Stage::Prepare, slurm::prepare_script(&ctx, &resources)),
         (Stage::Train, slurm::train_script(&ctx, &resources, n_tasks)),
@@ -443,7 +444,7 @@ fn passed_env(
             "RETEST_WORDLISTS_DIR" => Some(wordlists.to_string_lossy().into_owned()),
             "RETEST_DATA_DIR" => var(name).map(|v| abs(PathBuf::from(v))).transpose()?,
             "RETEST_CACHE_DIR" => Some(abs(
-                var(name).map_or_else(|| cwd.join(".cache/downloads"), PathBuf::from),
+                var(name).map_or_else(|| cwd.join(".cache/downloads"), PathBuf::from)
             )?),
             _ => var(name).map(|v| v.to_string_lossy().into_owned()),
         };
@@ -455,7 +456,8 @@ fn passed_env(
 fn write_script(path: &Path, text: &str) -> Result<()> {
     let dir = path.parent().expect("scripts live in a folder");
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
     tmp.write_all(text.as_bytes())?;
     tmp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;

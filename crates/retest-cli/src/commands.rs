@@ -25,12 +25,16 @@ pub fn run(cli: Cli) -> Result<()> {
             pipeline,
             run,
             executor,
-        } => executor.check_local().and_then(|()| study::run_pipeline(&cli.dirs, &pipeline, &run)),
+        } => executor
+            .check_local()
+            .and_then(|()| study::run_pipeline(&cli.dirs, &pipeline, &run)),
         Command::RunTask(args) => crate::cluster::run_task(&cli.dirs, &args),
         Command::Prepare(args) => crate::cluster::prepare(&cli.dirs, &args),
         Command::Status(args) => crate::cluster::status(&cli.dirs, &args),
         Command::Measure { pipeline, run } => study::measure_pipeline(&cli.dirs, &pipeline, &run).map(|_| ()),
-        Command::Train { pipeline, run } => train_pipeline(&cli.dirs, &pipeline, &run).map(|_| ()),
+        Command::Train { pipeline, run } => {
+            train_pipeline(&cli.dirs, &pipeline, &run, |_, _| Ok(())).map(drop)
+        }
         Command::Score(args) => score_command(&args),
         Command::Sgns(args) => sgns(&args),
         Command::Glove(args) => glove(&args),
@@ -129,14 +133,21 @@ pub struct Trained {
     pub seconds: f64,
 }
 
-/// Prepares the corpora of a pipeline and trains its embeddings.
-pub fn train_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<Trained> {
+/// Prepares the corpora of a pipeline and trains its embeddings. `check` runs first, once the
+/// plan is loaded, so what the later stages read (word lists) fails before hours of training.
+pub fn train_pipeline<T>(
+    dirs: &Dirs,
+    pipeline: &str,
+    args: &RunArgs,
+    check: impl FnOnce(&Plan, &mut Resolver) -> Result<T>,
+) -> Result<(Trained, T)> {
     let started = std::time::Instant::now();
     let path = pipeline_path(pipeline);
     let recipes = recipe_folder(dirs.corpora.as_deref(), Some(&path));
     let plan = Plan::load(&path, &recipes)?;
     let lock = RunLock::acquire(&Layout::new(&dirs.results, &plan).run)?;
     let mut resolver = Resolver::from_env(&lock_path(&recipes))?;
+    let checked = check(&plan, &mut resolver)?;
     let mut corpora = Vec::new();
     for recipe in &plan.corpora {
         let prepared = prepare_one(dirs, recipe, &mut resolver, args.force)?;
@@ -160,14 +171,15 @@ pub fn train_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<Tra
             summary.failed.len()
         );
     }
-    Ok(Trained {
+    let trained = Trained {
         plan,
         corpora,
         resolver,
         layout,
         _lock: lock,
         seconds: started.elapsed().as_secs_f64(),
-    })
+    };
+    Ok((trained, checked))
 }
 
 /// Reads a whitespace-tokenised text file (one sentence per line, plain or compressed) into an

@@ -45,6 +45,14 @@ pub fn wordlist_folder(option: Option<&Path>, pipeline: &Path) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("wordlists"))
 }
 
+/// The lexicon folder (declarations of WordNet and the tagged Brown corpus): `lexicon/`
+/// beside the word-list folder.
+pub fn lexicon_folder(wordlists: &Path) -> PathBuf {
+    wordlists
+        .parent()
+        .map_or_else(|| PathBuf::from("lexicon"), |root| root.join("lexicon"))
+}
+
 /// The lock file recording checksums learnt on first download, kept beside the recipes.
 pub fn lock_path(recipes: &RecipeFolder) -> PathBuf {
     recipes.dir.join("checksums.lock")

@@ -4,7 +4,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use retest_measures::{Model, NeighbourPool, PairList, RipaTarget, Rule, ScoreOptions, Vocab, WordList, score};
+use retest_measures::{
+    Model, NeighbourPool, PairList, RipaTarget, Rule, ScoreOptions, Vocab, WordList, score,
+};
 use retest_tables::{ScoreRow, score_table};
 
 /// What `retest score` was asked to do.
@@ -26,12 +28,16 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
     let read = |path: &Path| -> Result<String> {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
     };
-    let stem = |path: &Path| path.file_stem().map_or("list".into(), |s| s.to_string_lossy().into_owned());
+    let stem = |path: &Path| {
+        path.file_stem()
+            .map_or("list".into(), |s| s.to_string_lossy().into_owned())
+    };
     let pairs = PairList::parse(&stem(req.pairs), &read(req.pairs)?)
         .with_context(|| format!("{}", req.pairs.display()))?;
     let mut words = Vec::new();
     for path in req.words {
-        let list = WordList::parse(&stem(path), &read(path)?).with_context(|| format!("{}", path.display()))?;
+        let list =
+            WordList::parse(&stem(path), &read(path)?).with_context(|| format!("{}", path.display()))?;
         for w in list.words {
             if !words.contains(&w) {
                 words.push(w);
@@ -65,7 +71,14 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
             if p.oov.is_empty() {
                 String::new()
             } else {
-                format!("; pairs dropped: {}", p.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect::<Vec<_>>().join(" "))
+                format!(
+                    "; pairs dropped: {}",
+                    p.oov
+                        .iter()
+                        .map(|(m, f)| format!("{m}:{f}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
             },
             if w.oov.is_empty() {
                 String::new()

@@ -23,11 +23,12 @@ pub struct MeasuredRun {
 
 /// Prepares, trains and measures what is missing.
 pub fn measure_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<MeasuredRun> {
-    let mut trained = train_pipeline(dirs, pipeline, args)?;
-    let started = Instant::now();
     let folder = wordlist_folder(dirs.wordlists.as_deref(), &pipeline_path(pipeline));
-    let lists = Lists::load(&trained.plan, &folder, &mut trained.resolver)
-        .with_context(|| format!("pipeline `{}`: loading word lists", trained.plan.name))?;
+    let (trained, lists) = train_pipeline(dirs, pipeline, args, |plan, resolver| {
+        Lists::load(plan, &folder, resolver)
+            .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))
+    })?;
+    let started = Instant::now();
     let threads = jobs(args);
     let measured = measure_all(
         &trained.plan,

@@ -29,7 +29,11 @@ fn retest(results: &Path) -> Command {
 }
 
 fn run_smoke(results: &Path, extra: &[&str]) -> String {
-    let out = retest(results).args(["run", "smoke"]).args(extra).output().unwrap();
+    let out = retest(results)
+        .args(["run", "smoke"])
+        .args(extra)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "retest run smoke failed:\n{stderr}");
     stderr
@@ -45,7 +49,10 @@ fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
             if path.is_dir() {
                 stack.push(path);
             } else {
-                out.push((path.strip_prefix(dir).unwrap().to_owned(), std::fs::read(&path).unwrap()));
+                out.push((
+                    path.strip_prefix(dir).unwrap().to_owned(),
+                    std::fs::read(&path).unwrap(),
+                ));
             }
         }
     }
@@ -80,7 +87,10 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
         "internal_consistency.csv",
         "word_properties.parquet",
     ] {
-        assert!(names.iter().any(|n| n == expected), "{expected} missing from {names:?}");
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} missing from {names:?}"
+        );
     }
     let manifest = std::fs::read_to_string(a.path().join("smoke/manifest.json")).unwrap();
     assert!(manifest.contains("\"retest_version\""), "{manifest}");
@@ -96,8 +106,14 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
         .unwrap();
     let started = Instant::now();
     while fifu_files(&embeddings).is_empty() {
-        assert!(child.try_wait().unwrap().is_none(), "the run ended before it could be killed");
-        assert!(started.elapsed() < Duration::from_secs(300), "no embedding after 300 s");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it could be killed"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "no embedding after 300 s"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().unwrap();

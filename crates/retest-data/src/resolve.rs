@@ -121,7 +121,11 @@ impl Resolver {
 
     /// Finds and verifies one source file declared by `owner` (a corpus recipe or a word-list
     /// declaration): same order and checks as [`Resolver::resolve`].
-    pub fn resolve_declared(&mut self, owner: &Owner<'_>, source: &SourceSpec) -> Result<ResolvedFile, DataError> {
+    pub fn resolve_declared(
+        &mut self,
+        owner: &Owner<'_>,
+        source: &SourceSpec,
+    ) -> Result<ResolvedFile, DataError> {
         let recipe = owner;
         let expected = source
             .sha256

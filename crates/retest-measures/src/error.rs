@@ -34,7 +34,7 @@ pub enum MeasureError {
         list: String,
     },
     /// Every word of a list is out of vocabulary.
-    #[error("{list}: all {n_words} words are out of vocabulary")]
+    #[error("word list `{list}`: all {n_words} words are out of vocabulary")]
     AllWordsOov {
         /// The list's name.
         list: String,
@@ -42,7 +42,7 @@ pub enum MeasureError {
         n_words: usize,
     },
     /// Every pair of a pair list has a word out of vocabulary.
-    #[error("{list}: all {n_pairs} pairs have a word out of vocabulary")]
+    #[error("pair list `{list}`: all {n_pairs} pairs have a word out of vocabulary")]
     AllPairsOov {
         /// The list's name.
         list: String,

@@ -120,12 +120,12 @@ fn all_words_or_pairs_out_of_vocabulary_is_an_error() {
     let list = WordList::parse("occ18", "nurse\nengineer\n").unwrap();
     assert_eq!(
         list.resolve(&vocab).unwrap_err().to_string(),
-        "occ18: all 2 words are out of vocabulary"
+        "word list `occ18`: all 2 words are out of vocabulary"
     );
     let pairs = PairList::parse("base-pairs", "man woman\nhe her\n").unwrap();
     assert_eq!(
         pairs.resolve(&vocab).unwrap_err().to_string(),
-        "base-pairs: all 2 pairs have a word out of vocabulary"
+        "pair list `base-pairs`: all 2 pairs have a word out of vocabulary"
     );
 }
 

@@ -49,7 +49,11 @@ pub(crate) fn read_cooccurrence_file(path: &Path) -> Result<Cooccurrences> {
 /// Counts the co-occurrence table of `corpus` unless an earlier run did; returns its file.
 /// Counting streams sorted runs to disk when the in-memory table exceeds the budget, and the
 /// file is renamed into place only when complete.
-pub fn ensure_cooccurrences(corpus: &LoadedCorpus, params: &GloveParams, reporter: &Reporter) -> Result<PathBuf> {
+pub fn ensure_cooccurrences(
+    corpus: &LoadedCorpus,
+    params: &GloveParams,
+    reporter: &Reporter,
+) -> Result<PathBuf> {
     let path = cooccurrence_path(&corpus.prepared.dir, params.window);
     if !path.is_file() {
         let started = std::time::Instant::now();

@@ -9,11 +9,13 @@
 mod aggregate;
 mod cooccurrence;
 mod corpus;
+mod features;
 mod layout;
 mod lists;
 mod lock;
 mod measure;
 mod progress;
+mod regression;
 pub mod slurm;
 mod status;
 mod task;
@@ -22,13 +24,16 @@ mod train;
 pub use aggregate::{Measured, combine_tables, measure_all, read_table};
 pub use cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
 pub use corpus::LoadedCorpus;
+pub use features::{DEBIAN_WORDNET, LexiconFiles};
 pub use layout::Layout;
 pub use lists::{FULL, Lists, NOT_WORDS, TargetList};
 pub use lock::RunLock;
 pub use measure::{DONE_FILE, GROUP_TABLES, MeasureJob, MeasureSummary, measure, measure_dir};
 pub use progress::Reporter;
+pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
 pub use status::{Failure, JobStatus, MeasureProbe, State, pipeline_status};
 pub use task::{
-    TaskReport, TrainingJob, find_prepared_corpus, run_training_job, training_job, training_jobs, training_output,
+    TaskReport, TrainingJob, find_prepared_corpus, run_training_job, training_job, training_jobs,
+    training_output,
 };
 pub use train::{TrainOutcome, TrainSummary, sgns_config, train_all};

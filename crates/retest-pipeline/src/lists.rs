@@ -43,7 +43,7 @@ pub struct Lists {
     pub files: Vec<(String, PathBuf, String)>,
 }
 
-/// A list file declared by source and checksum (`<name>.yaml` in the word-list folder).
+/// A file declared by source and checksum (`<name>.yaml` in the word-list or lexicon folder).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Declaration {
@@ -93,7 +93,11 @@ impl Lists {
 
 fn digest(name: &str, path: PathBuf, text: &str) -> (String, PathBuf, String) {
     use sha2::{Digest, Sha256};
-    (name.to_owned(), path, hex::encode(Sha256::digest(text.as_bytes())))
+    (
+        name.to_owned(),
+        path,
+        hex::encode(Sha256::digest(text.as_bytes())),
+    )
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -116,9 +120,16 @@ fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> 
         PathBuf::from(name)
     } else {
         let mut found = Vec::new();
-        find(folder, &mut found, &[format!("{name}.txt"), format!("{name}.yaml")]);
+        find(
+            folder,
+            &mut found,
+            &[format!("{name}.txt"), format!("{name}.yaml")],
+        );
         found.retain(|p| {
-            let in_queries = p.parent().and_then(Path::file_name).is_some_and(|d| d == "queries");
+            let in_queries = p
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|d| d == "queries");
             in_queries == (kind == Kind::Query)
         });
         match &found[..] {
@@ -134,26 +145,40 @@ fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> 
             ),
             many => bail!(
                 "{what} `{name}` is ambiguous: {}",
-                many.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+                many.iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         }
     };
     let file = if path.extension().is_some_and(|e| e == "yaml") {
-        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        let declaration: Declaration =
-            serde_yaml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        let owner = Owner {
-            kind: "word list",
-            name,
-            file: &path,
-        };
-        resolver.resolve_declared(&owner, &declaration.source)?.path
+        resolve_declaration(&path, "word list", name, resolver)?
     } else {
         path
     };
     let text = std::fs::read_to_string(&file)
         .with_context(|| format!("{what} `{name}`: cannot read {}", file.display()))?;
     Ok((file, text))
+}
+
+/// The file a declaration (`description`, `licence`, `source`) names, found by the resolver
+/// and verified against its checksum. `kind` and `name` say what it is in messages.
+pub(crate) fn resolve_declaration(
+    path: &Path,
+    kind: &str,
+    name: &str,
+    resolver: &mut Resolver,
+) -> Result<PathBuf> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let declaration: Declaration =
+        serde_yaml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let owner = Owner {
+        kind,
+        name,
+        file: path,
+    };
+    Ok(resolver.resolve_declared(&owner, &declaration.source)?.path)
 }
 
 /// Files below `dir` whose name is one of `names`, in sorted order.
@@ -166,7 +191,10 @@ fn find(dir: &Path, found: &mut Vec<PathBuf>, names: &[String]) {
     for path in entries {
         if path.is_dir() {
             find(&path, found, names);
-        } else if path.file_name().is_some_and(|n| names.iter().any(|x| n == x.as_str())) {
+        } else if path
+            .file_name()
+            .is_some_and(|n| names.iter().any(|x| n == x.as_str()))
+        {
             found.push(path);
         }
     }

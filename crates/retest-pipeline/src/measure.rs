@@ -60,7 +60,13 @@ pub const ENSEMBLE_LIST: &str = "google10k";
 /// The output folder of the measure job of one configuration: its name hashes everything the
 /// tables depend on (the embeddings folder, which hashes corpus, parameters and seed; the
 /// number of seeds; the measure and reliability parameters; the lists' contents).
-pub fn measure_dir(layout: &Layout, plan: &Plan, corpus: &str, embeddings_dir: &Path, lists: &Lists) -> PathBuf {
+pub fn measure_dir(
+    layout: &Layout,
+    plan: &Plan,
+    corpus: &str,
+    embeddings_dir: &Path,
+    lists: &Lists,
+) -> PathBuf {
     let key = serde_json::json!({
         "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
         "n_seeds": plan.n_seeds,
@@ -110,7 +116,13 @@ pub struct MeasureJob<'a> {
 ///
 /// A seed file missing or unreadable, a seed whose vocabulary differs from the corpus's, a list
 /// entirely out of vocabulary, fewer than two seeds, or a write failure.
-pub fn measure(plan: &Plan, lists: &Lists, job: &MeasureJob<'_>, threads: usize, reporter: &Reporter) -> Result<()> {
+pub fn measure(
+    plan: &Plan,
+    lists: &Lists,
+    job: &MeasureJob<'_>,
+    threads: usize,
+    reporter: &Reporter,
+) -> Result<()> {
     let corpus = job.corpus;
     let algorithm = job.algorithm.as_str();
     let label = format!("{} {algorithm}", corpus.name());
@@ -160,7 +172,11 @@ pub fn measure(plan: &Plan, lists: &Lists, job: &MeasureJob<'_>, threads: usize,
         NbmPool::Vocabulary => NeighbourPool::Vocabulary,
         NbmPool::Neutral => {
             // The 50,000 most frequent lowercase words, less the base-pair words.
-            let gendered = lists.base_pairs.pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]);
+            let gendered = lists
+                .base_pairs
+                .pairs
+                .iter()
+                .flat_map(|(m, f)| [m.as_str(), f.as_str()]);
             neutral_ids = retest_measures::neutral_pool(&words, gendered, 50_000);
             NeighbourPool::Neutral(&neutral_ids)
         }
@@ -202,7 +218,9 @@ pub fn measure(plan: &Plan, lists: &Lists, job: &MeasureJob<'_>, threads: usize,
         }
         models.push(raw);
         reporter.add_words(1);
-        reporter.log(&format!("measured {label} seed-{s:02} ({n_targets} words × {n_pairs} pairs)"));
+        reporter.log(&format!(
+            "measured {label} seed-{s:02} ({n_targets} words × {n_pairs} pairs)"
+        ));
     }
     let seconds_scoring = started.elapsed().as_secs_f64();
 
@@ -211,7 +229,9 @@ pub fn measure(plan: &Plan, lists: &Lists, job: &MeasureJob<'_>, threads: usize,
     let es = retest_geometry::embedding_stability_for(&views, words.len(), dim, &resolved.targets, threads)?;
     drop(models);
     let seconds_stability = started.elapsed().as_secs_f64();
-    reporter.log(&format!("embedding stability of {label}: {seconds_stability:.1} s"));
+    reporter.log(&format!(
+        "embedding stability of {label}: {seconds_stability:.1} s"
+    ));
 
     let started = Instant::now();
     let b = Tensor {
@@ -235,97 +255,114 @@ pub fn measure(plan: &Plan, lists: &Lists, job: &MeasureJob<'_>, threads: usize,
         .collect();
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let (test_retest_words, test_retest_pairs, inter_rater_words, inter_rater_pairs, alphas) = pool.install(|| {
-        // Test-retest per word: pairs × seeds.
-        let per_word: Vec<Vec<IccStats>> = (0..n_rules)
-            .map(|r| {
-                (0..n_targets)
-                    .into_par_iter()
-                    .map(|t| {
-                        let m: Vec<f64> = (0..n_pairs).flat_map(|p| b.seeds(r, p, t)).collect();
-                        stats(&icc2_1(matrix(&m, n_pairs, n_seeds)))
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut trw = Vec::new();
-        for (r, name) in rule_names.iter().enumerate() {
-            for (list, ids) in &resolved.lists {
-                for &t in ids {
-                    trw.push(key.row(name, "raw", list, Subject::Word(words_of(&resolved, t, &words)), &per_word[r][t]));
-                }
-            }
-        }
-        // Test-retest per pair and list: list words × seeds.
-        let mut trp = Vec::new();
-        for (r, name) in rule_names.iter().enumerate() {
-            for (list, ids) in &resolved.lists {
-                let rows: Vec<IccStats> = (0..n_pairs)
-                    .into_par_iter()
-                    .map(|p| {
-                        let m: Vec<f64> = ids.iter().flat_map(|&t| b.seeds(r, p, t)).collect();
-                        stats(&icc2_1(matrix(&m, ids.len(), n_seeds)))
-                    })
-                    .collect();
-                for (p, st) in rows.iter().enumerate() {
-                    trp.push(key.row(name, "raw", list, pair_subjects[p].clone(), st));
-                }
-            }
-        }
-        // Inter-rater: seed means, rules as raters.
-        let raters = rule_names.join("+");
-        let mut irw = Vec::new();
-        let mut irp = Vec::new();
-        for &scale in &plan.reliability.inter_rater_scale {
-            let per_word: Vec<IccStats> = (0..n_targets)
-                .into_par_iter()
-                .map(|t| {
-                    let mut m: Vec<f64> = (0..n_pairs)
-                        .flat_map(|p| (0..n_rules).map(move |r| (p, r)))
-                        .map(|(p, r)| means[(r * n_pairs + p) * n_targets + t])
-                        .collect();
-                    rescale(&mut m, n_pairs, n_rules, scale);
-                    stats(&icc3_1(matrix(&m, n_pairs, n_rules)))
+    let (test_retest_words, test_retest_pairs, inter_rater_words, inter_rater_pairs, alphas) =
+        pool.install(|| {
+            // Test-retest per word: pairs × seeds.
+            let per_word: Vec<Vec<IccStats>> = (0..n_rules)
+                .map(|r| {
+                    (0..n_targets)
+                        .into_par_iter()
+                        .map(|t| {
+                            let m: Vec<f64> = (0..n_pairs).flat_map(|p| b.seeds(r, p, t)).collect();
+                            stats(&icc2_1(matrix(&m, n_pairs, n_seeds)))
+                        })
+                        .collect()
                 })
                 .collect();
-            for (list, ids) in &resolved.lists {
-                for &t in ids {
-                    let subject = Subject::Word(words_of(&resolved, t, &words));
-                    irw.push(key.row(&raters, scale.as_str(), list, subject, &per_word[t]));
+            let mut trw = Vec::new();
+            for (r, name) in rule_names.iter().enumerate() {
+                for (list, ids) in &resolved.lists {
+                    for &t in ids {
+                        trw.push(key.row(
+                            name,
+                            "raw",
+                            list,
+                            Subject::Word(words_of(&resolved, t, &words)),
+                            &per_word[r][t],
+                        ));
+                    }
                 }
-                let rows: Vec<IccStats> = (0..n_pairs)
+            }
+            // Test-retest per pair and list: list words × seeds.
+            let mut trp = Vec::new();
+            for (r, name) in rule_names.iter().enumerate() {
+                for (list, ids) in &resolved.lists {
+                    let rows: Vec<IccStats> = (0..n_pairs)
+                        .into_par_iter()
+                        .map(|p| {
+                            let m: Vec<f64> = ids.iter().flat_map(|&t| b.seeds(r, p, t)).collect();
+                            stats(&icc2_1(matrix(&m, ids.len(), n_seeds)))
+                        })
+                        .collect();
+                    for (p, st) in rows.iter().enumerate() {
+                        trp.push(key.row(name, "raw", list, pair_subjects[p].clone(), st));
+                    }
+                }
+            }
+            // Inter-rater: seed means, rules as raters.
+            let raters = rule_names.join("+");
+            let mut irw = Vec::new();
+            let mut irp = Vec::new();
+            for &scale in &plan.reliability.inter_rater_scale {
+                let per_word: Vec<IccStats> = (0..n_targets)
                     .into_par_iter()
-                    .map(|p| {
-                        let mut m: Vec<f64> = ids
-                            .iter()
-                            .flat_map(|&t| (0..n_rules).map(move |r| (r, t)))
-                            .map(|(r, t)| means[(r * n_pairs + p) * n_targets + t])
+                    .map(|t| {
+                        let mut m: Vec<f64> = (0..n_pairs)
+                            .flat_map(|p| (0..n_rules).map(move |r| (p, r)))
+                            .map(|(p, r)| means[(r * n_pairs + p) * n_targets + t])
                             .collect();
-                        rescale(&mut m, ids.len(), n_rules, scale);
-                        stats(&icc3_1(matrix(&m, ids.len(), n_rules)))
+                        rescale(&mut m, n_pairs, n_rules, scale);
+                        stats(&icc3_1(matrix(&m, n_pairs, n_rules)))
                     })
                     .collect();
-                for (p, st) in rows.iter().enumerate() {
-                    irp.push(key.row(&raters, scale.as_str(), list, pair_subjects[p].clone(), st));
+                for (list, ids) in &resolved.lists {
+                    for &t in ids {
+                        let subject = Subject::Word(words_of(&resolved, t, &words));
+                        irw.push(key.row(&raters, scale.as_str(), list, subject, &per_word[t]));
+                    }
+                    let rows: Vec<IccStats> = (0..n_pairs)
+                        .into_par_iter()
+                        .map(|p| {
+                            let mut m: Vec<f64> = ids
+                                .iter()
+                                .flat_map(|&t| (0..n_rules).map(move |r| (r, t)))
+                                .map(|(r, t)| means[(r * n_pairs + p) * n_targets + t])
+                                .collect();
+                            rescale(&mut m, ids.len(), n_rules, scale);
+                            stats(&icc3_1(matrix(&m, ids.len(), n_rules)))
+                        })
+                        .collect();
+                    for (p, st) in rows.iter().enumerate() {
+                        irp.push(key.row(&raters, scale.as_str(), list, pair_subjects[p].clone(), st));
+                    }
                 }
             }
-        }
-        // Internal consistency.
-        let mut alphas = Vec::new();
-        for (r, name) in rule_names.iter().enumerate() {
-            let mean = |p: usize, t: usize| means[(r * n_pairs + p) * n_targets + t];
-            for (query, ids) in &resolved.queries {
-                let m: Vec<f64> = (0..n_pairs).flat_map(|p| ids.iter().map(move |&t| mean(p, t))).collect();
-                alphas.push(key.alpha(name, query, "query_words", &cronbach_alpha(matrix(&m, n_pairs, ids.len()))));
+            // Internal consistency.
+            let mut alphas = Vec::new();
+            for (r, name) in rule_names.iter().enumerate() {
+                let mean = |p: usize, t: usize| means[(r * n_pairs + p) * n_targets + t];
+                for (query, ids) in &resolved.queries {
+                    let m: Vec<f64> = (0..n_pairs)
+                        .flat_map(|p| ids.iter().map(move |&t| mean(p, t)))
+                        .collect();
+                    alphas.push(key.alpha(
+                        name,
+                        query,
+                        "query_words",
+                        &cronbach_alpha(matrix(&m, n_pairs, ids.len())),
+                    ));
+                }
+                if let Some((_, ids)) = resolved.lists.iter().find(|(l, _)| l == ENSEMBLE_LIST) {
+                    let m: Vec<f64> = ids
+                        .iter()
+                        .flat_map(|&t| (0..n_pairs).map(move |p| mean(p, t)))
+                        .collect();
+                    let result = cronbach_alpha(matrix(&m, ids.len(), n_pairs));
+                    alphas.push(key.alpha(name, ENSEMBLE_LIST, "base_pairs", &result));
+                }
             }
-            if let Some((_, ids)) = resolved.lists.iter().find(|(l, _)| l == ENSEMBLE_LIST) {
-                let m: Vec<f64> = ids.iter().flat_map(|&t| (0..n_pairs).map(move |p| mean(p, t))).collect();
-                let result = cronbach_alpha(matrix(&m, ids.len(), n_pairs));
-                alphas.push(key.alpha(name, ENSEMBLE_LIST, "base_pairs", &result));
-            }
-        }
-        (trw, trp, irw, irp, alphas)
-    });
+            (trw, trp, irw, irp, alphas)
+        });
     let seconds_reliability = started.elapsed().as_secs_f64();
 
     let properties: Vec<WordPropertyRow> = (0..n_targets)
@@ -377,7 +414,11 @@ pub fn measure(plan: &Plan, lists: &Lists, job: &MeasureJob<'_>, threads: usize,
         word_properties_table(&properties)?,
     ];
     if plan.reliability.full_vocabulary_tensor {
-        let all: Vec<String> = resolved.targets.iter().map(|&t| words[t as usize].clone()).collect();
+        let all: Vec<String> = resolved
+            .targets
+            .iter()
+            .map(|&t| words[t as usize].clone())
+            .collect();
         let full = BiasTensor {
             words: &all,
             values: &tensor,
@@ -415,7 +456,8 @@ fn write_group(out: &Path, tables: &mut [Table], summary: &MeasureSummary) -> Re
         std::fs::remove_dir_all(out).with_context(|| format!("cannot replace {}", out.display()))?;
     }
     let tmp = tmp.keep();
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot move {} to {}", tmp.display(), out.display()))?;
+    std::fs::rename(&tmp, out)
+        .with_context(|| format!("cannot move {} to {}", tmp.display(), out.display()))?;
     Ok(())
 }
 
@@ -480,7 +522,9 @@ impl Tensor<'_> {
     /// The scores of one (rule, pair, target) over the seeds, widened to f64.
     fn seeds(&self, r: usize, p: usize, t: usize) -> impl Iterator<Item = f64> + '_ {
         let start = ((r * self.n_pairs + p) * self.n_targets + t) * self.n_seeds;
-        self.values[start..start + self.n_seeds].iter().map(|&v| f64::from(v))
+        self.values[start..start + self.n_seeds]
+            .iter()
+            .map(|&v| f64::from(v))
     }
 
     /// Seed means, `[rule][pair][target]`, summed in seed order.

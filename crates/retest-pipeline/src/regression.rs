@@ -3,9 +3,40 @@
 //! nearest-neighbour similarity, vector norm and embedding stability.
 
 use std::collections::BTreeSet;
+use std::path::Path;
 
-use retest_tables::{IccRow, RegressionRow, Subject, WordPropertyRow};
+use anyhow::Result;
+use retest_tables::{IccRow, RegressionRow, Subject, Table, WordPropertyRow, regression_table};
 use rustc_hash::FxHashMap;
+
+use crate::aggregate::read_table;
+
+/// Name of the regression-input table.
+pub const REGRESSION_TABLE: &str = "regression";
+
+/// The regression input of a run, from its combined tables in `dir`: test-retest rows from
+/// `test_retest_words`, inter-rater rows from `inter_rater_words`, each with the word's
+/// features. Also returns how many (analysis, configuration, rule, scale, word) candidates
+/// were left out for lack of a WordNet sense or a Brown tag.
+///
+/// # Errors
+///
+/// A table that cannot be read.
+pub fn regression_input(dir: &Path, features: &dyn WordFeatures) -> Result<(Table, usize)> {
+    let properties = read_table(dir, "word_properties")?.word_property_rows()?;
+    let mut rows = Vec::new();
+    let mut left_out = 0;
+    for (analysis, table) in [
+        ("test_retest", "test_retest_words"),
+        ("inter_rater", "inter_rater_words"),
+    ] {
+        let icc = read_table(dir, table)?.icc_rows()?;
+        let (mut part, missing) = regression_rows(analysis, &icc, &properties, features);
+        rows.append(&mut part);
+        left_out += missing;
+    }
+    Ok((regression_table(REGRESSION_TABLE, &rows)?, left_out))
+}
 
 /// Lexical features of a word that do not depend on the embeddings.
 pub trait WordFeatures {

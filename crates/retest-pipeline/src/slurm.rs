@@ -182,12 +182,12 @@ fn header(ctx: &ScriptContext, res: &Resources, stage: Stage, what: &str, array:
         let _ = writeln!(s, "#SBATCH --mem={m}");
     }
     let _ = writeln!(s, "#SBATCH --cpus-per-task={}", res.cpus_per_task);
-    let pattern = if array.is_some() { "%x-%A_%a.out" } else { "%x-%j.out" };
-    let _ = writeln!(
-        s,
-        "#SBATCH --output={}",
-        path_str(&ctx.log_dir.join(pattern))
-    );
+    let pattern = if array.is_some() {
+        "%x-%A_%a.out"
+    } else {
+        "%x-%j.out"
+    };
+    let _ = writeln!(s, "#SBATCH --output={}", path_str(&ctx.log_dir.join(pattern)));
     let _ = writeln!(s, "#SBATCH --chdir={}", path_str(&ctx.workdir));
     if stage == Stage::Aggregate {
         // A failed training task can never satisfy `afterok`: drop the job rather than leave
@@ -213,10 +213,7 @@ fn header(ctx: &ScriptContext, res: &Resources, stage: Stage, what: &str, array:
 }
 
 fn command(ctx: &ScriptContext, args: &str) -> String {
-    format!(
-        "exec {} {args}\n",
-        shell_quote(&path_str(&ctx.retest))
-    )
+    format!("exec {} {args}\n", shell_quote(&path_str(&ctx.retest)))
 }
 
 /// The prepare job: corpora and GloVe co-occurrences.
@@ -360,7 +357,10 @@ mod tests {
             env: vec![
                 ("RETEST_DATA_DIR".into(), Some("/data/mirror".into())),
                 ("RETEST_RESULTS_DIR".into(), Some("/scratch/results".into())),
-                ("RETEST_CORPORA_DIR".into(), Some("/home/me/retest/corpora".into())),
+                (
+                    "RETEST_CORPORA_DIR".into(),
+                    Some("/home/me/retest/corpora".into()),
+                ),
                 ("RETEST_CACHE_DIR".into(), Some("/home/me/my cache".into())),
                 ("RETEST_OFFLINE".into(), None),
             ],

@@ -32,7 +32,12 @@ pub struct TrainingJob {
 impl TrainingJob {
     /// `corpus algorithm seed-NN`, as in the logs of the training stage.
     pub fn name(&self) -> String {
-        format!("{} {} seed-{:02}", self.corpus, self.algorithm.as_str(), self.seed_idx)
+        format!(
+            "{} {} seed-{:02}",
+            self.corpus,
+            self.algorithm.as_str(),
+            self.seed_idx
+        )
     }
 }
 
@@ -92,7 +97,12 @@ pub fn find_prepared_corpus(
 }
 
 /// The embedding file of a training job, once its corpus is prepared.
-pub fn training_output(plan: &Plan, layout: &Layout, prepared: &PreparedCorpus, job: &TrainingJob) -> PathBuf {
+pub fn training_output(
+    plan: &Plan,
+    layout: &Layout,
+    prepared: &PreparedCorpus,
+    job: &TrainingJob,
+) -> PathBuf {
     let dir = layout.embeddings_dir(plan, &job.corpus, &prepared.stats.key, job.algorithm);
     Layout::seed_file(&dir, job.seed_idx)
 }
@@ -194,4 +204,3 @@ fn work_units(plan: &Plan, corpus: &LoadedCorpus, algorithm: Algorithm) -> u64 {
     };
     tokens * u64::from(passes)
 }
-

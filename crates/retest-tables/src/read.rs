@@ -112,10 +112,18 @@ impl Table {
                 .map(|(male, female)| Subject::Pair { male, female })
                 .collect(),
         };
-        let (icc, f_stat, df1, df2) = (self.f64s("icc")?, self.f64s("f_stat")?, self.f64s("df1")?, self.f64s("df2")?);
+        let (icc, f_stat, df1, df2) = (
+            self.f64s("icc")?,
+            self.f64s("f_stat")?,
+            self.f64s("df1")?,
+            self.f64s("df2")?,
+        );
         let (p_value, ci_low, ci_high) = (self.f64s("p_value")?, self.f64s("ci_low")?, self.f64s("ci_high")?);
-        let (n_subjects, n_raters, n_dropped) =
-            (self.u32s("n_subjects")?, self.u32s("n_raters")?, self.u32s("n_dropped")?);
+        let (n_subjects, n_raters, n_dropped) = (
+            self.u32s("n_subjects")?,
+            self.u32s("n_raters")?,
+            self.u32s("n_dropped")?,
+        );
         Ok(subjects
             .into_iter()
             .enumerate()
@@ -152,7 +160,11 @@ impl Table {
         let (corpus, algorithm, rule) = (self.strs("corpus")?, self.strs("algorithm")?, self.strs("rule")?);
         let (query, items, status) = (self.strs("query")?, self.strs("items")?, self.strs("status")?);
         let (alpha, ci_low, ci_high) = (self.f64s("alpha")?, self.f64s("ci_low")?, self.f64s("ci_high")?);
-        let (n_items, n_cases, n_dropped) = (self.u32s("n_items")?, self.u32s("n_cases")?, self.u32s("n_dropped")?);
+        let (n_items, n_cases, n_dropped) = (
+            self.u32s("n_items")?,
+            self.u32s("n_cases")?,
+            self.u32s("n_dropped")?,
+        );
         Ok((0..self.height())
             .map(|i| AlphaRow {
                 corpus: corpus[i].clone(),
@@ -177,10 +189,17 @@ impl Table {
     ///
     /// As [`Table::icc_rows`].
     pub fn coverage_rows(&self) -> Result<Vec<CoverageRow>, TableError> {
-        let (corpus, list, kind, dropped) =
-            (self.strs("corpus")?, self.strs("list")?, self.strs("kind")?, self.strs("dropped")?);
-        let (n_listed, n_in, n_dropped) =
-            (self.u32s("n_listed")?, self.u32s("n_in_vocabulary")?, self.u32s("n_dropped")?);
+        let (corpus, list, kind, dropped) = (
+            self.strs("corpus")?,
+            self.strs("list")?,
+            self.strs("kind")?,
+            self.strs("dropped")?,
+        );
+        let (n_listed, n_in, n_dropped) = (
+            self.u32s("n_listed")?,
+            self.u32s("n_in_vocabulary")?,
+            self.u32s("n_dropped")?,
+        );
         Ok((0..self.height())
             .map(|i| CoverageRow {
                 corpus: corpus[i].clone(),

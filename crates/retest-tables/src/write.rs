@@ -38,7 +38,11 @@ impl Table {
 
     /// Column names, in order.
     pub fn columns(&self) -> Vec<String> {
-        self.frame.get_column_names().iter().map(|c| c.to_string()).collect()
+        self.frame
+            .get_column_names()
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
     }
 
     /// Writes `<dir>/<name>.parquet` and, when `csv` is set, `<dir>/<name>.csv`. Each file is
@@ -212,7 +216,9 @@ pub fn icc_table(name: &'static str, kind: SubjectKind, rows: &[IccRow]) -> Resu
     let subjects: Vec<(String, String)> = rows.iter().map(word).collect();
     cols = match kind {
         SubjectKind::Word => cols.str("word", &subjects, |s| &s.0),
-        SubjectKind::Pair => cols.str("male", &subjects, |s| &s.0).str("female", &subjects, |s| &s.1),
+        SubjectKind::Pair => cols
+            .str("male", &subjects, |s| &s.0)
+            .str("female", &subjects, |s| &s.1),
     };
     cols.f64("icc", rows, |r| r.stats.icc)
         .f64("f_stat", rows, |r| r.stats.f_stat)

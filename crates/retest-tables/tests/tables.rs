@@ -30,17 +30,27 @@ fn row(subject: Subject, icc: f64) -> IccRow {
 
 #[test]
 fn icc_tables_have_subject_columns_by_kind_and_csv_is_exact() {
-    let words = [row(Subject::Word("nurse".into()), 0.75), row(Subject::Word("doctor".into()), f64::NAN)];
+    let words = [
+        row(Subject::Word("nurse".into()), 0.75),
+        row(Subject::Word("doctor".into()), f64::NAN),
+    ];
     let mut t = icc_table("test_retest_words", SubjectKind::Word, &words).unwrap();
     let cols = t.columns();
-    assert_eq!(&cols[..6], ["corpus", "algorithm", "rule", "scale", "list", "word"]);
+    assert_eq!(
+        &cols[..6],
+        ["corpus", "algorithm", "rule", "scale", "list", "word"]
+    );
     assert_eq!(cols.last().unwrap(), "status");
     let dir = tempfile::tempdir().unwrap();
     t.write(dir.path(), true).unwrap();
     let csv = std::fs::read_to_string(dir.path().join("test_retest_words.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 3);
-    assert!(lines[1].starts_with("wikitext-103,sgns,dbwa,raw,occ16,nurse,0.75,"), "{}", lines[1]);
+    assert!(
+        lines[1].starts_with("wikitext-103,sgns,dbwa,raw,occ16,nurse,0.75,"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[2].contains(",doctor,NaN,"), "{}", lines[2]);
 
     let pairs = [row(
@@ -53,12 +63,18 @@ fn icc_tables_have_subject_columns_by_kind_and_csv_is_exact() {
     let t = icc_table("test_retest_pairs", SubjectKind::Pair, &pairs).unwrap();
     assert_eq!(&t.columns()[5..7], ["male", "female"]);
     let err = icc_table("test_retest_pairs", SubjectKind::Pair, &words).unwrap_err();
-    assert_eq!(err.to_string(), "table `test_retest_pairs`: row 0 is not about a Pair");
+    assert_eq!(
+        err.to_string(),
+        "table `test_retest_pairs`: row 0 is not about a Pair"
+    );
 }
 
 #[test]
 fn bias_tensor_is_long_form_in_axis_order_and_bytes_are_reproducible() {
-    let pairs = vec![("he".to_string(), "she".to_string()), ("man".to_string(), "woman".to_string())];
+    let pairs = vec![
+        ("he".to_string(), "she".to_string()),
+        ("man".to_string(), "woman".to_string()),
+    ];
     let words = vec!["nurse".to_string()];
     let values: Vec<f32> = (0..2 * 2 * 3).map(|i| i as f32 / 10.0).collect();
     let tensor = BiasTensor {

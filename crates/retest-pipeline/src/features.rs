@@ -1,0 +1,58 @@
+//! Where the lexical resources of the regression input come from: WordNet 3.0 (sense counts)
+//! and the tagged Brown corpus with the universal tag map (parts of speech). Each is declared
+//! by source and checksum in the lexicon folder (`lexicon/`) and resolved like a corpus
+//! source; WordNet is taken from Debian's `wordnet-base` package instead when it is installed.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use retest_data::Resolver;
+
+use crate::lists::resolve_declaration;
+
+/// Where Debian's `wordnet-base` package installs the WordNet 3.0 database.
+pub const DEBIAN_WORDNET: &str = "/usr/share/wordnet";
+
+/// The files the lexical features are read from.
+#[derive(Clone, Debug)]
+pub struct LexiconFiles {
+    /// A WordNet database folder (`index.noun`, `noun.exc`, …) or a zip holding one.
+    pub wordnet: PathBuf,
+    /// NLTK's `brown.zip`.
+    pub brown: PathBuf,
+    /// NLTK's `universal_tagset.zip` (holding `universal_tagset/en-brown.map`).
+    pub universal_tagset: PathBuf,
+}
+
+impl LexiconFiles {
+    /// Finds the three resources: WordNet in [`DEBIAN_WORDNET`] if present, else from
+    /// `folder/wordnet.yaml`; Brown and the tag map from `folder/brown.yaml` and
+    /// `folder/universal-tagset.yaml`.
+    ///
+    /// # Errors
+    ///
+    /// A declaration that cannot be read, or a file that cannot be found or verified (the
+    /// message says where it was looked for and how to provide it).
+    pub fn resolve(folder: &Path, resolver: &mut Resolver) -> Result<LexiconFiles> {
+        let debian = Path::new(DEBIAN_WORDNET);
+        let wordnet = if debian.join("index.noun").is_file() {
+            debian.to_owned()
+        } else {
+            resolve_declaration(&folder.join("wordnet.yaml"), "lexicon", "wordnet", resolver).with_context(|| {
+                format!("WordNet 3.0: install Debian's wordnet-base (it provides {DEBIAN_WORDNET}) or provide wordnet.zip")
+            })?
+        };
+        let brown = resolve_declaration(&folder.join("brown.yaml"), "lexicon", "brown", resolver)?;
+        let universal_tagset = resolve_declaration(
+            &folder.join("universal-tagset.yaml"),
+            "lexicon",
+            "universal-tagset",
+            resolver,
+        )?;
+        Ok(LexiconFiles {
+            wordnet,
+            brown,
+            universal_tagset,
+        })
+    }
+}
