@@ -142,3 +142,41 @@ fn one_seed_is_refused_with_the_reason() {
     );
     assert_eq!(err.lines().count(), 1, "one line: {err}");
 }
+
+#[test]
+fn an_unknown_rule_is_named_with_the_known_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = study(dir.path(), "jobs", 2);
+    let text = std::fs::read_to_string(&pipeline).unwrap();
+    std::fs::write(&pipeline, format!("{text}  rules: [dbwa, weat]\n")).unwrap();
+    let out = run(&pipeline, &dir.path().join("results"));
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "field `measures.rules[1]`: unknown variant `weat`, expected one of `dbwa`, `ripa`, `nbm`"
+        ),
+        "{err}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_retest"))
+        .args([
+            "score",
+            "x.fifu",
+            "--rules",
+            "dbwa,weat",
+            "--pairs",
+            "p",
+            "--words",
+            "w",
+            "--out",
+            "o.csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("unknown scoring rule 'weat': expected one of dbwa, ripa, nbm"),
+        "{}",
+        stderr(&out)
+    );
+}
