@@ -58,7 +58,7 @@ pub fn run_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<()> {
     let mut err = std::io::stderr().lock();
     writeln!(
         err,
-        "pipeline `{}` done: {} tables in {}",
+        "pipeline `{}` done: {} files in {}",
         run.trained.plan.name,
         written.len(),
         tables_dir.display()

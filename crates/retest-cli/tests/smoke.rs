@@ -79,7 +79,8 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
     let names: Vec<String> = tables_a.iter().map(|(p, _)| p.display().to_string()).collect();
     for expected in [
         "coverage.csv",
-        "bias_scores.parquet",
+        "bias_scores/wikitext-103-valid-sgns.parquet",
+        "bias_scores/wikitext-103-valid-glove.parquet",
         "test_retest_words.parquet",
         "test_retest_pairs.csv",
         "inter_rater_words.parquet",

@@ -93,22 +93,21 @@ pub fn measure_all(
 }
 
 /// The tables of every configuration, concatenated in plan order and written to `out` as
-/// Parquet (and CSV, except the bias scores, which are large). Coverage depends only on the
-/// corpus and is taken once per corpus.
+/// Parquet and CSV. Coverage depends only on the corpus and is taken once per corpus. The bias
+/// scores are too large to concatenate in memory (tens of millions of rows per configuration):
+/// they are copied as they are into `out/<name>/<corpus>-<algorithm>.parquet`, one file per
+/// configuration, which Polars, Arrow and DuckDB read as one table (`bias_scores/*.parquet`).
 ///
 /// # Errors
 ///
 /// A configuration's table that cannot be read, or a write failure.
 pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
-    let mut names: Vec<&'static str> = GROUP_TABLES.to_vec();
-    if measured
-        .iter()
-        .any(|m| parquet_path(&m.dir, "bias_scores_full").is_file())
-    {
-        names.push("bias_scores_full");
-    }
-    for name in names {
+    for &name in GROUP_TABLES {
+        if name.starts_with("bias_scores") {
+            written.extend(copy_per_configuration(measured, name, out)?);
+            continue;
+        }
         let mut parts = Vec::new();
         let mut corpora_seen: Vec<&str> = Vec::new();
         for m in measured {
@@ -118,17 +117,45 @@ pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>>
                 }
                 corpora_seen.push(&m.corpus);
             }
-            let path = parquet_path(&m.dir, name);
-            parts.push(Table::read(name, &path)?);
+            parts.push(Table::read(name, &parquet_path(&m.dir, name))?);
         }
         if parts.is_empty() {
             continue;
         }
-        let mut table = Table::concat(name, &parts)?;
-        let csv = !name.starts_with("bias_scores");
-        written.extend(table.write(out, csv)?);
+        written.extend(Table::concat(name, &parts)?.write(out, true)?);
+    }
+    let full = "bias_scores_full";
+    if measured.iter().any(|m| parquet_path(&m.dir, full).is_file()) {
+        written.extend(copy_per_configuration(measured, full, out)?);
     }
     Ok(written)
+}
+
+/// Copies table `name` of every configuration into a fresh `out/<name>/` folder, which then
+/// replaces the previous one.
+fn copy_per_configuration(measured: &[Measured], name: &str, out: &Path) -> Result<Vec<PathBuf>> {
+    let dir = out.join(name);
+    let tmp = out.join(format!(".{name}.partial"));
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp).with_context(|| format!("cannot remove {}", tmp.display()))?;
+    }
+    std::fs::create_dir_all(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+    let mut files = Vec::new();
+    for m in measured {
+        let from = parquet_path(&m.dir, name);
+        if !from.is_file() {
+            continue;
+        }
+        let file = format!("{}-{}.parquet", m.corpus, m.algorithm);
+        std::fs::copy(&from, tmp.join(&file))
+            .with_context(|| format!("cannot copy {} into {}", from.display(), tmp.display()))?;
+        files.push(dir.join(file));
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).with_context(|| format!("cannot replace {}", dir.display()))?;
+    }
+    std::fs::rename(&tmp, &dir).with_context(|| format!("cannot write {}", dir.display()))?;
+    Ok(files)
 }
 
 /// Reads one combined table from `dir`.
