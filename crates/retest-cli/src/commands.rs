@@ -125,7 +125,6 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
 pub struct Trained {
     pub plan: Plan,
     pub corpora: Vec<LoadedCorpus>,
-    pub resolver: Resolver,
     pub layout: Layout,
     /// Held until the run ends.
     pub _lock: RunLock,
@@ -134,7 +133,7 @@ pub struct Trained {
 }
 
 /// Prepares the corpora of a pipeline and trains its embeddings. `check` runs first, once the
-/// plan is loaded, so what the later stages read (word lists) fails before hours of training.
+/// plan is loaded, so what the later stages read (word lists, lexicon) fails before hours of training.
 pub fn train_pipeline<T>(
     dirs: &Dirs,
     pipeline: &str,
@@ -174,7 +173,6 @@ pub fn train_pipeline<T>(
     let trained = Trained {
         plan,
         corpora,
-        resolver,
         layout,
         _lock: lock,
         seconds: started.elapsed().as_secs_f64(),

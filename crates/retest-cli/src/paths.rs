@@ -46,11 +46,13 @@ pub fn wordlist_folder(option: Option<&Path>, pipeline: &Path) -> PathBuf {
 }
 
 /// The lexicon folder (declarations of WordNet and the tagged Brown corpus): `lexicon/`
-/// beside the word-list folder.
+/// beside the word-list folder if there is one, else the project's `lexicon/`.
 pub fn lexicon_folder(wordlists: &Path) -> PathBuf {
     wordlists
         .parent()
-        .map_or_else(|| PathBuf::from("lexicon"), |root| root.join("lexicon"))
+        .map(|root| root.join("lexicon"))
+        .filter(|dir| dir.is_dir())
+        .unwrap_or_else(|| PathBuf::from("lexicon"))
 }
 
 /// The lock file recording checksums learnt on first download, kept beside the recipes.

@@ -6,17 +6,19 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use retest_pipeline::{Lists, Measured, combine_tables, measure_all};
+use retest_pipeline::{LexiconFiles, Lists, Measured, combine_tables, measure_all};
 use serde_json::json;
 
 use crate::cli::{Dirs, RunArgs};
 use crate::commands::{Trained, train_pipeline};
-use crate::paths::{pipeline_path, wordlist_folder};
+use crate::paths::{lexicon_folder, pipeline_path, wordlist_folder};
 
 /// Everything up to the per-configuration tables.
 pub struct MeasuredRun {
     pub trained: Trained,
     pub lists: Lists,
+    /// Where the lexical features of the regression input are read from.
+    pub lexicon: LexiconFiles,
     pub measured: Vec<Measured>,
     pub seconds: f64,
 }
@@ -24,9 +26,12 @@ pub struct MeasuredRun {
 /// Prepares, trains and measures what is missing.
 pub fn measure_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<MeasuredRun> {
     let folder = wordlist_folder(dirs.wordlists.as_deref(), &pipeline_path(pipeline));
-    let (trained, lists) = train_pipeline(dirs, pipeline, args, |plan, resolver| {
-        Lists::load(plan, &folder, resolver)
-            .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))
+    let (trained, (lists, lexicon)) = train_pipeline(dirs, pipeline, args, |plan, resolver| {
+        let lists = Lists::load(plan, &folder, resolver)
+            .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))?;
+        let lexicon = LexiconFiles::resolve(&lexicon_folder(&folder), resolver)
+            .with_context(|| format!("pipeline `{}`: finding the lexicon", plan.name))?;
+        Ok((lists, lexicon))
     })?;
     let started = Instant::now();
     let threads = jobs(args);
@@ -41,6 +46,7 @@ pub fn measure_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<M
     Ok(MeasuredRun {
         trained,
         lists,
+        lexicon,
         measured,
         seconds: started.elapsed().as_secs_f64(),
     })
@@ -73,7 +79,7 @@ fn jobs(args: &RunArgs) -> usize {
 }
 
 /// `results/<pipeline>/manifest.json`: the resolved plan, the prepared corpora with their
-/// source checksums, the word lists with theirs, the software version and commit, and timings.
+/// source checksums, the word lists with theirs, the lexicon files, the software version and commit, and timings.
 fn write_manifest(run: &MeasuredRun, dir: &Path, aggregate_seconds: f64) -> Result<()> {
     let t = &run.trained;
     let corpora: Vec<_> = t
@@ -95,6 +101,11 @@ fn write_manifest(run: &MeasuredRun, dir: &Path, aggregate_seconds: f64) -> Resu
         "plan": t.plan,
         "corpora": corpora,
         "word_lists": lists,
+        "lexicon": {
+            "wordnet": run.lexicon.wordnet,
+            "brown": run.lexicon.brown,
+            "universal_tagset": run.lexicon.universal_tagset,
+        },
         "measured": run.measured,
         "seconds": {
             "prepare_and_train": t.seconds,
