@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::rows::{AlphaRow, CoverageRow, IccRow, IccStats, Subject, WordPropertyRow};
+use crate::rows::{AlphaRow, CoverageRow, IccRow, IccStats, RegressionRow, Subject, WordPropertyRow};
 use crate::write::{SubjectKind, Table, TableError};
 
 impl Table {
@@ -228,6 +228,56 @@ impl Table {
                 algorithm: algorithm[i].clone(),
                 word: word[i].clone(),
                 frequency: frequency[i],
+                nn_sim: nn_sim[i],
+                l2_norm: l2_norm[i],
+                es: es[i],
+            })
+            .collect())
+    }
+    /// The rows of the `regression` table.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::icc_rows`].
+    pub fn regression_rows(&self) -> Result<Vec<RegressionRow>, TableError> {
+        let (analysis, corpus, algorithm) = (
+            self.strs("analysis")?,
+            self.strs("corpus")?,
+            self.strs("algorithm")?,
+        );
+        let (metric, scale, word, pos) = (
+            self.strs("metric")?,
+            self.strs("scale")?,
+            self.strs("word")?,
+            self.strs("pos")?,
+        );
+        let (score, log_freq, log_freq_sq) = (
+            self.f64s("score")?,
+            self.f64s("log_freq")?,
+            self.f64s("log_freq_sq")?,
+        );
+        let (log_senses, nn_sim, l2_norm, es) = (
+            self.f64s("log_senses")?,
+            self.f64s("nn_sim")?,
+            self.f64s("l2_norm")?,
+            self.f64s("es")?,
+        );
+        let (frequency, n_senses) = (self.u64s("frequency")?, self.u32s("n_senses")?);
+        Ok((0..self.height())
+            .map(|i| RegressionRow {
+                analysis: analysis[i].clone(),
+                corpus: corpus[i].clone(),
+                algorithm: algorithm[i].clone(),
+                metric: metric[i].clone(),
+                scale: scale[i].clone(),
+                word: word[i].clone(),
+                score: score[i],
+                frequency: frequency[i],
+                log_freq: log_freq[i],
+                log_freq_sq: log_freq_sq[i],
+                n_senses: n_senses[i],
+                log_senses: log_senses[i],
+                pos: pos[i].clone(),
                 nn_sim: nn_sim[i],
                 l2_norm: l2_norm[i],
                 es: es[i],

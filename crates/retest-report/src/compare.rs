@@ -1,0 +1,708 @@
+//! The paper's findings, each checked against this run's rows: what Du, Fang & Nguyen (2021)
+//! report, what this run gives, and whether the finding replicates by a stated criterion.
+
+use retest_tables::{AlphaRow, IccRow, RegressionRow, Subject};
+
+use crate::data::{
+    ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, alpha_value, configs_of, icc_values, list_label, lists_of,
+    pair_label, pairs_of, rule_label, rules_of, singular_plural_pairs, unique_word_values,
+};
+use crate::regression::{self, PAPER_ESTIMATES, term_label};
+use crate::stats::{median, paired_t, pearson, share_above, share_at_least};
+
+/// Whether a finding holds in this run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Replicates,
+    DoesNotReplicate,
+    NotAvailable,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Replicates => "replicates",
+            Verdict::DoesNotReplicate => "does not replicate",
+            Verdict::NotAvailable => "not available",
+        }
+    }
+
+    fn of(holds: bool) -> Self {
+        if holds {
+            Verdict::Replicates
+        } else {
+            Verdict::DoesNotReplicate
+        }
+    }
+}
+
+/// One row of the comparison table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// What the paper claims, with where.
+    pub claim: String,
+    /// The paper's number(s).
+    pub paper: String,
+    /// This run's number(s).
+    pub this_run: String,
+    pub verdict: Verdict,
+    /// One sentence: the criterion and the outcome.
+    pub sentence: String,
+}
+
+impl Finding {
+    fn missing(claim: &str, paper: &str, what: &str) -> Self {
+        Finding {
+            claim: claim.to_owned(),
+            paper: paper.to_owned(),
+            this_run: "—".to_owned(),
+            verdict: Verdict::NotAvailable,
+            sentence: format!("Cannot be checked: {what}."),
+        }
+    }
+}
+
+/// A number with two decimals (`NaN` as `—`).
+pub fn f2(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.2}")
+    } else {
+        "—".to_owned()
+    }
+}
+
+/// A share as a whole percentage.
+pub fn pct(v: f64) -> String {
+    if v.is_finite() {
+        format!("{:.0}%", v * 100.0)
+    } else {
+        "—".to_owned()
+    }
+}
+
+fn rules_in(rows: &[IccRow]) -> Vec<String> {
+    rules_of(rows.iter().map(|r| r.rule.as_str()))
+}
+
+/// Most per-word (or per-pair) test-retest ICCs above 0.6 for every rule (§5.2, Fig. 2).
+/// Replicates when more than half of the values exceed 0.6 for each rule.
+pub fn test_retest_high(rows: &[IccRow], subject: &str) -> Finding {
+    let claim = format!("Most {subject} have test-retest ICC(2,1) > 0.6, whatever the rule (§5.2, Fig. 2)");
+    let paper = "majority > 0.6; medians ≈ 0.85–0.97".to_owned();
+    let rules = rules_in(rows);
+    if rows.is_empty() || rules.is_empty() {
+        return Finding::missing(
+            &claim,
+            &paper,
+            &format!("no usable test-retest rows for {subject}"),
+        );
+    }
+    let mut parts = Vec::new();
+    let mut holds = true;
+    let mut lowest = (f64::INFINITY, String::new());
+    for rule in &rules {
+        let of_rule = rows.iter().filter(|r| &r.rule == rule);
+        let values = if subject == "words" {
+            unique_word_values(of_rule)
+        } else {
+            icc_values(of_rule)
+        };
+        let share = share_above(&values, 0.6);
+        holds &= share > 0.5;
+        if share < lowest.0 {
+            lowest = (share, rule_label(rule));
+        }
+        parts.push(format!(
+            "{} median {}, {} > 0.6",
+            rule_label(rule),
+            f2(median(&values)),
+            pct(share)
+        ));
+    }
+    let verdict = Verdict::of(holds);
+    let sentence = format!(
+        "Replicates if more than half of the {subject} exceed 0.6 for every rule; the lowest share is {} ({}), so the finding {}.",
+        pct(lowest.0),
+        lowest.1,
+        verdict.as_str()
+    );
+    Finding {
+        claim,
+        paper,
+        this_run: parts.join("; "),
+        verdict,
+        sentence,
+    }
+}
+
+/// Target words of the Full vocabulary are the least reliable (Fig. 2 caption: low outliers
+/// "especially for target word lists with infrequent words"). Replicates when Full has the
+/// lowest median of all lists in at least half of the (configuration, rule) cells.
+pub fn full_list_lowest(rows: &[IccRow]) -> Finding {
+    let claim =
+        "Lists with infrequent words (Full) have the lowest test-retest reliability (Fig. 2)".to_owned();
+    let paper = "Full: lowest, widest boxes".to_owned();
+    let lists = lists_of(rows);
+    if !lists.iter().any(|l| l == "full") || lists.len() < 2 {
+        return Finding::missing(&claim, &paper, "the run has no Full list or no other list");
+    }
+    let configs = configs_of(rows.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+    let (mut cells, mut lowest) = (0, 0);
+    let mut gaps = Vec::new();
+    for (corpus, algorithm) in &configs {
+        for rule in rules_in(rows) {
+            let med = |list: &str| {
+                median(&icc_values(rows.iter().filter(|r| {
+                    &r.corpus == corpus && &r.algorithm == algorithm && r.rule == rule && r.list == list
+                })))
+            };
+            let full = med("full");
+            let others: Vec<f64> = lists
+                .iter()
+                .filter(|l| *l != "full")
+                .map(|l| med(l))
+                .filter(|m| m.is_finite())
+                .collect();
+            if !full.is_finite() || others.is_empty() {
+                continue;
+            }
+            let min_other = others.iter().copied().fold(f64::INFINITY, f64::min);
+            cells += 1;
+            if full <= min_other {
+                lowest += 1;
+            }
+            gaps.push(min_other - full);
+        }
+    }
+    if cells == 0 {
+        return Finding::missing(&claim, &paper, "no cell has both Full and another list");
+    }
+    let verdict = Verdict::of(2 * lowest >= cells);
+    Finding {
+        claim,
+        paper,
+        this_run: format!(
+            "Full lowest in {lowest} of {cells} cells; median gap to the next-lowest list {}",
+            f2(median(&gaps))
+        ),
+        verdict,
+        sentence: format!(
+            "Replicates if the Full list has the lowest median in at least half of the (corpus, algorithm, rule) cells; it does in {lowest} of {cells}, so the finding {}.",
+            verdict.as_str()
+        ),
+    }
+}
+
+/// Inter-rater consistency is low for most words (or pairs) (§5.3, Fig. 3). Replicates when the
+/// median ICC(3,1) on the raw scale (the original study's) is below 0.5, "poor" by Koo & Li.
+pub fn inter_rater_low(rows: &[IccRow], subject: &str) -> Finding {
+    let claim = format!("Inter-rater consistency of {subject} across rules is low (§5.3, Fig. 3)");
+    let paper = "medians ≈ 0.15–0.35".to_owned();
+    let values_of = |scale: &str| {
+        let of_scale = rows.iter().filter(|r| r.scale == scale);
+        if subject == "words" {
+            unique_word_values(of_scale)
+        } else {
+            icc_values(of_scale)
+        }
+    };
+    let (raw, z) = (values_of("raw"), values_of("zscore"));
+    if raw.is_empty() {
+        return Finding::missing(
+            &claim,
+            &paper,
+            &format!("no usable raw-scale inter-rater rows for {subject}"),
+        );
+    }
+    let m = median(&raw);
+    let verdict = Verdict::of(m < 0.5);
+    let mut this_run = format!(
+        "raw median {}, {} < 0.5",
+        f2(m),
+        pct(1.0 - share_at_least(&raw, 0.5))
+    );
+    if !z.is_empty() {
+        this_run.push_str(&format!("; z-scored median {}", f2(median(&z))));
+    }
+    Finding {
+        claim,
+        paper,
+        this_run,
+        verdict,
+        sentence: format!(
+            "Replicates if the median raw-scale ICC(3,1) is below 0.5 (poor); it is {}, so the finding {}.",
+            f2(m),
+            verdict.as_str()
+        ),
+    }
+}
+
+/// Internal consistency of most queries is acceptable, α ≥ 0.7 (§5.4, Fig. 4). Replicates when
+/// more than half of the queries have a median α (over configurations and rules) ≥ 0.7.
+pub fn alpha_queries(rows: &[AlphaRow]) -> Finding {
+    let claim = "Most queries have acceptable internal consistency, α ≥ 0.7 (§5.4, Fig. 4)".to_owned();
+    let paper = "most queries ≥ 0.7; math and arts_2 vary".to_owned();
+    let queries = crate::data::queries_of(
+        rows.iter()
+            .filter(|r| r.items == ITEMS_QUERY_WORDS)
+            .map(|r| r.query.as_str()),
+    );
+    let medians: Vec<(String, f64)> = queries
+        .iter()
+        .map(|q| {
+            let values: Vec<f64> = rows
+                .iter()
+                .filter(|r| r.items == ITEMS_QUERY_WORDS && &r.query == q)
+                .filter_map(alpha_value)
+                .collect();
+            (q.clone(), median(&values))
+        })
+        .filter(|(_, m)| m.is_finite())
+        .collect();
+    if medians.is_empty() {
+        return Finding::missing(&claim, &paper, "no usable α of a query");
+    }
+    let acceptable = medians.iter().filter(|(_, m)| *m >= 0.7).count();
+    let verdict = Verdict::of(2 * acceptable > medians.len());
+    Finding {
+        claim,
+        paper,
+        this_run: medians
+            .iter()
+            .map(|(q, m)| format!("{q} {}", f2(*m)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        verdict,
+        sentence: format!(
+            "Replicates if more than half of the queries have a median α ≥ 0.7; {acceptable} of {} do, so the finding {}.",
+            medians.len(),
+            verdict.as_str()
+        ),
+    }
+}
+
+/// The ensemble of base pairs is internally consistent, α ≥ 0.7 (§5.4, Fig. 4 "base pairs").
+pub fn alpha_base_pairs(rows: &[AlphaRow]) -> Finding {
+    let claim = "The ensemble of base pairs is internally consistent, α ≥ 0.7 (§5.4, Fig. 4)".to_owned();
+    let paper = "≈ 0.75–0.92".to_owned();
+    let values: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.items == ITEMS_BASE_PAIRS)
+        .filter_map(alpha_value)
+        .collect();
+    if values.is_empty() {
+        return Finding::missing(&claim, &paper, "no usable α of the base-pair ensemble");
+    }
+    let m = median(&values);
+    let verdict = Verdict::of(m >= 0.7);
+    Finding {
+        claim,
+        paper,
+        this_run: format!(
+            "median {} (min {}, n = {})",
+            f2(m),
+            f2(crate::stats::sorted(&values)[0]),
+            values.len()
+        ),
+        verdict,
+        sentence: format!(
+            "Replicates if the median α is at least 0.7; it is {}, so the finding {}.",
+            f2(m),
+            verdict.as_str()
+        ),
+    }
+}
+
+/// The rows of per-pair figures and tests: the Full list when the run has one, else every list.
+pub fn pair_rows(rows: &[IccRow]) -> Vec<&IccRow> {
+    let has_full = rows.iter().any(|r| r.list == "full");
+    rows.iter().filter(|r| !has_full || r.list == "full").collect()
+}
+
+/// Per base pair (in list order): the median of its usable values.
+fn pair_medians(rows: &[&IccRow]) -> Vec<((String, String), f64)> {
+    pairs_of(rows.iter().copied())
+        .into_iter()
+        .map(|(m, f)| {
+            let values = icc_values(rows.iter().copied().filter(
+                |r| matches!(&r.subject, Subject::Pair { male, female } if *male == m && *female == f),
+            ));
+            ((m, f), median(&values))
+        })
+        .collect()
+}
+
+/// Singular base pairs have higher test-retest reliability than their plurals (§5.5: paired
+/// t(7) = 2.45, p < .05), and inter-rater consistency shows no such difference (t(7) = −0.13).
+pub fn singular_vs_plural(rows: &[IccRow], test_retest: bool) -> Finding {
+    let (claim, paper) = if test_retest {
+        (
+            "Singular base pairs are more test-retest reliable than their plurals (§5.5, Fig. 5a)",
+            "t(7) = 2.45, p < .05",
+        )
+    } else {
+        (
+            "Singular and plural base pairs do not differ in inter-rater consistency (§5.5, Fig. 5b)",
+            "t(7) = −0.13, p > .05",
+        )
+    };
+    let rows = pair_rows(rows);
+    let rows: Vec<&IccRow> = rows.into_iter().filter(|r| r.scale == "raw").collect();
+    let medians = pair_medians(&rows);
+    let pairs: Vec<(String, String)> = medians.iter().map(|(p, _)| p.clone()).collect();
+    let diffs: Vec<f64> = singular_plural_pairs(&pairs)
+        .into_iter()
+        .map(|(s, p)| medians[s].1 - medians[p].1)
+        .filter(|d| d.is_finite())
+        .collect();
+    let Some(t) = paired_t(&diffs) else {
+        return Finding::missing(claim, paper, "fewer than two singular/plural pairs with values");
+    };
+    let holds = if test_retest {
+        t.estimate > 0.0 && t.p_value < 0.05
+    } else {
+        t.p_value >= 0.05
+    };
+    let verdict = Verdict::of(holds);
+    let criterion = if test_retest {
+        "singular pairs have the higher median ICC on average and the paired t test gives p < .05"
+    } else {
+        "the paired t test gives p ≥ .05"
+    };
+    Finding {
+        claim: claim.to_owned(),
+        paper: paper.to_owned(),
+        this_run: format!(
+            "mean difference {}, t({}) = {}, p = {:.3}",
+            f2(t.estimate),
+            t.n - 1,
+            f2(t.t),
+            t.p_value
+        ),
+        verdict,
+        sentence: format!(
+            "Replicates if {criterion}; here p = {:.3}, so the finding {}.",
+            t.p_value,
+            verdict.as_str()
+        ),
+    }
+}
+
+/// Pairs of higher test-retest reliability have higher inter-rater consistency (§5.5:
+/// r = 0.644, p < .05 between the pairs' medians).
+pub fn pair_reliability_correlation(test_retest: &[IccRow], inter_rater: &[IccRow]) -> Finding {
+    let claim = "Base pairs of higher test-retest reliability have higher inter-rater consistency (§5.5)";
+    let paper = "r = 0.644, p < .05";
+    let tr = pair_medians(&pair_rows(test_retest));
+    let ir_rows: Vec<&IccRow> = pair_rows(inter_rater)
+        .into_iter()
+        .filter(|r| r.scale == "raw")
+        .collect();
+    let ir = pair_medians(&ir_rows);
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    for (pair, m) in &tr {
+        if let Some((_, n)) = ir.iter().find(|(p, _)| p == pair)
+            && m.is_finite()
+            && n.is_finite()
+        {
+            x.push(*m);
+            y.push(*n);
+        }
+    }
+    let Some(r) = pearson(&x, &y) else {
+        return Finding::missing(
+            claim,
+            paper,
+            "fewer than three base pairs with both values, or no variance",
+        );
+    };
+    let verdict = Verdict::of(r.estimate > 0.0 && r.p_value < 0.05);
+    Finding {
+        claim: claim.to_owned(),
+        paper: paper.to_owned(),
+        this_run: format!("r = {:.3}, p = {:.3}, n = {} pairs", r.estimate, r.p_value, r.n),
+        verdict,
+        sentence: format!(
+            "Replicates if the pairs' median test-retest and raw inter-rater ICCs correlate positively with p < .05; r = {:.3} (p = {:.3}), so the finding {}.",
+            r.estimate,
+            r.p_value,
+            verdict.as_str()
+        ),
+    }
+}
+
+/// Test-retest reliability varies between base pairs (Fig. 5a: most ≈ 0.9–0.95, male–female
+/// and boys–girls ≈ 0.8). Replicates when the pairs' medians span at least 0.1.
+pub fn pair_variation(rows: &[IccRow]) -> Finding {
+    let claim = "Test-retest reliability varies between base pairs (Fig. 5a)";
+    let paper = "most ≈ 0.9–0.95; male–female, boys–girls ≈ 0.8";
+    let medians: Vec<((String, String), f64)> = pair_medians(&pair_rows(rows))
+        .into_iter()
+        .filter(|(_, m)| m.is_finite())
+        .collect();
+    if medians.len() < 2 {
+        return Finding::missing(claim, paper, "fewer than two base pairs with values");
+    }
+    let lo = medians
+        .iter()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .cloned()
+        .unwrap_or_default();
+    let hi = medians
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .cloned()
+        .unwrap_or_default();
+    let spread = hi.1 - lo.1;
+    let verdict = Verdict::of(spread >= 0.1);
+    Finding {
+        claim: claim.to_owned(),
+        paper: paper.to_owned(),
+        this_run: format!(
+            "medians from {} ({}) to {} ({})",
+            f2(lo.1),
+            pair_label(&lo.0.0, &lo.0.1),
+            f2(hi.1),
+            pair_label(&hi.0.0, &hi.0.1)
+        ),
+        verdict,
+        sentence: format!(
+            "Replicates if the pairs' median ICCs span at least 0.1; they span {}, so the finding {}.",
+            f2(spread),
+            verdict.as_str()
+        ),
+    }
+}
+
+/// Table 2: the direction of the word-level effects (ES +, L2 norm −, log freq + for
+/// test-retest; log freq + and ES + for inter-rater), from the least-squares stand-in of
+/// [`regression::fit`]. Replicates when the sign agrees and p < .05.
+pub fn regression_directions(rows: Option<&[RegressionRow]>) -> Vec<Finding> {
+    let checks: [(&str, &str); 5] = [
+        ("test_retest", "es"),
+        ("test_retest", "l2_norm"),
+        ("test_retest", "log_freq"),
+        ("inter_rater", "log_freq"),
+        ("inter_rater", "es"),
+    ];
+    let fits = rows.map(|rows| {
+        (
+            regression::fit(rows, "test_retest"),
+            regression::fit(rows, "inter_rater"),
+        )
+    });
+    checks
+        .iter()
+        .map(|(analysis, term)| {
+            let (tr, paper_tr, paper_ir) =
+                PAPER_ESTIMATES.iter().find(|(t, _, _)| t == term).copied().unwrap_or(("", f64::NAN, f64::NAN));
+            let paper_value = if *analysis == "test_retest" { paper_tr } else { paper_ir };
+            let what = if *analysis == "test_retest" { "test-retest reliability" } else { "inter-rater consistency" };
+            let direction = if paper_value > 0.0 { "higher" } else { "lower" };
+            let claim = format!("Higher {} goes with {direction} {what} (Table 2)", term_label(tr));
+            let paper = format!("β = {paper_value:+.4}");
+            let Some((fit_tr, fit_ir)) = &fits else {
+                return Finding::missing(&claim, &paper, "regression input not available");
+            };
+            let fit = if *analysis == "test_retest" { fit_tr } else { fit_ir };
+            let Some(fit) = fit else {
+                return Finding::missing(&claim, &paper, "too few complete rows in the regression input");
+            };
+            let Some(e) = fit.estimates.iter().find(|e| e.term == *term) else {
+                return Finding::missing(&claim, &paper, &format!("{} left out of the fit", term_label(term)));
+            };
+            let verdict = Verdict::of(e.estimate.signum() == paper_value.signum() && e.p_value < 0.05);
+            Finding {
+                claim,
+                paper,
+                this_run: format!("β = {:+.4} (SE {:.4}, p = {:.3}, n = {})", e.estimate, e.std_error, e.p_value, fit.n_obs),
+                verdict,
+                sentence: format!(
+                    "Replicates if the least-squares estimate (standardised predictors, one intercept per configuration) has the paper's sign with p < .05; it is {:+.4}, so the finding {}.",
+                    e.estimate,
+                    verdict.as_str()
+                ),
+            }
+        })
+        .collect()
+}
+
+/// The labels of the lists in a sentence: `OCC16, Full`.
+pub fn list_names(rows: &[IccRow]) -> String {
+    lists_of(rows)
+        .iter()
+        .map(|l| list_label(l))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use retest_tables::IccStats;
+
+    fn icc(rule: &str, scale: &str, list: &str, subject: Subject, value: f64) -> IccRow {
+        IccRow {
+            corpus: "c".into(),
+            algorithm: "sgns".into(),
+            rule: rule.into(),
+            scale: scale.into(),
+            list: list.into(),
+            subject,
+            stats: IccStats {
+                icc: value,
+                f_stat: 1.0,
+                df1: 1.0,
+                df2: 1.0,
+                p_value: 0.5,
+                ci_low: 0.0,
+                ci_high: 1.0,
+                n_subjects: 23,
+                n_raters: 32,
+                n_dropped: 0,
+                status: if value.is_finite() {
+                    "ok".into()
+                } else {
+                    "zero_variance".into()
+                },
+            },
+        }
+    }
+
+    fn words(rule: &str, values: &[f64]) -> Vec<IccRow> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| icc(rule, "raw", "full", Subject::Word(format!("w{i}")), *v))
+            .collect()
+    }
+
+    #[test]
+    fn test_retest_replicates_only_when_every_rule_is_mostly_above_06() {
+        let mut rows = words("dbwa", &[0.9, 0.8, 0.7, 0.3]);
+        rows.extend(words("ripa", &[0.9, 0.95, 0.65, f64::NAN]));
+        let f = test_retest_high(&rows, "words");
+        assert_eq!(f.verdict, Verdict::Replicates, "{f:?}");
+        assert!(
+            f.this_run.contains("DB/WA median 0.75, 75% > 0.6"),
+            "{}",
+            f.this_run
+        );
+        rows.extend(words("nbm", &[0.9, 0.5, 0.4, 0.3]));
+        let f = test_retest_high(&rows, "words");
+        assert_eq!(f.verdict, Verdict::DoesNotReplicate);
+        assert!(f.sentence.contains("25% (NBM)"), "{}", f.sentence);
+        assert_eq!(test_retest_high(&[], "words").verdict, Verdict::NotAvailable);
+    }
+
+    #[test]
+    fn inter_rater_low_uses_the_raw_scale() {
+        let mut rows = words("dbwa+ripa+nbm", &[0.1, 0.2, 0.3]);
+        rows.extend([0.9, 0.95, 0.99].iter().enumerate().map(|(i, v)| {
+            icc(
+                "dbwa+ripa+nbm",
+                "zscore",
+                "full",
+                Subject::Word(format!("w{i}")),
+                *v,
+            )
+        }));
+        let f = inter_rater_low(&rows, "words");
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert!(f.this_run.contains("z-scored median 0.95"), "{}", f.this_run);
+        let f = inter_rater_low(&words("dbwa+ripa+nbm", &[0.6, 0.7, 0.8]), "words");
+        assert_eq!(f.verdict, Verdict::DoesNotReplicate);
+    }
+
+    fn pair(m: &str, f: &str, value: f64) -> IccRow {
+        icc(
+            "dbwa",
+            "raw",
+            "full",
+            Subject::Pair {
+                male: m.into(),
+                female: f.into(),
+            },
+            value,
+        )
+    }
+
+    #[test]
+    fn singular_pairs_more_reliable() {
+        let rows = vec![
+            pair("boy", "girl", 0.95),
+            pair("boys", "girls", 0.80),
+            pair("man", "woman", 0.93),
+            pair("men", "women", 0.85),
+            pair("male", "female", 0.90),
+            pair("males", "females", 0.81),
+        ];
+        let f = singular_vs_plural(&rows, true);
+        assert_eq!(f.verdict, Verdict::Replicates, "{f:?}");
+        let reversed: Vec<IccRow> = rows
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                r.stats.icc = 1.8 - r.stats.icc;
+                r
+            })
+            .collect();
+        assert_eq!(
+            singular_vs_plural(&reversed, true).verdict,
+            Verdict::DoesNotReplicate
+        );
+        // No difference is what the paper found for inter-rater consistency: reversed is a
+        // clear difference, so it does not replicate there either.
+        assert_eq!(
+            singular_vs_plural(&reversed, false).verdict,
+            Verdict::DoesNotReplicate
+        );
+        let f = pair_variation(&rows);
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert!(f.this_run.contains("boys–girls"), "{}", f.this_run);
+    }
+
+    fn alpha(query: &str, items: &str, value: f64) -> AlphaRow {
+        AlphaRow {
+            corpus: "c".into(),
+            algorithm: "sgns".into(),
+            rule: "dbwa".into(),
+            query: query.into(),
+            items: items.into(),
+            alpha: value,
+            ci_low: 0.0,
+            ci_high: 1.0,
+            n_items: 8,
+            n_cases: 23,
+            n_dropped: 0,
+            status: "ok".into(),
+        }
+    }
+
+    #[test]
+    fn alpha_findings() {
+        let rows = vec![
+            alpha("career", ITEMS_QUERY_WORDS, 0.9),
+            alpha("family", ITEMS_QUERY_WORDS, 0.8),
+            alpha("math", ITEMS_QUERY_WORDS, 0.2),
+            alpha("google10k", ITEMS_BASE_PAIRS, 0.95),
+        ];
+        assert_eq!(alpha_queries(&rows).verdict, Verdict::Replicates);
+        assert_eq!(alpha_queries(&rows[2..]).verdict, Verdict::DoesNotReplicate);
+        assert_eq!(alpha_base_pairs(&rows).verdict, Verdict::Replicates);
+        assert_eq!(alpha_base_pairs(&rows[..3]).verdict, Verdict::NotAvailable);
+    }
+
+    #[test]
+    fn regression_absent() {
+        let f = regression_directions(None);
+        assert_eq!(f.len(), 5);
+        assert!(f.iter().all(|f| f.verdict == Verdict::NotAvailable));
+        assert!(f[0].sentence.contains("regression input not available"));
+        assert!(
+            f[0].claim.starts_with("Higher ES goes with higher test-retest"),
+            "{}",
+            f[0].claim
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! The report of a retest run: figures mirroring Du, Fang & Nguyen (2021) figs. 2–5 (SVG and
+//! PNG), a comparison of this run's results with the paper's findings, and the rows each table
+//! left out, written as `index.html` and `report.md`.
+//!
+//! The report depends only on the tables and on [`ReportMeta`]: the same tables give
+//! byte-identical files (fixed ordering, no timestamps, PNGs without time chunks).
+
+use std::path::{Path, PathBuf};
+
+use retest_tables::{AlphaRow, CoverageRow, IccRow, RegressionRow, Table, TableError, parquet_path};
+
+mod assemble;
+pub mod compare;
+pub mod data;
+pub mod document;
+pub mod figures;
+pub mod regression;
+pub mod stats;
+
+pub use compare::{Finding, Verdict};
+
+/// Errors of writing a report.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("cannot read table {path}")]
+    Table {
+        path: PathBuf,
+        #[source]
+        source: TableError,
+    },
+    #[error(
+        "no result tables in {0} (expected test_retest_words.parquet and the other tables of `retest run`)"
+    )]
+    NoTables(PathBuf),
+    #[error("cannot write {path}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot draw figure {figure}: {message}")]
+    Plot { figure: String, message: String },
+}
+
+/// What the report says about the run that the tables do not hold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportMeta {
+    /// The pipeline name (the report's title).
+    pub pipeline: String,
+}
+
+/// What [`write_report`] wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportSummary {
+    /// Every file written, sorted.
+    pub files: Vec<PathBuf>,
+    /// The comparison with the paper, in report order.
+    pub findings: Vec<Finding>,
+}
+
+/// The tables a report is drawn from; `None` for a table the run did not write.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunTables {
+    pub test_retest_words: Option<Vec<IccRow>>,
+    pub test_retest_pairs: Option<Vec<IccRow>>,
+    pub inter_rater_words: Option<Vec<IccRow>>,
+    pub inter_rater_pairs: Option<Vec<IccRow>>,
+    pub internal_consistency: Option<Vec<AlphaRow>>,
+    pub coverage: Option<Vec<CoverageRow>>,
+    pub regression: Option<Vec<RegressionRow>>,
+}
+
+fn read_optional<T>(
+    dir: &Path,
+    name: &'static str,
+    rows: impl Fn(&Table) -> Result<Vec<T>, TableError>,
+) -> Result<Option<Vec<T>>, ReportError> {
+    let path = parquet_path(dir, name);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let table = Table::read(name, &path).map_err(|source| ReportError::Table {
+        path: path.clone(),
+        source,
+    })?;
+    rows(&table)
+        .map(Some)
+        .map_err(|source| ReportError::Table { path, source })
+}
+
+/// Reads the tables of `tables_dir` (`results/<pipeline>/tables/`); missing tables are `None`.
+///
+/// # Errors
+///
+/// A table that exists but cannot be read, or a folder without any ICC table.
+pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
+    let tables = RunTables {
+        test_retest_words: read_optional(tables_dir, "test_retest_words", Table::icc_rows)?,
+        test_retest_pairs: read_optional(tables_dir, "test_retest_pairs", Table::icc_rows)?,
+        inter_rater_words: read_optional(tables_dir, "inter_rater_words", Table::icc_rows)?,
+        inter_rater_pairs: read_optional(tables_dir, "inter_rater_pairs", Table::icc_rows)?,
+        internal_consistency: read_optional(tables_dir, "internal_consistency", Table::alpha_rows)?,
+        coverage: read_optional(tables_dir, "coverage", Table::coverage_rows)?,
+        regression: read_optional(tables_dir, "regression", Table::regression_rows)?,
+    };
+    if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
+        return Err(ReportError::NoTables(tables_dir.to_owned()));
+    }
+    Ok(tables)
+}
+
+/// Reads the tables of `tables_dir` and writes the report into `out_dir`
+/// (`results/<pipeline>/report/`): `index.html`, `report.md` and each figure as `.svg` and
+/// `.png`.
+///
+/// # Errors
+///
+/// As [`read_tables`] and [`write_report_from`].
+pub fn write_report(
+    tables_dir: &Path,
+    out_dir: &Path,
+    meta: &ReportMeta,
+) -> Result<ReportSummary, ReportError> {
+    let tables = read_tables(tables_dir)?;
+    write_report_from(&tables, out_dir, meta)
+}
+
+/// Writes the report of `tables` into `out_dir`. Each file is written to a temporary name and
+/// renamed into place.
+///
+/// # Errors
+///
+/// A file that cannot be written or a figure that cannot be drawn.
+pub fn write_report_from(
+    tables: &RunTables,
+    out_dir: &Path,
+    meta: &ReportMeta,
+) -> Result<ReportSummary, ReportError> {
+    std::fs::create_dir_all(out_dir).map_err(|source| ReportError::Io {
+        path: out_dir.to_owned(),
+        source,
+    })?;
+    let report = assemble::assemble(tables, meta);
+    let mut files = Vec::new();
+    for figure in &report.figures {
+        let svg = figures::svg(&figure.figure).map_err(|message| ReportError::Plot {
+            figure: figure.stem.clone(),
+            message,
+        })?;
+        files.push(write_file(
+            out_dir,
+            &format!("{}.svg", figure.stem),
+            svg.as_bytes(),
+        )?);
+        let png = figures::png(&figure.figure).map_err(|message| ReportError::Plot {
+            figure: figure.stem.clone(),
+            message,
+        })?;
+        files.push(write_file(out_dir, &format!("{}.png", figure.stem), &png)?);
+    }
+    let title = format!("retest report: {}", meta.pipeline);
+    files.push(write_file(
+        out_dir,
+        "report.md",
+        document::markdown(&report.blocks).as_bytes(),
+    )?);
+    files.push(write_file(
+        out_dir,
+        "index.html",
+        document::html(&title, &report.blocks).as_bytes(),
+    )?);
+    files.sort();
+    Ok(ReportSummary {
+        files,
+        findings: report.findings,
+    })
+}
+
+fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, ReportError> {
+    let path = dir.join(name);
+    let tmp = dir.join(format!(".{name}.partial"));
+    std::fs::write(&tmp, bytes).map_err(|source| ReportError::Io {
+        path: tmp.clone(),
+        source,
+    })?;
+    std::fs::rename(&tmp, &path).map_err(|source| ReportError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,260 @@
+//! Writing whole reports from small synthetic tables.
+
+use std::path::Path;
+
+use retest_tables::{
+    AlphaRow, IccRow, IccStats, RegressionRow, Subject, SubjectKind, alpha_table, icc_table, regression_table,
+};
+
+use super::*;
+
+const PAIRS: [(&str, &str); 4] = [
+    ("boy", "girl"),
+    ("boys", "girls"),
+    ("man", "woman"),
+    ("men", "women"),
+];
+const LISTS: [&str; 2] = ["occ16", "full"];
+
+fn stats(icc: f64, status: &str) -> IccStats {
+    IccStats {
+        icc,
+        f_stat: 2.0,
+        df1: 3.0,
+        df2: 9.0,
+        p_value: 0.1,
+        ci_low: icc - 0.1,
+        ci_high: icc + 0.1,
+        n_subjects: 4,
+        n_raters: 4,
+        n_dropped: 0,
+        status: status.to_owned(),
+    }
+}
+
+/// A deterministic spread of values in [lo, lo + width).
+fn value(i: usize, lo: f64, width: f64) -> f64 {
+    lo + width * ((i as f64 * 0.618_033_988_75).fract())
+}
+
+fn icc_rows(kind: SubjectKind, rules: &[&str], scales: &[&str], lo: f64) -> Vec<IccRow> {
+    let mut rows = Vec::new();
+    let mut i = 0;
+    for algorithm in ["glove", "sgns"] {
+        for rule in rules {
+            for scale in scales {
+                for list in LISTS {
+                    let subjects: Vec<Subject> = match kind {
+                        SubjectKind::Word => (0..12).map(|w| Subject::Word(format!("w{w}"))).collect(),
+                        SubjectKind::Pair => PAIRS
+                            .iter()
+                            .map(|(m, f)| Subject::Pair {
+                                male: (*m).into(),
+                                female: (*f).into(),
+                            })
+                            .collect(),
+                    };
+                    for subject in subjects {
+                        i += 1;
+                        let status = if i % 17 == 0 { "zero_variance" } else { "ok" };
+                        let icc = if status == "ok" {
+                            value(i, lo, 0.3)
+                        } else {
+                            f64::NAN
+                        };
+                        rows.push(IccRow {
+                            corpus: "tiny".into(),
+                            algorithm: algorithm.into(),
+                            rule: (*rule).into(),
+                            scale: (*scale).into(),
+                            list: list.into(),
+                            subject,
+                            stats: stats(icc, status),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    rows
+}
+
+fn alpha_rows() -> Vec<AlphaRow> {
+    let mut rows = Vec::new();
+    for (i, (query, items)) in [
+        ("career", "query_words"),
+        ("math", "query_words"),
+        ("google10k", "base_pairs"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        for (j, rule) in ["dbwa", "ripa", "nbm"].iter().enumerate() {
+            rows.push(AlphaRow {
+                corpus: "tiny".into(),
+                algorithm: "sgns".into(),
+                rule: (*rule).into(),
+                query: (*query).into(),
+                items: (*items).into(),
+                alpha: 0.5 + 0.1 * (i + j) as f64,
+                ci_low: 0.0,
+                ci_high: 1.0,
+                n_items: 8,
+                n_cases: 23,
+                n_dropped: 0,
+                status: "ok".into(),
+            });
+        }
+    }
+    rows
+}
+
+fn regression_rows() -> Vec<RegressionRow> {
+    (0..60)
+        .map(|w| {
+            let lf = value(w, 1.0, 8.0);
+            let es = value(w * 3 + 1, 0.5, 0.5);
+            RegressionRow {
+                analysis: "test_retest".into(),
+                corpus: "tiny".into(),
+                algorithm: "sgns".into(),
+                metric: "dbwa".into(),
+                scale: "raw".into(),
+                word: format!("w{w}"),
+                score: 0.2 + 0.5 * es + 0.01 * lf + value(w * 7, 0.0, 0.01),
+                frequency: 10,
+                log_freq: lf,
+                log_freq_sq: lf * lf,
+                n_senses: 2,
+                log_senses: value(w * 5, 0.0, 2.0),
+                pos: "NOUN".into(),
+                nn_sim: f64::NAN,
+                l2_norm: value(w * 11, 1.0, 2.0),
+                es,
+            }
+        })
+        .collect()
+}
+
+fn write_tables(dir: &Path, with_regression: bool) {
+    let trw = icc_rows(SubjectKind::Word, &["dbwa", "ripa", "nbm"], &["raw"], 0.6);
+    let trp = icc_rows(SubjectKind::Pair, &["dbwa", "ripa", "nbm"], &["raw"], 0.7);
+    let irw = icc_rows(SubjectKind::Word, &["dbwa+ripa+nbm"], &["raw", "zscore"], 0.1);
+    let irp = icc_rows(SubjectKind::Pair, &["dbwa+ripa+nbm"], &["raw", "zscore"], 0.1);
+    icc_table("test_retest_words", SubjectKind::Word, &trw)
+        .unwrap()
+        .write(dir, false)
+        .unwrap();
+    icc_table("test_retest_pairs", SubjectKind::Pair, &trp)
+        .unwrap()
+        .write(dir, false)
+        .unwrap();
+    icc_table("inter_rater_words", SubjectKind::Word, &irw)
+        .unwrap()
+        .write(dir, false)
+        .unwrap();
+    icc_table("inter_rater_pairs", SubjectKind::Pair, &irp)
+        .unwrap()
+        .write(dir, false)
+        .unwrap();
+    alpha_table(&alpha_rows()).unwrap().write(dir, false).unwrap();
+    if with_regression {
+        regression_table("regression", &regression_rows())
+            .unwrap()
+            .write(dir, false)
+            .unwrap();
+    }
+}
+
+fn meta() -> ReportMeta {
+    ReportMeta {
+        pipeline: "tiny".into(),
+    }
+}
+
+#[test]
+fn report_files_are_written_and_identical_on_rewrite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tables = tmp.path().join("tables");
+    std::fs::create_dir_all(&tables).unwrap();
+    write_tables(&tables, false);
+    let out = tmp.path().join("report");
+    let summary = write_report(&tables, &out, &meta()).unwrap();
+    let names: Vec<String> = summary
+        .files
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for stem in [
+        "fig2_test_retest_words",
+        "fig2_test_retest_pairs",
+        "fig3_inter_rater_words",
+        "fig3_inter_rater_pairs",
+        "fig4_internal_consistency",
+        "fig5a_pairs_test_retest",
+        "fig5b_pairs_inter_rater",
+    ] {
+        assert!(names.contains(&format!("{stem}.svg")), "{names:?}");
+        let svg = std::fs::read_to_string(out.join(format!("{stem}.svg"))).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            "{stem}"
+        );
+        let png = std::fs::read(out.join(format!("{stem}.png"))).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}");
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.starts_with("# retest report: tiny\n"));
+    assert!(md.contains("Regression input not available"));
+    assert!(
+        md.contains("| test_retest_words | 144 | 136 | 8 (zero_variance 8) |"),
+        "{md}"
+    );
+    assert!(md.contains("zero_variance"));
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html>") && html.contains("<img src=\"fig4_internal_consistency.svg\"")
+    );
+    assert!(!html.contains("<script"));
+
+    let first: Vec<Vec<u8>> = summary.files.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let again = write_report(&tables, &out, &meta()).unwrap();
+    assert_eq!(again.files, summary.files);
+    let second: Vec<Vec<u8>> = again.files.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    assert!(first == second, "a rewrite changed some file");
+    assert!(
+        !std::fs::read_dir(&out).unwrap().any(|e| e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .ends_with(".partial"))
+    );
+}
+
+#[test]
+fn report_with_regression_compares_directions() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_tables(tmp.path(), true);
+    let summary = write_report(tmp.path(), &tmp.path().join("report"), &meta()).unwrap();
+    let es = summary
+        .findings
+        .iter()
+        .find(|f| f.claim.starts_with("Higher ES goes with higher test-retest"))
+        .unwrap();
+    assert_eq!(es.verdict, Verdict::Replicates, "{es:?}");
+    let ir = summary
+        .findings
+        .iter()
+        .find(|f| f.claim.contains("inter-rater consistency (Table 2)"))
+        .unwrap();
+    assert_eq!(ir.verdict, Verdict::NotAvailable);
+    let md = std::fs::read_to_string(tmp.path().join("report/report.md")).unwrap();
+    assert!(md.contains("NN sim: no finite values"), "{md}");
+}
+
+#[test]
+fn a_folder_without_tables_is_an_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let err = write_report(tmp.path(), &tmp.path().join("report"), &meta()).unwrap_err();
+    assert!(err.to_string().starts_with("no result tables in"), "{err}");
+}
