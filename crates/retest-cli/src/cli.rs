@@ -69,6 +69,20 @@ pub enum Command {
     /// Show which jobs of a pipeline are done, missing or failed, from the results folder
     /// (and the Slurm logs in `<results>/<pipeline>/slurm/logs/`).
     Status(crate::cluster::StatusArgs),
+    /// Rebuild the report of a finished run from its tables: figures (SVG and PNG) after
+    /// Du et al. (2021) figs. 2–5, the comparison with the paper's findings and the excluded
+    /// rows, written to `<results>/<pipeline>/report/` (`index.html`, `report.md`). Trains and
+    /// measures nothing.
+    Report {
+        /// The pipeline name (its folder in `--results`), or its pipeline file.
+        pipeline: String,
+        /// Read the tables from DIR instead of `<results>/<pipeline>/tables`.
+        #[arg(long, value_name = "DIR")]
+        tables: Option<PathBuf>,
+        /// Write the report into DIR instead of `<results>/<pipeline>/report`.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// Train every (corpus, algorithm, seed) embedding of a pipeline, preparing its corpora
     /// first. Finished embeddings are skipped; each is written atomically to
     /// `<results>/<pipeline>/embeddings/<corpus>/<algorithm>-<key>/seed-NN.fifu`.

@@ -8,6 +8,7 @@ mod cli;
 mod cluster;
 mod commands;
 mod paths;
+mod report;
 mod score;
 mod stats;
 mod study;

@@ -60,14 +60,17 @@ pub fn run_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<()> {
     let tables_dir = layout.run.join("tables");
     let written = combine_tables(&run.measured, &tables_dir)?;
     let aggregate_seconds = started.elapsed().as_secs_f64();
+    let (report_dir, report) = crate::report::write_run_report(&layout.run, &run.trained.plan.name)?;
+    crate::report::print_summary(&report_dir, &report)?;
     write_manifest(&run, &layout.run, aggregate_seconds)?;
     let mut err = std::io::stderr().lock();
     writeln!(
         err,
-        "pipeline `{}` done: {} files in {}",
+        "pipeline `{}` done: {} files in {}, report in {}",
         run.trained.plan.name,
         written.len(),
-        tables_dir.display()
+        tables_dir.display(),
+        report_dir.display()
     )?;
     Ok(())
 }
