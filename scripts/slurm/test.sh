@@ -102,7 +102,7 @@ say "local run exited $local_rc"
 
 say "1. smoke: Slurm run (prepare job, training array, aggregation job)"
 "$retest" --results "$work/slurm" run smoke --executor slurm --max-parallel 2 --mem 1G --time 10:00 \
-  | tee "$work/submit1.out"
+  --sbatch-arg='--comment=smoke "#1" \ test' | tee "$work/submit1.out"
 prepare_id="$(job_id prepare "$work/submit1.out")"
 train_id="$(job_id train "$work/submit1.out")"
 aggregate_id="$(job_id aggregate "$work/submit1.out")"
@@ -115,6 +115,8 @@ check "training array depends on the prepare job" \
   grep -q "^submitted train .*after prepare job $prepare_id succeeds" "$work/submit1.out"
 check "aggregation job depends on the training array" \
   grep -q "^submitted aggregate .*after train job $train_id succeeds" "$work/submit1.out"
+check "--sbatch-arg reaches sbatch as one argument" \
+  grep -qF 'Comment=smoke "#1" \ test' <(scontrol show job "$prepare_id")
 check "squeue and sacct hints printed" grep -q "squeue -j $prepare_id,$train_id,$aggregate_id" "$work/submit1.out"
 check "jobs finished within 5 min" wait_for_queue 300
 say "states: prepare $(job_state "$prepare_id"); train $(job_state "$train_id"); aggregate $(job_state "$aggregate_id")"
@@ -144,6 +146,9 @@ kill_pipeline="$work/pipelines/slurm-kill.yaml"
 "$retest" --results "$work/slurm" run "$kill_pipeline" --executor slurm --prepare-locally --max-parallel 2 \
   --mem 1G | tee "$work/submit2.out"
 train_id="$(job_id train "$work/submit2.out")"
+check "no second submission while jobs are queued" \
+  bash -c '! "$@" >/dev/null 2>"$0" && grep -q "still queued or running" "$0"' "$work/submit-twice.err" \
+  "$retest" --results "$work/slurm" run "$kill_pipeline" --executor slurm
 check "prepared locally: no prepare job" test -z "$(job_id prepare "$work/submit2.out")"
 victim=3
 start=$(date +%s)

@@ -93,15 +93,28 @@ impl ExecutorArgs {
         Ok(())
     }
 
-    fn resources(&self) -> Resources {
-        Resources {
+    /// The resources of every job, once each value is checked.
+    fn resources(&self) -> Result<Resources> {
+        for (option, value) in [
+            ("partition", &self.partition),
+            ("time", &self.time),
+            ("mem", &self.mem),
+        ] {
+            if let Some(value) = value {
+                slurm::check_resource_value(option, value).map_err(anyhow::Error::msg)?;
+            }
+        }
+        for arg in &self.sbatch_arg {
+            slurm::check_sbatch_arg(arg).map_err(anyhow::Error::msg)?;
+        }
+        Ok(Resources {
             partition: self.partition.clone(),
             time: self.time.clone(),
             mem: self.mem.clone(),
             cpus_per_task: self.cpus_per_task,
             max_parallel: self.max_parallel,
             extra: self.sbatch_arg.clone(),
-        }
+        })
     }
 }
 
@@ -351,10 +364,22 @@ pub fn submit(dirs: &Dirs, pipeline: &str, run: &RunArgs, args: &ExecutorArgs) -
     if run.jobs.is_some() {
         bail!("--jobs does not apply to --executor slurm: use --cpus-per-task and --max-parallel");
     }
+    let resources = args.resources()?;
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let results = std::path::absolute(&dirs.results)?;
     let loaded = load(dirs, pipeline)?;
     let plan = &loaded.plan;
+    if !args.no_submit {
+        let queued = queued_jobs(&plan.name);
+        if !queued.is_empty() {
+            bail!(
+                "jobs of pipeline `{}` are still queued or running ({}): wait for them (squeue --me) \
+                 or cancel them (scancel <id>), then submit again",
+                plan.name,
+                queued.join(", ")
+            );
+        }
+    }
     let layout = Layout::new(&results, plan);
     if args.prepare_locally {
         prepare_plan(dirs, &loaded, false)?;
@@ -384,7 +409,6 @@ pub fn submit(dirs: &Dirs, pipeline: &str, run: &RunArgs, args: &ExecutorArgs) -
             &cwd,
         )?,
     };
-    let resources = args.resources();
     let script_dir = slurm::script_dir(&layout);
     std::fs::create_dir_all(&ctx.log_dir)
         .with_context(|| format!("cannot create {}", ctx.log_dir.display()))?;
@@ -525,6 +549,22 @@ fn write_script(path: &Path, text: &str) -> Result<()> {
     tmp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// This user's queued or running Slurm jobs of `pipeline` (`12`, `13_[2-5%2]`), found by job
+/// name; empty when `squeue` cannot tell (then nothing is checked).
+fn queued_jobs(pipeline: &str) -> Vec<String> {
+    let names: Vec<String> = Stage::ALL.iter().map(|stage| stage.job_name(pipeline)).collect();
+    let output = Process::new("squeue")
+        .args(["--me", "--noheader", "--format=%i", "--name", &names.join(",")])
+        .output();
+    match output {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The command-line arguments of one sbatch call.
