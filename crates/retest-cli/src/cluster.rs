@@ -604,3 +604,60 @@ fn sbatch(args: &[String]) -> Result<u64> {
     slurm::parse_job_id(&stdout)
         .with_context(|| format!("`sbatch {}` printed no job id: {stdout:?}", args.join(" ")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sbatch_command_lines() {
+        let script = Path::new("/r/smoke/slurm/train.sbatch");
+        let train = Submission {
+            stage: Stage::Train,
+            array: Some("3,5%2".into()),
+            after: Some(Stage::Prepare),
+        };
+        assert_eq!(
+            sbatch_args(&train, Some(41), script),
+            [
+                "--parsable",
+                "--dependency=afterok:41",
+                "--array=3,5%2",
+                "/r/smoke/slurm/train.sbatch"
+            ]
+        );
+        let aggregate = Submission {
+            stage: Stage::Aggregate,
+            array: None,
+            after: None,
+        };
+        assert_eq!(
+            sbatch_args(&aggregate, None, script),
+            ["--parsable", "/r/smoke/slurm/train.sbatch"]
+        );
+    }
+
+    #[test]
+    fn status_counts() {
+        let job = |state: State, failed: bool| JobStatus {
+            job: Job::Aggregate,
+            index: None,
+            state,
+            output: None,
+            failed: failed.then(|| retest_pipeline::Failure {
+                log: "x.out".into(),
+                error: "error: boom".into(),
+            }),
+        };
+        let jobs = [
+            job(State::Done, false),
+            job(State::Missing, false),
+            job(State::Missing, true),
+            job(State::Done, false),
+        ];
+        let refs: Vec<&JobStatus> = jobs.iter().collect();
+        assert_eq!(counts(&refs), "2/4 done, 1 missing, 1 failed");
+        assert_eq!(counts(&refs[..1]), "1/1 done");
+        assert_eq!(state_label(&jobs[2]), "failed");
+    }
+}

@@ -147,12 +147,32 @@ fn directive(s: &mut String, option: &str, value: &str) {
 /// array range and dependencies are chosen per submission, and the job name and log file name
 /// are how `retest status` finds the logs.
 const OWN_OPTIONS: [(&str, Option<char>, &str); 11] = [
-    ("array", Some('a'), "the array holds the training jobs not yet done"),
+    (
+        "array",
+        Some('a'),
+        "the array holds the training jobs not yet done",
+    ),
     ("dependency", Some('d'), "each job depends on the one before it"),
-    ("job-name", Some('J'), "`retest status` finds the logs by job name"),
-    ("output", Some('o'), "`retest status` reads the logs in <results>/<pipeline>/slurm/logs"),
-    ("error", Some('e'), "`retest status` reads the logs in <results>/<pipeline>/slurm/logs"),
-    ("chdir", Some('D'), "jobs run in the directory `retest run` was started in"),
+    (
+        "job-name",
+        Some('J'),
+        "`retest status` finds the logs by job name",
+    ),
+    (
+        "output",
+        Some('o'),
+        "`retest status` reads the logs in <results>/<pipeline>/slurm/logs",
+    ),
+    (
+        "error",
+        Some('e'),
+        "`retest status` reads the logs in <results>/<pipeline>/slurm/logs",
+    ),
+    (
+        "chdir",
+        Some('D'),
+        "jobs run in the directory `retest run` was started in",
+    ),
     ("partition", Some('p'), "use --partition"),
     ("time", Some('t'), "use --time"),
     ("mem", None, "use --mem"),
@@ -170,7 +190,9 @@ pub fn check_sbatch_arg(arg: &str) -> Result<(), String> {
         ));
     }
     if arg.chars().any(char::is_control) {
-        return Err(format!("--sbatch-arg {arg:?}: must be one line without control characters"));
+        return Err(format!(
+            "--sbatch-arg {arg:?}: must be one line without control characters"
+        ));
     }
     if !arg.starts_with("--") && arg.contains(char::is_whitespace) {
         return Err(format!(
@@ -198,7 +220,9 @@ pub fn check_sbatch_arg(arg: &str) -> Result<(), String> {
 /// Checks a value given to --partition, --time or --mem: one line.
 pub fn check_resource_value(option: &str, value: &str) -> Result<(), String> {
     if value.is_empty() || value.chars().any(|c| c.is_control() || c.is_whitespace()) {
-        return Err(format!("--{option} {value:?}: expected one word, as sbatch takes it"));
+        return Err(format!(
+            "--{option} {value:?}: expected one word, as sbatch takes it"
+        ));
     }
     Ok(())
 }
@@ -591,6 +615,81 @@ exec /home/me/retest/target/release/retest run-task /home/me/retest/pipelines/sm
         );
         assert_eq!(parse_log_name("smoke", "retest-other-train-12_3.out"), None);
         assert_eq!(parse_log_name("smoke", "retest-smoke-train-12_3.err"), None);
+    }
+
+    #[test]
+    fn sbatch_directives_are_quoted_as_sbatch_reads_them() {
+        assert_eq!(directive_quote("--account=lab"), "--account=lab");
+        assert_eq!(directive_quote("--comment=my run"), "\"--comment=my run\"");
+        assert_eq!(directive_quote("--comment=#1"), "\"--comment=#1\"");
+        assert_eq!(
+            directive_quote(r#"--comment=say "hi" \ bye"#),
+            r#""--comment=say \"hi\" \\ bye""#
+        );
+        let mut res = res();
+        res.extra = vec!["--comment=bias study #2".into(), "--qos=short".into()];
+        let mut ctx = ctx();
+        ctx.log_dir = "/scratch/my results/smoke/slurm/logs".into();
+        let script = train_script(&ctx, &res, 4);
+        assert!(
+            script.contains("\n#SBATCH \"--comment=bias study #2\"\n#SBATCH --qos=short\n"),
+            "{script}"
+        );
+        assert!(
+            script.contains("\n#SBATCH \"--output=/scratch/my results/smoke/slurm/logs/%x-%A_%a.out\"\n"),
+            "{script}"
+        );
+        assert!(script.contains("\n#SBATCH --array=0-3%16\n"), "{script}");
+        assert!(script.contains("# as it is: sbatch '/scratch/my results/smoke/slurm/train.sbatch'\n"));
+    }
+
+    #[test]
+    fn directives_come_before_the_first_command() {
+        // sbatch stops reading #SBATCH lines at the first line that is not a comment.
+        for script in [
+            prepare_script(&ctx(), &res()),
+            train_script(&ctx(), &res(), 3),
+            aggregate_script(&ctx(), &res()),
+        ] {
+            let first_command = script
+                .lines()
+                .position(|l| !l.is_empty() && !l.starts_with('#'))
+                .unwrap();
+            let lines: Vec<&str> = script.lines().collect();
+            let last_directive = lines.iter().rposition(|l| l.starts_with("#SBATCH")).unwrap();
+            assert!(last_directive < first_command, "{script}");
+            assert!(script.contains("#SBATCH --account=lab\n"));
+            assert!(script.contains("#SBATCH --partition=short\n#SBATCH --time=2:00:00\n#SBATCH --mem=8G\n"));
+        }
+    }
+
+    #[test]
+    fn sbatch_args_are_checked() {
+        for ok in [
+            "--account=lab",
+            "--qos=short",
+            "--mem-per-cpu=2G",
+            "-Alab",
+            "--comment=a b",
+            "--parsable",
+        ] {
+            assert_eq!(check_sbatch_arg(ok), Ok(()), "{ok}");
+        }
+        let err = |arg: &str| check_sbatch_arg(arg).unwrap_err();
+        assert!(err("account=lab").contains("expected one sbatch option"));
+        assert!(err("-A lab").contains("one argument of sbatch each"));
+        assert!(err("--comment=a\nb").contains("one line"));
+        assert!(err("--array=0-3").contains("set --array themselves"));
+        assert!(err("-a0-3").contains("set --array themselves"));
+        assert!(err("--dependency=afterok:1").contains("--dependency"));
+        assert!(err("--part=long").contains("use --partition"));
+        assert!(err("-pshort").contains("use --partition"));
+        assert!(err("--time=1:00:00").contains("use --time"));
+        assert!(err("--output=x.log").contains("`retest status`"));
+        assert!(err("-Jname").contains("--job-name"));
+        assert_eq!(check_resource_value("mem", "8G"), Ok(()));
+        assert!(check_resource_value("time", "1 day").is_err());
+        assert!(check_resource_value("partition", "").is_err());
     }
 
     #[test]
