@@ -182,7 +182,8 @@ impl WordNet {
     /// `len(wn.synsets(word))`: the word lowercased (nothing else: spaces stay spaces), then
     /// for each part of speech in [`PARTS_OF_SPEECH`] order the synsets of every lemma that
     /// [`morphy`](Self::morphy) finds. NLTK concatenates these lists without removing
-    /// duplicates, so neither does this count.
+    /// duplicates, so neither does this count (`axes`: 11 — `axis`, `ax` and `axe` — for 9
+    /// distinct synsets).
     pub fn n_senses(&self, word: &str) -> u32 {
         let lemma = word.to_lowercase();
         (0..PARTS_OF_SPEECH.len())
