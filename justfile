@@ -19,6 +19,11 @@ reproduce-du2021 pipeline="du2021":
 test:
     cargo test --workspace --release --locked
 
+# The Slurm executor against a real single-node Slurm started (and stopped) for the test: needs
+# the Debian packages slurmctld slurmd slurm-client munge, and root or sudo. About a minute.
+test-slurm:
+    scripts/slurm/test.sh
+
 # Formatting and lints, as CI checks them.
 lint:
     cargo fmt --all -- --check

@@ -46,7 +46,8 @@ su -s /bin/sh munge -c "/usr/sbin/munged --key-file=$dir/munge/munge.key --socke
 node="$(/usr/sbin/slurmd -C | head -n1)"   # NodeName=<host> CPUs=… RealMemory=…
 cat > "$dir/slurm.conf" <<CONF
 ClusterName=retest
-SlurmctldHost=$host
+# Loopback addresses: the node's host name need not resolve (containers, CI machines).
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 AuthType=auth/munge
 CredType=cred/munge
@@ -70,7 +71,7 @@ DefMemPerCPU=1024
 ReturnToService=2
 KillWait=5
 MinJobAge=600
-$node State=UNKNOWN
+$node NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF="$dir/slurm.conf"

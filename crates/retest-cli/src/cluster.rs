@@ -13,8 +13,8 @@ use clap::{Args, ValueEnum};
 use retest_data::{LockFile, Resolver};
 use retest_pipeline::slurm::{self, Resources, ScriptContext, Stage, Submission};
 use retest_pipeline::{
-    JobStatus, Layout, LoadedCorpus, Reporter, State, TrainOutcome, ensure_cooccurrences, pipeline_status,
-    run_training_job, training_jobs,
+    DONE_FILE, JobStatus, Layout, Lists, LoadedCorpus, Reporter, State, TrainOutcome, ensure_cooccurrences,
+    measure_dir, pipeline_status, run_training_job, training_jobs,
 };
 use retest_spec::{Algorithm, Job, Plan};
 
@@ -93,15 +93,28 @@ impl ExecutorArgs {
         Ok(())
     }
 
-    fn resources(&self) -> Resources {
-        Resources {
+    /// The resources of every job, once each value is checked.
+    fn resources(&self) -> Result<Resources> {
+        for (option, value) in [
+            ("partition", &self.partition),
+            ("time", &self.time),
+            ("mem", &self.mem),
+        ] {
+            if let Some(value) = value {
+                slurm::check_resource_value(option, value).map_err(anyhow::Error::msg)?;
+            }
+        }
+        for arg in &self.sbatch_arg {
+            slurm::check_sbatch_arg(arg).map_err(anyhow::Error::msg)?;
+        }
+        Ok(Resources {
             partition: self.partition.clone(),
             time: self.time.clone(),
             mem: self.mem.clone(),
             cpus_per_task: self.cpus_per_task,
             max_parallel: self.max_parallel,
             extra: self.sbatch_arg.clone(),
-        }
+        })
     }
 }
 
@@ -220,62 +233,112 @@ pub fn status(dirs: &Dirs, args: &StatusArgs) -> Result<()> {
     let loaded = load(dirs, &args.pipeline)?;
     let layout = Layout::new(&dirs.results, &loaded.plan);
     let lock = LockFile::load(&loaded.lock)?;
-    let jobs = pipeline_status(&loaded.plan, &layout, &lock, &|_, _, _| None)?;
+    let lists = status_lists(dirs, &loaded);
+    let probe = |corpus: &str, _: Algorithm, embeddings: &Path| {
+        let lists = lists.as_ref()?;
+        let dir = measure_dir(&layout, &loaded.plan, corpus, embeddings, lists);
+        let done = dir.join(DONE_FILE).is_file();
+        Some((dir, done))
+    };
+    let jobs = pipeline_status(&loaded.plan, &layout, &lock, &probe)?;
     let mut out = std::io::stdout().lock();
     match args.format {
         StatusFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&jobs)?)?,
-        StatusFormat::Text => write!(out, "{}", status_text(&loaded.plan, &layout, &jobs))?,
+        StatusFormat::Text => {
+            let rerun = format!(
+                "retest{} run {} --executor slurm",
+                results_option(dirs),
+                args.pipeline
+            );
+            write!(out, "{}", status_text(&loaded.plan, &layout, &jobs, &rerun))?;
+        }
     }
     Ok(())
 }
 
-fn status_text(plan: &Plan, layout: &Layout, jobs: &[JobStatus]) -> String {
+/// The word lists that name the measure folders, when they can be read without a download
+/// (`None` otherwise: the measure jobs are then reported as missing).
+fn status_lists(dirs: &Dirs, loaded: &Loaded) -> Option<Lists> {
+    let folder = wordlist_folder(dirs.wordlists.as_deref(), &loaded.path);
+    let mut resolver = Resolver::from_env(&loaded.lock).ok()?;
+    resolver.offline = true;
+    Lists::load(&loaded.plan, &folder, &mut resolver).ok()
+}
+
+/// One line per job (`done`, `missing` or `failed`, with the log of a failed attempt), then a
+/// summary per kind of job and in total. `rerun` is the command that submits what is missing.
+fn status_text(plan: &Plan, layout: &Layout, jobs: &[JobStatus], rerun: &str) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let _ = writeln!(s, "pipeline {} ({}):", plan.name, layout.run.display());
     for j in jobs {
-        let state = match (&j.state, &j.failed) {
-            (State::Done, _) => "done",
-            (State::Missing, None) => "missing",
-            (State::Missing, Some(_)) => "failed",
-        };
         let job = match (&j.job, j.index) {
             (Job::Train { .. }, Some(i)) => format!("{:<60} [task {i}]", j.job.to_string()),
             _ => j.job.to_string(),
         };
-        let _ = writeln!(s, "  {state:<8} {}", job.trim_end());
+        let _ = writeln!(s, "  {:<8} {}", state_label(j), job.trim_end());
         if let Some(f) = &j.failed {
-            let _ = writeln!(s, "           missing; last attempt failed: {}", f.log.display());
+            let _ = writeln!(s, "           last attempt failed: {}", f.log.display());
             let _ = writeln!(s, "           {}", f.error);
         }
     }
     let _ = writeln!(s, "summary:");
-    for (kind, label) in [
-        ("prepare-corpus", "prepare"),
-        ("cooccurrence", "cooccurrence"),
-        ("train", "train"),
-        ("measure", "measure"),
-        ("aggregate", "aggregate"),
-    ] {
-        let of_kind: Vec<_> = jobs.iter().filter(|j| job_kind(&j.job) == kind).collect();
-        if of_kind.is_empty() {
-            continue;
+    let mut kinds: Vec<(&str, Vec<&JobStatus>)> = Vec::new();
+    for j in jobs {
+        let kind = job_kind(&j.job);
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, of_kind)) => of_kind.push(j),
+            None => kinds.push((kind, vec![j])),
         }
-        let done = of_kind.iter().filter(|j| j.state == State::Done).count();
-        let failed = of_kind.iter().filter(|j| j.failed.is_some()).count();
-        let missing: Vec<usize> = of_kind
+    }
+    for (kind, of_kind) in &kinds {
+        let _ = write!(s, "  {kind:<15} {}", counts(of_kind));
+        let not_done: Vec<usize> = of_kind
             .iter()
             .filter(|j| j.state == State::Missing)
             .filter_map(|j| j.index)
             .collect();
-        let _ = write!(s, "  {label:<13} {done}/{} done", of_kind.len());
-        if failed > 0 {
-            let _ = write!(s, ", {failed} failed");
-        }
-        if !missing.is_empty() {
-            let _ = write!(s, " (missing tasks {})", slurm::array_spec(&missing, None));
+        if !not_done.is_empty() {
+            let _ = write!(
+                s,
+                "; array tasks to rerun: {}",
+                slurm::array_spec(&not_done, None)
+            );
         }
         s.push('\n');
+    }
+    let all: Vec<&JobStatus> = jobs.iter().collect();
+    let _ = writeln!(s, "  {:<15} {}", "all jobs", counts(&all));
+    if all.iter().any(|j| j.state == State::Missing) {
+        let _ = writeln!(
+            s,
+            "submit what is missing (finished outputs are kept): {rerun}\n\
+             (unless those jobs are still queued or running: squeue -u $USER)"
+        );
+    }
+    s
+}
+
+fn state_label(j: &JobStatus) -> &'static str {
+    match (&j.state, &j.failed) {
+        (State::Done, _) => "done",
+        (State::Missing, None) => "missing",
+        (State::Missing, Some(_)) => "failed",
+    }
+}
+
+/// `3/4 done, 1 failed`: done out of all, then the missing and failed ones (a failed job is
+/// missing its output too, but is counted as failed only).
+fn counts(jobs: &[&JobStatus]) -> String {
+    let done = jobs.iter().filter(|j| state_label(j) == "done").count();
+    let missing = jobs.iter().filter(|j| state_label(j) == "missing").count();
+    let failed = jobs.iter().filter(|j| state_label(j) == "failed").count();
+    let mut s = format!("{done}/{} done", jobs.len());
+    if missing > 0 {
+        s.push_str(&format!(", {missing} missing"));
+    }
+    if failed > 0 {
+        s.push_str(&format!(", {failed} failed"));
     }
     s
 }
@@ -301,10 +364,22 @@ pub fn submit(dirs: &Dirs, pipeline: &str, run: &RunArgs, args: &ExecutorArgs) -
     if run.jobs.is_some() {
         bail!("--jobs does not apply to --executor slurm: use --cpus-per-task and --max-parallel");
     }
+    let resources = args.resources()?;
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let results = std::path::absolute(&dirs.results)?;
     let loaded = load(dirs, pipeline)?;
     let plan = &loaded.plan;
+    if !args.no_submit {
+        let queued = queued_jobs(&plan.name);
+        if !queued.is_empty() {
+            bail!(
+                "jobs of pipeline `{}` are still queued or running ({}): wait for them (squeue --me) \
+                 or cancel them (scancel <id>), then submit again",
+                plan.name,
+                queued.join(", ")
+            );
+        }
+    }
     let layout = Layout::new(&results, plan);
     if args.prepare_locally {
         prepare_plan(dirs, &loaded, false)?;
@@ -334,7 +409,6 @@ pub fn submit(dirs: &Dirs, pipeline: &str, run: &RunArgs, args: &ExecutorArgs) -
             &cwd,
         )?,
     };
-    let resources = args.resources();
     let script_dir = slurm::script_dir(&layout);
     std::fs::create_dir_all(&ctx.log_dir)
         .with_context(|| format!("cannot create {}", ctx.log_dir.display()))?;
@@ -418,13 +492,26 @@ pub fn submit(dirs: &Dirs, pipeline: &str, run: &RunArgs, args: &ExecutorArgs) -
         out,
         "  sacct -j {list} --format=JobID,JobName%32,State,Elapsed,ExitCode   (where accounting is enabled)"
     )?;
-    writeln!(out, "  retest status {}", loaded.path.display())?;
+    writeln!(out, "  retest{} status {pipeline}", results_option(dirs))?;
     writeln!(out, "logs: {}", ctx.log_dir.display())?;
     writeln!(
         out,
         "if a task fails, run the same `retest run --executor slurm` again: only missing work is submitted"
     )?;
     Ok(())
+}
+
+/// ` --results DIR` when outputs go elsewhere than `./results`, for the commands printed as
+/// hints.
+fn results_option(dirs: &Dirs) -> String {
+    if dirs.results == Path::new("results") {
+        String::new()
+    } else {
+        format!(
+            " --results {}",
+            slurm::shell_quote(&dirs.results.to_string_lossy())
+        )
+    }
 }
 
 /// Every `RETEST_*` setting a job needs, as absolute paths (or unset).
@@ -464,6 +551,22 @@ fn write_script(path: &Path, text: &str) -> Result<()> {
     Ok(())
 }
 
+/// This user's queued or running Slurm jobs of `pipeline` (`12`, `13_[2-5%2]`), found by job
+/// name; empty when `squeue` cannot tell (then nothing is checked).
+fn queued_jobs(pipeline: &str) -> Vec<String> {
+    let names: Vec<String> = Stage::ALL.iter().map(|stage| stage.job_name(pipeline)).collect();
+    let output = Process::new("squeue")
+        .args(["--me", "--noheader", "--format=%i", "--name", &names.join(",")])
+        .output();
+    match output {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The command-line arguments of one sbatch call.
 fn sbatch_args(sub: &Submission, after: Option<u64>, script: &Path) -> Vec<String> {
     let mut args = vec!["--parsable".to_owned()];
@@ -500,4 +603,61 @@ fn sbatch(args: &[String]) -> Result<u64> {
     }
     slurm::parse_job_id(&stdout)
         .with_context(|| format!("`sbatch {}` printed no job id: {stdout:?}", args.join(" ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sbatch_command_lines() {
+        let script = Path::new("/r/smoke/slurm/train.sbatch");
+        let train = Submission {
+            stage: Stage::Train,
+            array: Some("3,5%2".into()),
+            after: Some(Stage::Prepare),
+        };
+        assert_eq!(
+            sbatch_args(&train, Some(41), script),
+            [
+                "--parsable",
+                "--dependency=afterok:41",
+                "--array=3,5%2",
+                "/r/smoke/slurm/train.sbatch"
+            ]
+        );
+        let aggregate = Submission {
+            stage: Stage::Aggregate,
+            array: None,
+            after: None,
+        };
+        assert_eq!(
+            sbatch_args(&aggregate, None, script),
+            ["--parsable", "/r/smoke/slurm/train.sbatch"]
+        );
+    }
+
+    #[test]
+    fn status_counts() {
+        let job = |state: State, failed: bool| JobStatus {
+            job: Job::Aggregate,
+            index: None,
+            state,
+            output: None,
+            failed: failed.then(|| retest_pipeline::Failure {
+                log: "x.out".into(),
+                error: "error: boom".into(),
+            }),
+        };
+        let jobs = [
+            job(State::Done, false),
+            job(State::Missing, false),
+            job(State::Missing, true),
+            job(State::Done, false),
+        ];
+        let refs: Vec<&JobStatus> = jobs.iter().collect();
+        assert_eq!(counts(&refs), "2/4 done, 1 missing, 1 failed");
+        assert_eq!(counts(&refs[..1]), "1/1 done");
+        assert_eq!(state_label(&jobs[2]), "failed");
+    }
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use retest_pipeline::{LexiconFiles, Lists, Measured, combine_tables, measure_all};
+use retest_pipeline::{LexiconFiles, Lists, Measured, combine_tables, measure_all, regression_input};
 use serde_json::json;
 
 use crate::cli::{Dirs, RunArgs};
@@ -58,14 +58,27 @@ pub fn run_pipeline(dirs: &Dirs, pipeline: &str, args: &RunArgs) -> Result<()> {
     let started = Instant::now();
     let layout = &run.trained.layout;
     let tables_dir = layout.run.join("tables");
-    let written = combine_tables(&run.measured, &tables_dir)?;
-    let aggregate_seconds = started.elapsed().as_secs_f64();
+    let mut written = combine_tables(&run.measured, &tables_dir)?;
+    let lexicon = run.lexicon.load()?;
+    let (mut regression, left_out) = regression_input(&tables_dir, &lexicon)
+        .with_context(|| format!("building the regression input from {}", tables_dir.display()))?;
+    written.extend(
+        regression
+            .write(&tables_dir, true)
+            .with_context(|| format!("writing the regression input into {}", tables_dir.display()))?,
+    );
+    writeln!(
+        std::io::stderr(),
+        "regression input: {} rows; {left_out} (analysis, configuration, rule, scale, word) rows left out \
+         for lack of word properties, a WordNet sense or a Brown tag",
+        regression.height()
+    )?;
     let (report_dir, report) = crate::report::write_run_report(&layout.run, &run.trained.plan.name)?;
     crate::report::print_summary(&report_dir, &report)?;
+    let aggregate_seconds = started.elapsed().as_secs_f64();
     write_manifest(&run, &layout.run, aggregate_seconds)?;
-    let mut err = std::io::stderr().lock();
     writeln!(
-        err,
+        std::io::stderr(),
         "pipeline `{}` done: {} files in {}, report in {}",
         run.trained.plan.name,
         written.len(),

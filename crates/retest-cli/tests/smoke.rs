@@ -1,6 +1,6 @@
 //! `retest run smoke` end to end on a real corpus (WikiText-103 valid): two independent runs give
-//! byte-identical tables, a run killed during training resumes without redoing finished jobs,
-//! and a rerun of a finished pipeline does nothing.
+//! byte-identical tables (the regression input included), a run killed during training resumes
+//! without redoing finished jobs, and a rerun of a finished pipeline does nothing.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -74,7 +74,8 @@ fn fifu_files(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
     let a = tempfile::tempdir().unwrap();
-    run_smoke(a.path(), &[]);
+    let log = run_smoke(a.path(), &[]);
+    assert!(log.contains("regression input: "), "{log}");
     let tables_a = files(&a.path().join("smoke/tables"));
     let names: Vec<String> = tables_a.iter().map(|(p, _)| p.display().to_string()).collect();
     for expected in [
@@ -87,12 +88,27 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
         "inter_rater_pairs.parquet",
         "internal_consistency.csv",
         "word_properties.parquet",
+        "regression.parquet",
+        "regression.csv",
     ] {
         assert!(
             names.iter().any(|n| n == expected),
             "{expected} missing from {names:?}"
         );
     }
+    // The regression input has rows, with the lexical features filled in.
+    let regression =
+        retest_tables::Table::read("regression", &a.path().join("smoke/tables/regression.parquet")).unwrap();
+    assert!(regression.height() > 0, "the regression input is empty");
+    let csv = std::fs::read_to_string(a.path().join("smoke/tables/regression.csv")).unwrap();
+    assert!(
+        csv.starts_with("analysis,corpus,algorithm,metric,scale,word,score,"),
+        "{csv:.200}"
+    );
+    assert!(
+        csv.contains(",NOUN,") && csv.contains("inter_rater"),
+        "{csv:.2000}"
+    );
     let manifest = std::fs::read_to_string(a.path().join("smoke/manifest.json")).unwrap();
     assert!(manifest.contains("\"retest_version\""), "{manifest}");
 

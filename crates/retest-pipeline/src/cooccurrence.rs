@@ -82,10 +82,16 @@ pub fn ensure_cooccurrences(
         tmp.persist(&path)
             .with_context(|| format!("cannot write {}", path.display()))?;
         reporter.log(&format!(
-            "counted co-occurrences of {} (window {}) in {:.1} s: {stats:?}",
+            "counted co-occurrences of {} (window {}) in {:.1} s: {} records from {} tokens, {}",
             corpus.name(),
             params.window,
-            started.elapsed().as_secs_f64()
+            started.elapsed().as_secs_f64(),
+            stats.n_records,
+            stats.n_tokens,
+            match stats.n_runs {
+                0 => "all in memory".to_owned(),
+                n => format!("{n} sorted runs spilled to disk and merged"),
+            }
         ));
     }
     Ok(path)

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use retest_data::Resolver;
+use retest_lexicon::Lexicon;
 
 use crate::lists::resolve_declaration;
 
@@ -54,5 +55,15 @@ impl LexiconFiles {
             brown,
             universal_tagset,
         })
+    }
+
+    /// Reads the three resources into a [`Lexicon`] (about a quarter of a second).
+    ///
+    /// # Errors
+    ///
+    /// A file that cannot be read or is not in the expected format (the message names it).
+    pub fn load(&self) -> Result<Lexicon> {
+        Lexicon::load(&self.wordnet, &self.brown, &self.universal_tagset)
+            .context("loading the lexicon (WordNet, Brown corpus, universal tag map)")
     }
 }

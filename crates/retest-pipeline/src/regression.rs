@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use anyhow::Result;
+use retest_lexicon::Lexicon;
 use retest_tables::{IccRow, RegressionRow, Subject, Table, WordPropertyRow, regression_table};
 use rustc_hash::FxHashMap;
 
@@ -44,6 +45,17 @@ pub trait WordFeatures {
     fn n_senses(&self, word: &str) -> u32;
     /// Most common Brown part of speech in the universal tagset, if the word occurs in Brown.
     fn pos(&self, word: &str) -> Option<&str>;
+}
+
+/// NLTK's features, as the original study computed them (see [`retest_lexicon`]).
+impl WordFeatures for Lexicon {
+    fn n_senses(&self, word: &str) -> u32 {
+        Lexicon::n_senses(self, word)
+    }
+
+    fn pos(&self, word: &str) -> Option<&str> {
+        Lexicon::pos(self, word)
+    }
 }
 
 /// One row per (corpus, algorithm, rule, scale, word) of `icc` with `status = ok`, for words

@@ -114,6 +114,119 @@ pub fn shell_quote(s: &str) -> String {
     }
 }
 
+/// Quotes one sbatch argument for an `#SBATCH` line. sbatch splits such a line into words at
+/// white space, where double quotes group, a backslash takes the next character literally and
+/// an unquoted `#` starts a comment (single quotes mean nothing there). An argument made of
+/// safe characters only is left bare.
+pub fn directive_quote(arg: &str) -> String {
+    let safe = !arg.is_empty()
+        && arg
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b));
+    if safe {
+        return arg.to_owned();
+    }
+    let mut quoted = String::with_capacity(arg.len() + 2);
+    quoted.push('"');
+    for c in arg.chars() {
+        if c == '"' || c == '\\' {
+            quoted.push('\\');
+        }
+        quoted.push(c);
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// Appends `#SBATCH --option=value`.
+fn directive(s: &mut String, option: &str, value: &str) {
+    let _ = writeln!(s, "#SBATCH {}", directive_quote(&format!("--{option}={value}")));
+}
+
+/// The sbatch options the scripts set themselves, which `--sbatch-arg` must not override: the
+/// array range and dependencies are chosen per submission, and the job name and log file name
+/// are how `retest status` finds the logs.
+const OWN_OPTIONS: [(&str, Option<char>, &str); 11] = [
+    (
+        "array",
+        Some('a'),
+        "the array holds the training jobs not yet done",
+    ),
+    ("dependency", Some('d'), "each job depends on the one before it"),
+    (
+        "job-name",
+        Some('J'),
+        "`retest status` finds the logs by job name",
+    ),
+    (
+        "output",
+        Some('o'),
+        "`retest status` reads the logs in <results>/<pipeline>/slurm/logs",
+    ),
+    (
+        "error",
+        Some('e'),
+        "`retest status` reads the logs in <results>/<pipeline>/slurm/logs",
+    ),
+    (
+        "chdir",
+        Some('D'),
+        "jobs run in the directory `retest run` was started in",
+    ),
+    ("partition", Some('p'), "use --partition"),
+    ("time", Some('t'), "use --time"),
+    ("mem", None, "use --mem"),
+    ("cpus-per-task", Some('c'), "use --cpus-per-task"),
+    ("wrap", None, "the scripts run retest"),
+];
+
+/// Checks one `--sbatch-arg`: a single sbatch argument (`--account=lab`, `--qos=short`; not
+/// `-A lab`, which is two), on one line, and not an option the scripts set themselves.
+pub fn check_sbatch_arg(arg: &str) -> Result<(), String> {
+    if !arg.starts_with('-') {
+        return Err(format!(
+            "--sbatch-arg `{arg}`: expected one sbatch option such as `--account=lab` (give an option \
+             and its value joined by `=`)"
+        ));
+    }
+    if arg.chars().any(char::is_control) {
+        return Err(format!(
+            "--sbatch-arg {arg:?}: must be one line without control characters"
+        ));
+    }
+    if !arg.starts_with("--") && arg.contains(char::is_whitespace) {
+        return Err(format!(
+            "--sbatch-arg `{arg}`: one argument of sbatch each; write the long form joined by `=` \
+             (`--account=lab`)"
+        ));
+    }
+    let (long, short) = match arg.strip_prefix("--") {
+        Some(rest) => (Some(rest.split('=').next().unwrap_or(rest)), None),
+        None => (None, arg[1..].chars().next()),
+    };
+    for (name, letter, why) in OWN_OPTIONS {
+        // sbatch accepts unambiguous prefixes of long options (`--part` for `--partition`).
+        let long_match = long.is_some_and(|l| l.len() >= 3 && name.starts_with(l));
+        let short_match = short.is_some() && short == letter;
+        if long_match || short_match {
+            return Err(format!(
+                "--sbatch-arg `{arg}`: the generated scripts set --{name} themselves ({why})"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a value given to --partition, --time or --mem: one line.
+pub fn check_resource_value(option: &str, value: &str) -> Result<(), String> {
+    if value.is_empty() || value.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return Err(format!(
+            "--{option} {value:?}: expected one word, as sbatch takes it"
+        ));
+    }
+    Ok(())
+}
+
 fn path_str(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
@@ -168,34 +281,34 @@ fn header(ctx: &ScriptContext, res: &Resources, stage: Stage, what: &str, array:
         path_str(&ctx.pipeline_file),
         shell_quote(&path_str(&script))
     );
-    let _ = writeln!(s, "#SBATCH --job-name={}", stage.job_name(&ctx.pipeline_name));
+    directive(&mut s, "job-name", &stage.job_name(&ctx.pipeline_name));
     if let Some(array) = array {
-        let _ = writeln!(s, "#SBATCH --array={array}");
+        directive(&mut s, "array", array);
     }
     if let Some(p) = &res.partition {
-        let _ = writeln!(s, "#SBATCH --partition={p}");
+        directive(&mut s, "partition", p);
     }
     if let Some(t) = &res.time {
-        let _ = writeln!(s, "#SBATCH --time={t}");
+        directive(&mut s, "time", t);
     }
     if let Some(m) = &res.mem {
-        let _ = writeln!(s, "#SBATCH --mem={m}");
+        directive(&mut s, "mem", m);
     }
-    let _ = writeln!(s, "#SBATCH --cpus-per-task={}", res.cpus_per_task);
+    directive(&mut s, "cpus-per-task", &res.cpus_per_task.to_string());
     let pattern = if array.is_some() {
         "%x-%A_%a.out"
     } else {
         "%x-%j.out"
     };
-    let _ = writeln!(s, "#SBATCH --output={}", path_str(&ctx.log_dir.join(pattern)));
-    let _ = writeln!(s, "#SBATCH --chdir={}", path_str(&ctx.workdir));
+    directive(&mut s, "output", &path_str(&ctx.log_dir.join(pattern)));
+    directive(&mut s, "chdir", &path_str(&ctx.workdir));
     if stage == Stage::Aggregate {
         // A failed training task can never satisfy `afterok`: drop the job rather than leave
         // it pending for ever.
-        s.push_str("#SBATCH --kill-on-invalid-dep=yes\n");
+        directive(&mut s, "kill-on-invalid-dep", "yes");
     }
     for arg in &res.extra {
-        let _ = writeln!(s, "#SBATCH {arg}");
+        let _ = writeln!(s, "#SBATCH {}", directive_quote(arg));
     }
     s.push_str("\nset -euo pipefail\n");
     let _ = writeln!(s, "cd {}", shell_quote(&path_str(&ctx.workdir)));
@@ -502,6 +615,81 @@ exec /home/me/retest/target/release/retest run-task /home/me/retest/pipelines/sm
         );
         assert_eq!(parse_log_name("smoke", "retest-other-train-12_3.out"), None);
         assert_eq!(parse_log_name("smoke", "retest-smoke-train-12_3.err"), None);
+    }
+
+    #[test]
+    fn sbatch_directives_are_quoted_as_sbatch_reads_them() {
+        assert_eq!(directive_quote("--account=lab"), "--account=lab");
+        assert_eq!(directive_quote("--comment=my run"), "\"--comment=my run\"");
+        assert_eq!(directive_quote("--comment=#1"), "\"--comment=#1\"");
+        assert_eq!(
+            directive_quote(r#"--comment=say "hi" \ bye"#),
+            r#""--comment=say \"hi\" \\ bye""#
+        );
+        let mut res = res();
+        res.extra = vec!["--comment=bias study #2".into(), "--qos=short".into()];
+        let mut ctx = ctx();
+        ctx.log_dir = "/scratch/my results/smoke/slurm/logs".into();
+        let script = train_script(&ctx, &res, 4);
+        assert!(
+            script.contains("\n#SBATCH \"--comment=bias study #2\"\n#SBATCH --qos=short\n"),
+            "{script}"
+        );
+        assert!(
+            script.contains("\n#SBATCH \"--output=/scratch/my results/smoke/slurm/logs/%x-%A_%a.out\"\n"),
+            "{script}"
+        );
+        assert!(script.contains("\n#SBATCH --array=0-3%16\n"), "{script}");
+        assert!(script.contains("# as it is: sbatch '/scratch/my results/smoke/slurm/train.sbatch'\n"));
+    }
+
+    #[test]
+    fn directives_come_before_the_first_command() {
+        // sbatch stops reading #SBATCH lines at the first line that is not a comment.
+        for script in [
+            prepare_script(&ctx(), &res()),
+            train_script(&ctx(), &res(), 3),
+            aggregate_script(&ctx(), &res()),
+        ] {
+            let first_command = script
+                .lines()
+                .position(|l| !l.is_empty() && !l.starts_with('#'))
+                .unwrap();
+            let lines: Vec<&str> = script.lines().collect();
+            let last_directive = lines.iter().rposition(|l| l.starts_with("#SBATCH")).unwrap();
+            assert!(last_directive < first_command, "{script}");
+            assert!(script.contains("#SBATCH --account=lab\n"));
+            assert!(script.contains("#SBATCH --partition=short\n#SBATCH --time=2:00:00\n#SBATCH --mem=8G\n"));
+        }
+    }
+
+    #[test]
+    fn sbatch_args_are_checked() {
+        for ok in [
+            "--account=lab",
+            "--qos=short",
+            "--mem-per-cpu=2G",
+            "-Alab",
+            "--comment=a b",
+            "--parsable",
+        ] {
+            assert_eq!(check_sbatch_arg(ok), Ok(()), "{ok}");
+        }
+        let err = |arg: &str| check_sbatch_arg(arg).unwrap_err();
+        assert!(err("account=lab").contains("expected one sbatch option"));
+        assert!(err("-A lab").contains("one argument of sbatch each"));
+        assert!(err("--comment=a\nb").contains("one line"));
+        assert!(err("--array=0-3").contains("set --array themselves"));
+        assert!(err("-a0-3").contains("set --array themselves"));
+        assert!(err("--dependency=afterok:1").contains("--dependency"));
+        assert!(err("--part=long").contains("use --partition"));
+        assert!(err("-pshort").contains("use --partition"));
+        assert!(err("--time=1:00:00").contains("use --time"));
+        assert!(err("--output=x.log").contains("`retest status`"));
+        assert!(err("-Jname").contains("--job-name"));
+        assert_eq!(check_resource_value("mem", "8G"), Ok(()));
+        assert!(check_resource_value("time", "1 day").is_err());
+        assert!(check_resource_value("partition", "").is_err());
     }
 
     #[test]

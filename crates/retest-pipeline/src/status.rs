@@ -179,14 +179,18 @@ impl SlurmLogs {
     }
 }
 
-/// A line reporting a failure: retest's `error: …`, or Slurm's own (`slurmstepd: error: …
-/// CANCELLED …`, time and memory limits).
+/// A line reporting a failure: retest's `error: …`, or Slurm's own (`slurmstepd: error: …` or,
+/// with the node name, `slurmstepd-node01: error: *** JOB 9 ON node01 CANCELLED …`, time and
+/// memory limits), or the shell's report of a killed process.
 fn is_error_line(line: &str) -> bool {
     let line = line.trim_start();
-    line.starts_with("error:")
-        || line.contains("slurmstepd: error:")
-        || line.contains("Killed")
-        || line.contains("oom-kill")
+    let slurmstepd = line
+        .strip_prefix("slurmstepd")
+        .and_then(|rest| rest.split_once(':'))
+        .is_some_and(|(node, rest)| {
+            (node.is_empty() || node.starts_with('-')) && rest.trim_start().starts_with("error:")
+        });
+    line.starts_with("error:") || slurmstepd || line.contains("Killed") || line.contains("oom-kill")
 }
 
 #[cfg(test)]
@@ -202,11 +206,26 @@ mod tests {
             "[  0.1s] trained …\nslurmstepd: error: *** JOB 9 ON vm CANCELLED AT 2026-01-01T00:00:00 ***\n",
         );
         write("retest-p-train-7_2.out", "error: training job 2: disk full\n");
+        write(
+            "retest-p-train-7_4.out",
+            "slurmstepd-node01: error: *** JOB 12 ON node01 CANCELLED AT 2026-01-01T00:00:00 ***\n",
+        );
+        write(
+            "retest-p-train-7_5.out",
+            "[  0.1s] epoch 1 of 2, no error: so far\n",
+        );
         write("retest-p-train-11_2.out", "[  0.1s] started\n");
         write("retest-p-prepare-6.out", "corpus x: prepared\n");
         write("unrelated.txt", "error: not ours\n");
         let logs = SlurmLogs::read(dir.path(), "p");
-        assert_eq!(logs.logs.len(), 4);
+        assert_eq!(logs.logs.len(), 6);
+        let named_node = logs.failure(Stage::Train, Some(4)).unwrap();
+        assert!(
+            named_node.error.starts_with("slurmstepd-node01: error:"),
+            "{}",
+            named_node.error
+        );
+        assert_eq!(logs.failure(Stage::Train, Some(5)), None);
         let failed = logs.failure(Stage::Train, Some(1)).unwrap();
         assert_eq!(failed.log, dir.path().join("retest-p-train-7_1.out"));
         assert!(failed.error.contains("CANCELLED"), "{}", failed.error);

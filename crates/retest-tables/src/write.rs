@@ -290,7 +290,8 @@ pub fn word_properties_table(rows: &[WordPropertyRow]) -> Result<Table, TableErr
         .finish()
 }
 
-/// A regression-input table (`regression_test_retest` or `regression_inter_rater`).
+/// A regression-input table (`regression`: test-retest and inter-rater rows, told apart by
+/// `analysis`).
 ///
 /// # Errors
 ///
