@@ -31,9 +31,11 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::RunTask(args) => crate::cluster::run_task(&cli.dirs, &args),
         Command::Prepare(args) => crate::cluster::prepare(&cli.dirs, &args),
         Command::Status(args) => crate::cluster::status(&cli.dirs, &args),
-        Command::Report { pipeline, tables, out } => {
-            crate::report::report_command(&cli.dirs, &pipeline, tables.as_deref(), out.as_deref())
-        }
+        Command::Report {
+            pipeline,
+            tables,
+            out,
+        } => crate::report::report_command(&cli.dirs, &pipeline, tables.as_deref(), out.as_deref()),
         Command::Measure { pipeline, run } => study::measure_pipeline(&cli.dirs, &pipeline, &run).map(|_| ()),
         Command::Train { pipeline, run } => {
             train_pipeline(&cli.dirs, &pipeline, &run, |_, _| Ok(())).map(drop)

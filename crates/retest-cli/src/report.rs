@@ -15,7 +15,9 @@ pub fn write_run_report(run_dir: &Path, pipeline: &str) -> Result<(PathBuf, Repo
 }
 
 fn report_into(tables: &Path, out: &Path, pipeline: &str) -> Result<(PathBuf, ReportSummary)> {
-    let meta = ReportMeta { pipeline: pipeline.to_owned() };
+    let meta = ReportMeta {
+        pipeline: pipeline.to_owned(),
+    };
     let summary = write_report(tables, out, &meta)
         .with_context(|| format!("pipeline `{pipeline}`: writing the report into {}", out.display()))?;
     Ok((out.to_owned(), summary))
@@ -26,7 +28,8 @@ fn report_into(tables: &Path, out: &Path, pipeline: &str) -> Result<(PathBuf, Re
 fn pipeline_name(reference: &str) -> String {
     let path = Path::new(reference);
     if reference.ends_with(".yaml") || reference.contains('/') {
-        path.file_stem().map_or_else(|| reference.to_owned(), |s| s.to_string_lossy().into_owned())
+        path.file_stem()
+            .map_or_else(|| reference.to_owned(), |s| s.to_string_lossy().into_owned())
     } else {
         reference.to_owned()
     }

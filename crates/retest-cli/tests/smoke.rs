@@ -1,5 +1,5 @@
 //! `retest run smoke` end to end on a real corpus (WikiText-103 valid): two independent runs give
-//! byte-identical tables (the regression input included), a run killed during training resumes
+//! byte-identical tables (the regression input included) and reports, a run killed during training resumes
 //! without redoing finished jobs, and a rerun of a finished pipeline does nothing.
 
 use std::path::{Path, PathBuf};
@@ -112,6 +112,26 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
     let manifest = std::fs::read_to_string(a.path().join("smoke/manifest.json")).unwrap();
     assert!(manifest.contains("\"retest_version\""), "{manifest}");
 
+    // The report: its pages, and every figure as SVG and PNG.
+    let report_a = files(&a.path().join("smoke/report"));
+    let report_names: Vec<String> = report_a.iter().map(|(p, _)| p.display().to_string()).collect();
+    for expected in [
+        "index.html",
+        "report.md",
+        "fig2_test_retest_words.svg",
+        "fig2_test_retest_words.png",
+    ] {
+        assert!(
+            report_names.iter().any(|n| n == expected),
+            "{expected} missing from {report_names:?}"
+        );
+    }
+    let markdown = std::fs::read_to_string(a.path().join("smoke/report/report.md")).unwrap();
+    assert!(
+        markdown.contains("## Comparison with the paper"),
+        "{markdown:.500}"
+    );
+
     // A second run kept apart, killed once it has trained something, then resumed.
     let b = tempfile::tempdir().unwrap();
     let embeddings = b.path().join("smoke/embeddings");
@@ -153,6 +173,10 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
         assert_eq!(pa, pb);
         assert!(xa == xb, "{} differs between two runs", pa.display());
     }
+    assert!(
+        files(&b.path().join("smoke/report")) == report_a,
+        "the report differs between two runs"
+    );
 
     // A finished pipeline reruns nothing and rewrites the same tables.
     let log = run_smoke(a.path(), &[]);

@@ -3,7 +3,7 @@
 
 use retest_tables::{AlphaRow, IccRow, Subject};
 
-use crate::compare::{self, Finding, f2};
+use crate::compare::{self, Finding, f2, p_text};
 use crate::data::{
     Exclusions, ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, algorithm_label, alpha_value, configs_of, icc_value,
     icc_values, list_label, lists_of, pair_label, pairs_of, queries_of, rule_label, rules_of, sorted_names,
@@ -396,7 +396,7 @@ fn regression_blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
             .iter()
             .find(|e| e.term == term)
             .map_or("left out".to_owned(), |e| {
-                format!("{:+.4} (p = {:.3})", e.estimate, e.p_value)
+                format!("{:+.4} ({})", e.estimate, p_text(e.p_value))
             }),
         None => "not fitted".to_owned(),
     };

@@ -373,16 +373,16 @@ pub fn singular_vs_plural(rows: &[IccRow], test_retest: bool) -> Finding {
         claim: claim.to_owned(),
         paper: paper.to_owned(),
         this_run: format!(
-            "mean difference {}, t({}) = {}, p = {:.3}",
+            "mean difference {}, t({}) = {}, {}",
             f2(t.estimate),
             t.n - 1,
             f2(t.t),
-            t.p_value
+            p_text(t.p_value)
         ),
         verdict,
         sentence: format!(
-            "Replicates if {criterion}; here p = {:.3}, so the finding {}.",
-            t.p_value,
+            "Replicates if {criterion}; here {}, so the finding {}.",
+            p_text(t.p_value),
             verdict.as_str()
         ),
     }
@@ -420,12 +420,12 @@ pub fn pair_reliability_correlation(test_retest: &[IccRow], inter_rater: &[IccRo
     Finding {
         claim: claim.to_owned(),
         paper: paper.to_owned(),
-        this_run: format!("r = {:.3}, p = {:.3}, n = {} pairs", r.estimate, r.p_value, r.n),
+        this_run: format!("r = {:.3}, {}, n = {} pairs", r.estimate, p_text(r.p_value), r.n),
         verdict,
         sentence: format!(
-            "Replicates if the pairs' median test-retest and raw inter-rater ICCs correlate positively with p < .05; r = {:.3} (p = {:.3}), so the finding {}.",
+            "Replicates if the pairs' median test-retest and raw inter-rater ICCs correlate positively with p < .05; r = {:.3} ({}), so the finding {}.",
             r.estimate,
-            r.p_value,
+            p_text(r.p_value),
             verdict.as_str()
         ),
     }
@@ -515,7 +515,7 @@ pub fn regression_directions(rows: Option<&[RegressionRow]>) -> Vec<Finding> {
             Finding {
                 claim,
                 paper,
-                this_run: format!("β = {:+.4} (SE {:.4}, p = {:.3}, n = {})", e.estimate, e.std_error, e.p_value, fit.n_obs),
+                this_run: format!("β = {:+.4} (SE {:.4}, {}, n = {})", e.estimate, e.std_error, p_text(e.p_value), fit.n_obs),
                 verdict,
                 sentence: format!(
                     "Replicates if the least-squares estimate (standardised predictors, one intercept per configuration) has the paper's sign with p < .05; it is {:+.4}, so the finding {}.",
@@ -534,6 +534,15 @@ pub fn list_names(rows: &[IccRow]) -> String {
         .map(|l| list_label(l))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A p-value as reported: three decimals, or `p < 0.001` below that.
+pub(crate) fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".to_owned()
+    } else {
+        format!("p = {p:.3}")
+    }
 }
 
 #[cfg(test)]

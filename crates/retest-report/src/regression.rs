@@ -83,8 +83,8 @@ fn mean_sd(values: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-/// Fits `score ~ config + metric + z(log_freq) + z(log_freq)² + z(log_senses) + pos + z(nn_sim)
-/// + z(l2_norm) + z(es)` by least squares, z the z-score over the analysis's rows (the squared
+/// Fits `score ~ config + metric + z(log_freq) + z(log_freq)² + z(log_senses) + pos +
+/// z(nn_sim) + z(l2_norm) + z(es)` by least squares, z the z-score over the analysis's rows (the squared
 /// term is the square of the standardised log frequency, as in the original R code). `metric`
 /// enters only for test-retest, a configuration dummy only with more than one configuration.
 /// A predictor without finite values or without variance is left out and noted; rows with a
@@ -277,7 +277,7 @@ mod tests {
             log_freq_sq: log_freq * log_freq,
             n_senses: 1,
             log_senses: (word % 3) as f64,
-            pos: if word % 2 == 0 {
+            pos: if word.is_multiple_of(2) {
                 "NOUN".into()
             } else {
                 "VERB".into()
