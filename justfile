@@ -15,6 +15,15 @@ default:
 reproduce-du2021 pipeline="du2021":
     {{retest}} run {{pipeline}}
 
+# Rebuild the report of a finished run from its tables (results/<pipeline>/report/).
+report pipeline="du2021":
+    {{retest}} report {{pipeline}}
+
+# Fit the paper's multilevel regression on a finished run (R with lme4 and performance).
+regress pipeline="du2021" *args="":
+    Rscript analysis/multilevel.R "${RETEST_RESULTS_DIR:-results}/{{pipeline}}/tables/regression.csv" \
+        --out "${RETEST_RESULTS_DIR:-results}/{{pipeline}}/multilevel" {{args}}
+
 # Run every test (release mode: the tests read and encode real corpora).
 test:
     cargo test --workspace --release --locked

@@ -132,6 +132,11 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
         "{markdown:.500}"
     );
 
+    multilevel_regression_fits(
+        &a.path().join("smoke/tables/regression.csv"),
+        &a.path().join("multilevel"),
+    );
+
     // A second run kept apart, killed once it has trained something, then resumed.
     let b = tempfile::tempdir().unwrap();
     let embeddings = b.path().join("smoke/embeddings");
@@ -183,6 +188,37 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
     assert!(log.contains("training jobs already done, skipped"), "{log}");
     assert!(log.contains("already done"), "{log}");
     assert_eq!(files(&a.path().join("smoke/tables")), tables_a);
+}
+
+/// `analysis/multilevel.R` fits both models on the regression input, when R with lme4 is
+/// installed (Debian: r-cran-lme4 r-cran-performance).
+fn multilevel_regression_fits(csv: &Path, out_dir: &Path) {
+    let has_lme4 = Command::new("Rscript")
+        .args(["-e", "quit(status = !requireNamespace('lme4', quietly = TRUE))"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !has_lme4 {
+        eprintln!("Rscript with lme4 not found: analysis/multilevel.R not checked");
+        return;
+    }
+    let out = Command::new("Rscript")
+        .arg(project().join("analysis/multilevel.R"))
+        .arg(csv)
+        .arg("--out")
+        .arg(out_dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "analysis/multilevel.R failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for analysis in ["== test_retest", "== inter_rater", "(1 | corpus) dropped"] {
+        assert!(stdout.contains(analysis), "{analysis} missing from:\n{stdout}");
+    }
+    let r2 = std::fs::read_to_string(out_dir.join("multilevel_r2.csv")).unwrap();
+    assert!(r2.contains("\"test_retest\",\"fixed\""), "{r2}");
 }
 
 fn retest_embeddings_loads(path: &Path) {
