@@ -2,6 +2,7 @@
 //! byte-identical tables (the regression input included) and reports, a run killed during training resumes
 //! without redoing finished jobs, and a rerun of a finished pipeline does nothing.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -198,7 +199,11 @@ fn multilevel_regression_fits(csv: &Path, out_dir: &Path) {
         .output()
         .is_ok_and(|out| out.status.success());
     if !has_lme4 {
-        eprintln!("Rscript with lme4 not found: analysis/multilevel.R not checked");
+        writeln!(
+            std::io::stderr(),
+            "Rscript with lme4 not found: analysis/multilevel.R not checked"
+        )
+        .unwrap();
         return;
     }
     let out = Command::new("Rscript")
