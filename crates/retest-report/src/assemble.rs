@@ -369,6 +369,29 @@ fn pair_table(test_retest: &[&IccRow], inter_rater: &[&IccRow]) -> Block {
     }
 }
 
+/// Adds a figure and its caption (with a note when values fall below the axis).
+fn push_figure(
+    blocks: &mut Vec<Block>,
+    figures: &mut Vec<NamedFigure>,
+    stem: &str,
+    figure: BoxFigure,
+    caption: String,
+) {
+    let clip = if figure.clips() {
+        " Values below −1 are drawn at the lower edge."
+    } else {
+        ""
+    };
+    blocks.push(Block::Figure {
+        stem: stem.into(),
+        caption: format!("{caption}{clip}"),
+    });
+    figures.push(NamedFigure {
+        stem: stem.into(),
+        figure,
+    });
+}
+
 fn regression_blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
     blocks.push(Block::Heading(2, "Word-level effects (Table 2)".into()));
     let Some(rows) = &tables.regression else {
@@ -632,22 +655,15 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
             blocks.push(Block::Paragraph(format!("No test-retest rows for {subject}.")));
             continue;
         }
-        let figure = test_retest_figure(rows, subject);
-        let clip = if figure.clips() {
-            " Values below −1 are drawn at the lower edge."
-        } else {
-            ""
-        };
-        blocks.push(Block::Figure {
-            stem: stem.into(),
-            caption: format!(
-                "Test-retest reliability (ICC(2,1), raters = seeds) of {subject} per list and rule, {what}; one panel per corpus and algorithm. Grey line: 0.6. {BOX_NOTE}{clip}"
+        push_figure(
+            &mut blocks,
+            &mut figures,
+            stem,
+            test_retest_figure(rows, subject),
+            format!(
+                "Test-retest reliability (ICC(2,1), raters = seeds) of {subject} per list and rule, {what}; one panel per corpus and algorithm. Grey line: 0.6. {BOX_NOTE}"
             ),
-        });
-        figures.push(NamedFigure {
-            stem: stem.into(),
-            figure,
-        });
+        );
         blocks.push(Block::Paragraph(format!(
             "Median ICC(2,1) of {subject} (n = rows used):"
         )));
@@ -663,22 +679,15 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
             blocks.push(Block::Paragraph(format!("No inter-rater rows for {subject}.")));
             continue;
         }
-        let figure = inter_rater_figure(rows, subject);
-        let clip = if figure.clips() {
-            " Values below −1 are drawn at the lower edge."
-        } else {
-            ""
-        };
-        blocks.push(Block::Figure {
-            stem: stem.into(),
-            caption: format!(
-                "Inter-rater consistency (ICC(3,1), raters = scoring rules, seed-averaged scores) of {subject} per list and corpus; panels per algorithm and scale (raw scores as in the paper, or each rule z-scored first). Grey line: 0.5. {BOX_NOTE}{clip}"
+        push_figure(
+            &mut blocks,
+            &mut figures,
+            stem,
+            inter_rater_figure(rows, subject),
+            format!(
+                "Inter-rater consistency (ICC(3,1), raters = scoring rules, seed-averaged scores) of {subject} per list and corpus; panels per algorithm and scale (raw scores as in the paper, or each rule z-scored first). Grey line: 0.5. {BOX_NOTE}"
             ),
-        });
-        figures.push(NamedFigure {
-            stem: stem.into(),
-            figure,
-        });
+        );
         blocks.push(Block::Paragraph(format!("Median ICC(3,1) of {subject}:")));
         blocks.push(median_table(rows));
     }
