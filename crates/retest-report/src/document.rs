@@ -62,15 +62,31 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// `**bold**` spans (the only inline markup the report uses) as `<strong>`.
+/// The inline markup the report's text uses, as HTML: `` `code` ``, `**bold**` and `*italic*`.
+/// A marker without its closing pair is left as it is.
 fn inline(text: &str) -> String {
-    let escaped = escape(text);
+    spans(text, "`", "code", |part| {
+        spans(part, "**", "strong", |part| spans(part, "*", "em", escape))
+    })
+}
+
+/// `text` split at `marker`: odd pieces wrapped in `<tag>`, all rendered by `inner`; the text
+/// unchanged (but rendered) when the markers do not pair up.
+fn spans(text: &str, marker: &str, tag: &str, inner: impl Fn(&str) -> String) -> String {
+    let parts: Vec<&str> = text.split(marker).collect();
+    if parts.len().is_multiple_of(2) {
+        return parts
+            .iter()
+            .map(|p| inner(p))
+            .collect::<Vec<_>>()
+            .join(&escape(marker));
+    }
     let mut out = String::new();
-    for (i, part) in escaped.split("**").enumerate() {
+    for (i, part) in parts.iter().enumerate() {
         if i % 2 == 1 {
-            out.push_str(&format!("<strong>{part}</strong>"));
+            out.push_str(&format!("<{tag}>{}</{tag}>", inner(part)));
         } else {
-            out.push_str(part);
+            out.push_str(&inner(part));
         }
     }
     out
@@ -134,5 +150,9 @@ mod tests {
         let h = html("t", &blocks);
         assert!(h.contains("<h2>A &lt;b&gt;</h2>"));
         assert!(h.contains("<td>a|b <strong>c</strong></td>"));
+        let p = html("t", &[Block::Paragraph("`x<y` in *A*".into())]);
+        assert!(p.contains("<p><code>x&lt;y</code> in <em>A</em></p>"), "{p}");
+        let unpaired = html("t", &[Block::Paragraph("2 * 3".into())]);
+        assert!(unpaired.contains("<p>2 * 3</p>"), "{unpaired}");
     }
 }
