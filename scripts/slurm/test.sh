@@ -82,10 +82,11 @@ job_state() {
     | awk '{ printf "%s%s:%s", (NR > 1 ? " " : ""), $2, $1 }'
 }
 same_files() { # same_files DIR_A DIR_B PATTERN: same relative file list, byte-identical
+  # (training times, seed-NN.timing.json, differ from run to run and are left out)
   local a="$1" b="$2" pattern="$3"
   local la lb
-  la="$(cd "$a" && find . -type f -path "$pattern" | sort)"
-  lb="$(cd "$b" && find . -type f -path "$pattern" | sort)"
+  la="$(cd "$a" && find . -type f -path "$pattern" ! -name '*.timing.json' | sort)"
+  lb="$(cd "$b" && find . -type f -path "$pattern" ! -name '*.timing.json' | sort)"
   if [ -z "$la" ] || [ "$la" != "$lb" ]; then
     echo "file lists differ under $a and $b ($pattern):"; diff <(echo "$la") <(echo "$lb") || true
     return 1
@@ -162,7 +163,7 @@ say "cancelled task ${train_id}_$victim"
 check "jobs finished within 3 min" wait_for_queue 180
 seeds="$work/slurm/slurm-kill/embeddings/wikitext-103-valid"
 check "killed task left no output" test -z "$(find "$seeds" -name "seed-0$victim.fifu")"
-check "killed task left no partial file" test -z "$(find "$seeds" -name '.tmp*')"
+check "killed task left no partial file" test -z "$(find "$seeds" -name '*.tmp' -o -name '*.partial')"
 check "the other tasks finished" test "$(find "$seeds" -name 'seed-*.fifu' | wc -l)" = 3
 "$retest" --results "$work/slurm" status "$kill_pipeline" >"$work/status2.out"
 cat "$work/status2.out"

@@ -206,6 +206,11 @@ pub struct ScoreArgs {
     /// NBM's neighbourhood size.
     #[arg(long, default_value_t = 100)]
     pub nbm_k: usize,
+    /// Where NBM's neighbours come from: the whole vocabulary (the paper), or the neutral pool
+    /// of Gonen & Goldberg and Zhang et al. (the 50,000 most frequent lowercase words, less the
+    /// pairs' words; the file's words must be in decreasing frequency order).
+    #[arg(long, value_parser = ["vocabulary", "neutral"], default_value = "vocabulary")]
+    pub nbm_pool: String,
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -121,6 +121,10 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
         words: &args.words,
         ripa_target,
         nbm_k: args.nbm_k,
+        nbm_pool: match args.nbm_pool.as_str() {
+            "neutral" => retest_measures::NbmPool::Neutral,
+            _ => retest_measures::NbmPool::Vocabulary,
+        },
         threads,
         out: &args.out,
     })
@@ -152,16 +156,28 @@ pub fn train_pipeline<T>(
     let lock = RunLock::acquire(&Layout::new(&dirs.results, &plan).run)?;
     let mut resolver = Resolver::from_env(&lock_path(&recipes))?;
     let checked = check(&plan, &mut resolver)?;
+    // A corpus that cannot be prepared fails alone: the others still train, and the run
+    // reports every failure at the end.
     let mut corpora = Vec::new();
+    let mut failures = Vec::new();
     for recipe in &plan.corpora {
-        let prepared = prepare_one(dirs, recipe, &mut resolver, args.force)?;
-        corpora.push(LoadedCorpus::load(prepared)?);
+        match prepare_one(dirs, recipe, &mut resolver, args.force).and_then(LoadedCorpus::load) {
+            Ok(corpus) => corpora.push(corpus),
+            Err(error) => {
+                writeln!(std::io::stderr(), "FAILED corpus `{}`: {error:#}", recipe.name)?;
+                failures.push(format!("{error:#}"));
+            }
+        }
     }
+    let mut trainable = plan.clone();
+    trainable
+        .corpora
+        .retain(|recipe| corpora.iter().any(|c| c.name() == recipe.name));
     let layout = Layout::new(&dirs.results, &plan);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let summary = train_all(&plan, &layout, &corpora, jobs, args.force)?;
+    let summary = train_all(&trainable, &layout, &corpora, jobs, args.force)?;
     writeln!(
         std::io::stderr(),
         "training: {} trained, {} already done, {} failed",
@@ -169,10 +185,16 @@ pub fn train_pipeline<T>(
         summary.skipped,
         summary.failed.len()
     )?;
-    if let Some((name, error)) = summary.failed.first() {
+    failures.extend(
+        summary
+            .failed
+            .iter()
+            .map(|(name, error)| format!("{name}: {error:#}")),
+    );
+    if let Some(first) = failures.first() {
         anyhow::bail!(
-            "{} training job(s) failed; finished ones are kept. First: {name}: {error:#}",
-            summary.failed.len()
+            "{} job(s) failed; finished ones are kept. First: {first}",
+            failures.len()
         );
     }
     let trained = Trained {
@@ -318,7 +340,9 @@ fn sgns(args: &SgnsArgs) -> Result<()> {
         alpha: args.alpha as f32,
         min_alpha: args.min_alpha as f32,
     };
-    let seed = retest_rng::SeedPath::new(args.seed).with("sgns");
+    let seed = retest_rng::SeedPath::new(args.seed)
+        .with("sgns")
+        .with(config.architecture.as_str());
     let bar = indicatif::ProgressBar::new(corpus.tokens().len() as u64 * u64::from(args.epochs)).with_style(
         indicatif::ProgressStyle::with_template("train [{bar:30}] {percent:>3}% {per_sec} ETA {eta}")
             .expect("valid template")
@@ -358,6 +382,8 @@ fn sgns(args: &SgnsArgs) -> Result<()> {
     meta.insert("alpha".into(), args.alpha.into());
     meta.insert("min_alpha".into(), args.min_alpha.into());
     meta.insert("ns_exponent".into(), config.ns_exponent.into());
+    meta.insert("deterministic".into(), true.into());
+    meta.insert("threads".into(), 1i64.into());
     let embeddings = retest_embeddings::Embeddings::new(words, embedding.dim, embedding.vectors)?
         .with_metadata(Some(meta));
     retest_embeddings::write(&args.output, &embeddings, args.format)?;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use retest_measures::{
-    Model, NeighbourPool, PairList, RipaTarget, Rule, ScoreOptions, Vocab, WordList, score,
+    Model, NbmPool, NeighbourPool, PairList, RipaTarget, Rule, ScoreOptions, Vocab, WordList, score,
 };
 use retest_tables::{ScoreRow, score_table};
 
@@ -18,6 +18,7 @@ pub struct ScoreRequest<'a> {
     pub words: &'a [PathBuf],
     pub ripa_target: RipaTarget,
     pub nbm_k: usize,
+    pub nbm_pool: NbmPool,
     pub threads: usize,
     pub out: &'a Path,
 }
@@ -87,10 +88,23 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
             },
         )?;
         let model = Model::new(&vocab_words, &raw, dim)?;
+        // As in the pipeline: `<unk>` and `<raw_unk>` are never neighbours, and the neutral
+        // pool leaves out every word of the pairs file.
+        let pool_ids = match req.nbm_pool {
+            NbmPool::Vocabulary => retest_measures::placeholder_ids(&vocab_words),
+            NbmPool::Neutral => retest_measures::neutral_pool(
+                &vocab_words,
+                pairs.pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]),
+                retest_measures::NEUTRAL_POOL_MOST_FREQUENT,
+            ),
+        };
         let opts = ScoreOptions {
             ripa_target: req.ripa_target,
             nbm_k: req.nbm_k,
-            nbm_pool: NeighbourPool::Vocabulary,
+            nbm_pool: match req.nbm_pool {
+                NbmPool::Vocabulary => NeighbourPool::VocabularyExcept(&pool_ids),
+                NbmPool::Neutral => NeighbourPool::Neutral(&pool_ids),
+            },
             threads: req.threads,
         };
         let scores = score(&model, &p.ids, &w.ids, req.rules, &opts).with_context(context)?;

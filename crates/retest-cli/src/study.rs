@@ -6,7 +6,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use retest_pipeline::{LexiconFiles, Lists, Measured, combine_tables, measure_all, regression_input};
+use retest_pipeline::{
+    DONE_FILE, JobTiming, Layout, LexiconFiles, Lists, Measured, combine_tables, measure_all,
+    regression_input, training_jobs,
+};
 use serde_json::json;
 
 use crate::cli::{Dirs, RunArgs};
@@ -109,6 +112,32 @@ fn write_manifest(run: &MeasuredRun, dir: &Path, aggregate_seconds: f64) -> Resu
         .iter()
         .map(|(name, path, sha)| json!({ "name": name, "file": path, "sha256": sha }))
         .collect();
+    // Per job: training times from the timing file beside each embedding (jobs finished by an
+    // earlier, interrupted run included), measure times from each measure job's summary.
+    let training: Vec<_> = training_jobs(&t.plan)
+        .iter()
+        .map(|job| {
+            let corpus = t.corpora.iter().find(|c| c.name() == job.corpus);
+            let output = corpus.map(|c| {
+                let dir = t
+                    .layout
+                    .embeddings_dir(&t.plan, &job.corpus, c.key(), job.algorithm);
+                Layout::seed_file(&dir, job.seed_idx)
+            });
+            let timing = output.as_deref().and_then(JobTiming::read);
+            json!({ "job": job.name(), "output": output, "seconds": timing.map(|t| t.seconds) })
+        })
+        .collect();
+    let measure: Vec<_> = run
+        .measured
+        .iter()
+        .map(|m| {
+            let summary = std::fs::read_to_string(m.dir.join(DONE_FILE))
+                .ok()
+                .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
+            json!({ "job": format!("measure {} {}", m.corpus, m.algorithm), "output": m.dir, "summary": summary })
+        })
+        .collect();
     let manifest = json!({
         "pipeline": t.plan.name,
         "pipeline_file": t.plan.file,
@@ -123,6 +152,7 @@ fn write_manifest(run: &MeasuredRun, dir: &Path, aggregate_seconds: f64) -> Resu
             "universal_tagset": run.lexicon.universal_tagset,
         },
         "measured": run.measured,
+        "jobs": { "training": training, "measure": measure },
         "seconds": {
             "prepare_and_train": t.seconds,
             "measure": run.seconds,
@@ -137,13 +167,20 @@ fn write_manifest(run: &MeasuredRun, dir: &Path, aggregate_seconds: f64) -> Resu
     Ok(())
 }
 
-/// The commit of the source tree retest runs from, when it is a git checkout.
+/// The commit of the source tree this binary was built from, when it is a git checkout, with
+/// `-dirty` appended when the tree has uncommitted changes.
 fn git_commit() -> Option<String> {
-    let out = std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    };
+    let commit = git(&["rev-parse", "HEAD"])?;
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    Some(if dirty { format!("{commit}-dirty") } else { commit })
 }

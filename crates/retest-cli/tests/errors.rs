@@ -180,3 +180,99 @@ fn an_unknown_rule_is_named_with_the_known_ones() {
         stderr(&out)
     );
 }
+
+/// A study whose pipeline trains two seeds of a tiny SGNS on WikiText-103 valid and on a second
+/// corpus given by its recipe (`second`, YAML), from the study's own `corpora/` folder.
+fn two_corpus_study(dir: &Path, second: &str) -> PathBuf {
+    let pipeline = study(dir, "jobs", 2);
+    let corpora = dir.join("corpora");
+    std::fs::create_dir_all(&corpora).unwrap();
+    std::fs::copy(
+        project().join("corpora/wikitext-103-valid.yaml"),
+        corpora.join("wikitext-103-valid.yaml"),
+    )
+    .unwrap();
+    std::fs::write(corpora.join("second.yaml"), second).unwrap();
+    let text = std::fs::read_to_string(&pipeline).unwrap().replace(
+        "  - recipe: wikitext-103-valid\n",
+        "  - recipe: wikitext-103-valid\n  - recipe: second\n",
+    );
+    std::fs::write(&pipeline, text).unwrap();
+    pipeline
+}
+
+#[test]
+fn a_corpus_file_that_cannot_be_found_says_where_it_looked_and_the_other_corpus_trains() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = two_corpus_study(
+        dir.path(),
+        "name: second\nreader: {format: wikitext}\nsources:\n  - file: absent.tokens\n    \
+         sha256: 0000000000000000000000000000000000000000000000000000000000000000\n",
+    );
+    let results = dir.path().join("results");
+    let out = run(&pipeline, &results);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    let recipe = dir.path().join("corpora/second.yaml");
+    for expected in [
+        "FAILED corpus `second`: preparing corpus `second`: corpus `second`: file `absent.tokens` not found."
+            .to_owned(),
+        format!(
+            "mirror folder {}: no file named `absent.tokens`",
+            mirror().display()
+        ),
+        "download: the recipe gives no `url`".to_owned(),
+        format!(
+            "to provide it, put `absent.tokens` in a folder named by RETEST_DATA_DIR, or set `path:` for it in {}",
+            recipe.display()
+        ),
+        "1 job(s) failed; finished ones are kept.".to_owned(),
+    ] {
+        assert!(err.contains(&expected), "`{expected}` missing from:\n{err}");
+    }
+    assert_eq!(fifu_count(&results), 2, "the corpus that was found trains");
+}
+
+#[test]
+fn a_corrupt_compressed_corpus_fails_alone_and_keeps_every_finished_job() {
+    let dir = tempfile::tempdir().unwrap();
+    // A Reddit dump cut in the middle of its bzip2 stream.
+    let bytes = std::fs::read(mirror().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
+    let broken = dir.path().join("corpora/RC_2005-12-cut.bz2");
+    std::fs::create_dir_all(broken.parent().unwrap()).unwrap();
+    std::fs::write(&broken, &bytes[..bytes.len() / 2]).unwrap();
+    let pipeline = two_corpus_study(
+        dir.path(),
+        "name: second\nreader: {format: reddit}\nsources:\n  - {file: RC_2005-12-cut.bz2, path: RC_2005-12-cut.bz2}\n",
+    );
+    let results = dir.path().join("results");
+    let out = run(&pipeline, &results);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "FAILED corpus `second`: preparing corpus `second`: {}",
+            broken.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: 1 job(s) failed; finished ones are kept. First: preparing corpus `second`"),
+        "{err}"
+    );
+    assert_eq!(
+        fifu_count(&results),
+        2,
+        "the other corpus's seeds are trained and kept"
+    );
+    // Once the file is whole (and the checksum learnt from the cut one forgotten), the rerun
+    // prepares it, trains its seeds and reuses the finished ones.
+    std::fs::write(&broken, &bytes).unwrap();
+    let _ = std::fs::remove_file(dir.path().join("corpora/checksums.lock"));
+    let out = run(&pipeline, &results);
+    assert!(
+        stderr(&out).contains("training: 2 trained, 2 already done, 0 failed"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -137,40 +137,43 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
         &a.path().join("multilevel"),
     );
 
-    // A second run kept apart, killed once it has trained something, then resumed.
+    tables_have_the_study_shape(&a.path().join("smoke/tables"));
+    retest_score_reproduces_the_pipeline(a.path());
+    manifest_times_every_job(&a.path().join("smoke/manifest.json"));
+
+    // A second run kept apart: interrupted (SIGINT) once it has trained a seed, resumed and
+    // killed (SIGKILL) once it has trained another, then resumed to the end. No finished
+    // embedding is rewritten by a later run.
     let b = tempfile::tempdir().unwrap();
     let embeddings = b.path().join("smoke/embeddings");
-    let mut child = retest(b.path())
-        .args(["run", "smoke", "--jobs", "1"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while fifu_files(&embeddings).is_empty() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before it could be killed"
-        );
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "no embedding after 300 s"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let kept = fifu_files(&embeddings);
-    assert!(!kept.is_empty());
+    let first = interrupt_after(b.path(), 1, "-INT");
+    assert!(
+        (1..6).contains(&first.len()),
+        "interrupted during training: {first:?}"
+    );
+    let stamps = stamps_of(&embeddings, &first);
+    let second = interrupt_after(b.path(), first.len() + 1, "-KILL");
+    assert!(second.len() > first.len(), "{second:?}");
+    assert_eq!(
+        stamps_of(&embeddings, &first),
+        stamps,
+        "the resumed run rewrote a finished seed"
+    );
     // Every file with a final name is complete: it loads.
-    for path in &kept {
+    for path in &second {
         retest_embeddings_loads(&embeddings.join(path));
     }
+    let stamps = stamps_of(&embeddings, &second);
     let log = run_smoke(b.path(), &[]);
     assert!(
-        log.contains(&format!("{} training jobs already done, skipped", kept.len())),
+        log.contains(&format!("{} training jobs already done, skipped", second.len())),
         "the resumed run should skip the {} finished seeds:\n{log}",
-        kept.len()
+        second.len()
+    );
+    assert_eq!(
+        stamps_of(&embeddings, &second),
+        stamps,
+        "the last run rewrote a finished seed"
     );
     let tables_b = files(&b.path().join("smoke/tables"));
     assert_eq!(tables_a.len(), tables_b.len());
@@ -188,6 +191,333 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
     assert!(log.contains("training jobs already done, skipped"), "{log}");
     assert!(log.contains("already done"), "{log}");
     assert_eq!(files(&a.path().join("smoke/tables")), tables_a);
+}
+
+/// Starts `retest run smoke --jobs 1` in `results`, waits until at least `n` embeddings exist,
+/// sends it `signal` (with kill(1)) and returns the embeddings that exist once it has stopped.
+fn interrupt_after(results: &Path, n: usize, signal: &str) -> Vec<PathBuf> {
+    let embeddings = results.join("smoke/embeddings");
+    let mut child = retest(results)
+        .args(["run", "smoke", "--jobs", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while fifu_files(&embeddings).len() < n {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it could be interrupted"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "fewer than {n} embeddings after 300 s"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill {signal} failed");
+    let exit = child.wait().unwrap();
+    assert!(
+        !exit.success(),
+        "the run was stopped by {signal}, not finished: {exit:?}"
+    );
+    fifu_files(&embeddings)
+}
+
+/// (inode, modification time) of each file: unchanged when nothing rewrote it.
+fn stamps_of(dir: &Path, files: &[PathBuf]) -> Vec<(u64, i64, i64)> {
+    use std::os::unix::fs::MetadataExt;
+    files
+        .iter()
+        .map(|f| {
+            let m = std::fs::metadata(dir.join(f)).unwrap();
+            (m.ino(), m.mtime(), m.mtime_nsec())
+        })
+        .collect()
+}
+
+/// A CSV file written by the tables crate: its header and rows (fields may be quoted).
+struct Csv {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Csv {
+    fn read(path: &Path) -> Csv {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut lines = text.lines().map(split_csv_line);
+        let header = lines.next().unwrap();
+        Csv {
+            header,
+            rows: lines.collect(),
+        }
+    }
+
+    /// The rows as maps from column name to field.
+    fn records(&self) -> Vec<std::collections::BTreeMap<&str, &str>> {
+        self.rows
+            .iter()
+            .map(|row| {
+                assert_eq!(row.len(), self.header.len(), "{row:?}");
+                self.header
+                    .iter()
+                    .map(String::as_str)
+                    .zip(row.iter().map(String::as_str))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+fn split_csv_line(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                fields.last_mut().unwrap().push('"');
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(String::new()),
+            c => fields.last_mut().unwrap().push(c),
+        }
+    }
+    fields
+}
+
+fn num(field: &str) -> f64 {
+    field.parse().unwrap_or_else(|_| panic!("not a number: {field}"))
+}
+
+/// Every reliability row has the subjects and raters of reference §5: test-retest ICC per word
+/// is base pairs × seeds and per pair is the list's words × seeds; inter-rater ICC is the same
+/// subjects × the three rules; alpha per query has the query's words as items and the base pairs
+/// as cases, and the base-pair ensemble the pairs as items over the Google10K words.
+fn tables_have_the_study_shape(tables: &Path) {
+    let (n_seeds, n_rules) = (3.0, 3.0);
+    let coverage = Csv::read(&tables.join("coverage.csv"));
+    let coverage = coverage.records();
+    let kept = |list: &str| {
+        let row = coverage
+            .iter()
+            .find(|r| r["list"] == list)
+            .unwrap_or_else(|| panic!("no coverage row for {list}"));
+        num(row["n_in_vocabulary"])
+    };
+    let n_pairs = num(coverage.iter().find(|r| r["kind"] == "base_pairs").unwrap()["n_in_vocabulary"]);
+    assert!(n_pairs >= 5.0, "{n_pairs} base pairs in the vocabulary");
+    let subjects = |r: &std::collections::BTreeMap<&str, &str>| num(r["n_subjects"]) + num(r["n_dropped"]);
+    for (table, raters) in [("test_retest", n_seeds), ("inter_rater", n_rules)] {
+        let words = Csv::read(&tables.join(format!("{table}_words.csv")));
+        let words = words.records();
+        assert!(!words.is_empty());
+        for r in &words {
+            assert_eq!(num(r["n_raters"]), raters, "{table}_words {r:?}");
+            assert_eq!(subjects(r), n_pairs, "{table}_words {r:?}");
+        }
+        let pairs = Csv::read(&tables.join(format!("{table}_pairs.csv")));
+        let pairs = pairs.records();
+        assert!(!pairs.is_empty());
+        for r in &pairs {
+            assert_eq!(num(r["n_raters"]), raters, "{table}_pairs {r:?}");
+            assert_eq!(subjects(r), kept(r["list"]), "{table}_pairs {r:?}");
+        }
+        // One row per listed word (per pair) for each configuration, rule (scale) and list.
+        for list in ["occ16", "occ18", "adj", "google10k"] {
+            let configurations = if table == "test_retest" {
+                2.0 * n_rules
+            } else {
+                2.0 * 2.0
+            };
+            let n = words.iter().filter(|r| r["list"] == list).count() as f64;
+            assert_eq!(n, configurations * kept(list), "{table}_words, list {list}");
+            let n = pairs.iter().filter(|r| r["list"] == list).count() as f64;
+            assert_eq!(n, configurations * n_pairs, "{table}_pairs, list {list}");
+        }
+    }
+    let alpha = Csv::read(&tables.join("internal_consistency.csv"));
+    let alpha = alpha.records();
+    assert_eq!(
+        alpha.len(),
+        2 * 3 * 7,
+        "six queries and the ensemble, per rule and algorithm"
+    );
+    for r in &alpha {
+        let cases = num(r["n_cases"]) + num(r["n_dropped"]);
+        if r["items"] == "base_pairs" {
+            assert_eq!(num(r["n_items"]), n_pairs, "{r:?}");
+            assert_eq!(cases, kept("google10k"), "{r:?}");
+        } else {
+            assert_eq!(num(r["n_items"]), kept(r["query"]), "{r:?}");
+            assert_eq!(cases, n_pairs, "{r:?}");
+        }
+    }
+}
+
+/// `retest score` on the pipeline's own embeddings gives the scores the pipeline measured:
+/// the test-retest ICC of a word recomputed from its scores (base pairs × seeds) and its
+/// inter-rater ICC (base pairs × rules, on seed means) equal the tables' values. The same
+/// seed exported as word2vec text, word2vec binary and GloVe text scores the same within the
+/// text formats' rounding.
+fn retest_score_reproduces_the_pipeline(results: &Path) {
+    let work = results.join("score-check");
+    std::fs::create_dir_all(&work).unwrap();
+    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("/sgns-"))
+        .map(|p| results.join("smoke/embeddings").join(p))
+        .collect();
+    seeds.sort();
+    assert_eq!(seeds.len(), 3, "{seeds:?}");
+    let table = Csv::read(&results.join("smoke/tables/test_retest_words.csv"));
+    let table = table.records();
+    // The first occupation of the vocabulary.
+    let word = table.iter().find(|r| r["list"] == "occ16").unwrap()["word"];
+    let row_of = |rule: &str| {
+        table
+            .iter()
+            .find(|r| {
+                r["algorithm"] == "sgns" && r["rule"] == rule && r["list"] == "occ16" && r["word"] == word
+            })
+            .unwrap_or_else(|| panic!("no {rule} row for {word}"))
+            .clone()
+    };
+    let words = work.join("words.txt");
+    std::fs::write(&words, format!("# one occupation\n{word}\n")).unwrap();
+    let pairs = project().join("wordlists/du2021/base-pairs.txt");
+    let scores = retest_score(&seeds, "dbwa,ripa,nbm", &pairs, &words, &work.join("scores.csv"));
+    assert_eq!(
+        scores.header,
+        ["embedding", "rule", "male", "female", "word", "score"]
+    );
+    let scores = scores.records();
+    // rule → pair → one score per seed, in seed order.
+    let mut by_rule: std::collections::BTreeMap<&str, Vec<(String, Vec<f64>)>> = Default::default();
+    for seed in &seeds {
+        let name = seed.display().to_string();
+        for r in scores.iter().filter(|r| r["embedding"] == name) {
+            let pairs = by_rule.entry(r["rule"]).or_default();
+            let pair = format!("{}:{}", r["male"], r["female"]);
+            match pairs.iter_mut().find(|(p, _)| *p == pair) {
+                Some((_, values)) => values.push(num(r["score"])),
+                None => pairs.push((pair, vec![num(r["score"])])),
+            }
+        }
+    }
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * a.abs().max(1.0);
+    for rule in ["dbwa", "ripa", "nbm"] {
+        let matrix: Vec<f64> = by_rule[rule].iter().flat_map(|(_, v)| v.clone()).collect();
+        let n_pairs = by_rule[rule].len();
+        let icc = retest_reliability::icc2_1(retest_reliability::Matrix::new(&matrix, n_pairs, 3).unwrap());
+        let expected = num(row_of(rule)["icc"]);
+        assert!(
+            close(icc.value, expected),
+            "{rule}: {} vs the table's {expected}",
+            icc.value
+        );
+    }
+    let means: Vec<f64> = (0..by_rule["dbwa"].len())
+        .flat_map(|p| ["dbwa", "ripa", "nbm"].map(|rule| by_rule[rule][p].1.iter().sum::<f64>() / 3.0))
+        .collect();
+    let inter =
+        retest_reliability::icc3_1(retest_reliability::Matrix::new(&means, means.len() / 3, 3).unwrap());
+    let inter_table = Csv::read(&results.join("smoke/tables/inter_rater_words.csv"));
+    let expected = inter_table
+        .records()
+        .iter()
+        .find(|r| {
+            r["algorithm"] == "sgns" && r["scale"] == "raw" && r["list"] == "occ16" && r["word"] == word
+        })
+        .map(|r| num(r["icc"]))
+        .unwrap();
+    assert!(
+        close(inter.value, expected),
+        "inter-rater: {} vs {expected}",
+        inter.value
+    );
+
+    // Every format scores alike.
+    let mut files = vec![seeds[0].clone()];
+    for format in ["word2vec-text", "word2vec-binary", "glove-text"] {
+        let path = work.join(format!("seed.{format}"));
+        let status = Command::new(env!("CARGO_BIN_EXE_retest"))
+            .args(["embeddings", "export"])
+            .arg(&seeds[0])
+            .args(["--format", format, "--output"])
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "export as {format}");
+        files.push(path);
+    }
+    let scores = retest_score(&files, "dbwa,ripa", &pairs, &words, &work.join("formats.csv"));
+    let scores = scores.records();
+    let per_file = scores.len() / files.len();
+    assert_eq!(per_file, 2 * by_rule["dbwa"].len());
+    for (i, file) in files.iter().enumerate() {
+        let rows = &scores[i * per_file..(i + 1) * per_file];
+        assert!(rows.iter().all(|r| r["embedding"] == file.display().to_string()));
+        for (r, reference) in rows.iter().zip(&scores[..per_file]) {
+            assert_eq!(
+                (r["rule"], r["male"], r["word"]),
+                (reference["rule"], reference["male"], reference["word"])
+            );
+            let (a, b) = (num(r["score"]), num(reference["score"]));
+            assert!(
+                (a - b).abs() < 1e-4 * b.abs().max(1.0),
+                "{}: {a} vs {b}",
+                file.display()
+            );
+        }
+    }
+}
+
+/// `retest score FILES --rules RULES --pairs PAIRS --words WORDS --out OUT`, read back.
+fn retest_score(files: &[PathBuf], rules: &str, pairs: &Path, words: &Path, out: &Path) -> Csv {
+    let status = Command::new(env!("CARGO_BIN_EXE_retest"))
+        .arg("score")
+        .args(files)
+        .args(["--rules", rules, "--pairs"])
+        .arg(pairs)
+        .arg("--words")
+        .arg(words)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "retest score {files:?}: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    Csv::read(out)
+}
+
+/// The manifest times every training job (from the timing file beside each embedding) and
+/// every measure job.
+fn manifest_times_every_job(path: &Path) {
+    let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let training = manifest["jobs"]["training"].as_array().unwrap();
+    assert_eq!(training.len(), 6, "{training:?}");
+    for job in training {
+        assert!(job["seconds"].as_f64().is_some_and(|s| s > 0.0), "{job}");
+    }
+    let measure = manifest["jobs"]["measure"].as_array().unwrap();
+    assert_eq!(measure.len(), 2);
+    for job in measure {
+        assert!(job["summary"]["seconds_scoring"].as_f64().is_some(), "{job}");
+    }
+    assert!(manifest["git_commit"].is_string() || manifest["git_commit"].is_null());
+    assert!(
+        manifest["corpora"][0]["prepared"]["sources"][0]["sha256"].is_string(),
+        "{manifest}"
+    );
 }
 
 /// `analysis/multilevel.R` fits both models on the regression input. Skipped where R with lme4

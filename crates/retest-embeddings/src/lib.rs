@@ -64,9 +64,26 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Embeddings, Embedding
     }
 }
 
+/// Removes the temporaries an earlier write of `file_name` left in `dir` when its process was
+/// killed mid-write (`.<file_name>.XXXXXX.tmp`). Best effort: they never look like a finished file.
+fn remove_stale_temporaries(dir: &Path, file_name: &str) {
+    let prefix = format!(".{file_name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Writes `emb` to `path` in `format`, atomically: the data goes to a temporary file in the same
 /// folder, which is flushed to disk and then renamed over `path`. A failed or killed write never
-/// leaves a partial file at `path`. The folder must exist.
+/// leaves a partial file at `path`; the temporary a killed write leaves behind is removed by the
+/// next write of the same file. The folder must exist.
 ///
 /// GloVe text has no header, so embeddings with no words cannot be read back from it.
 pub fn write(path: &Path, emb: &Embeddings, format: Format) -> Result<(), EmbeddingsError> {
@@ -78,6 +95,7 @@ pub fn write(path: &Path, emb: &Embeddings, format: Format) -> Result<(), Embedd
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    remove_stale_temporaries(dir, &file_name);
     let tmp = tempfile::Builder::new()
         .prefix(&format!(".{file_name}."))
         .suffix(".tmp")

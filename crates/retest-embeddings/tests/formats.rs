@@ -512,3 +512,19 @@ fn describe_shows_shape_and_metadata() {
         "vocabulary: 2 words\ndimension: 2\nfirst words: a b\nmetadata:\n  seed = 3\n\n  [training]\n  algorithm = \"sgns\"\n"
     );
 }
+
+#[test]
+fn a_write_removes_what_a_killed_write_of_the_same_file_left() {
+    let dir = tmp();
+    let stale = write_bytes(dir.path(), ".seed-00.fifu.aB3xYz.tmp", b"half a file");
+    let other = write_bytes(dir.path(), ".seed-01.fifu.aB3xYz.tmp", b"another file's");
+    let path = dir.path().join("seed-00.fifu");
+    write(&path, &fifu_sample(), Format::Fifu).unwrap();
+    assert!(!stale.exists(), "the stale temporary is gone");
+    assert!(other.exists(), "another file's temporary is not touched");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}

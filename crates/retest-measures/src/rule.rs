@@ -94,6 +94,9 @@ impl NbmPool {
 pub enum NeighbourPool<'p> {
     /// Every word of the model.
     Vocabulary,
+    /// Every word of the model but these ids: the placeholder tokens `<unk>` and `<raw_unk>`,
+    /// which Du et al.'s code removes from every model it loads (see [`crate::placeholder_ids`]).
+    VocabularyExcept(&'p [u32]),
     /// Only these word ids (order and repeats do not matter); see [`crate::neutral_pool`].
     Neutral(&'p [u32]),
 }
@@ -102,7 +105,7 @@ impl NeighbourPool<'_> {
     /// The tag of this pool.
     pub fn kind(&self) -> NbmPool {
         match self {
-            NeighbourPool::Vocabulary => NbmPool::Vocabulary,
+            NeighbourPool::Vocabulary | NeighbourPool::VocabularyExcept(_) => NbmPool::Vocabulary,
             NeighbourPool::Neutral(_) => NbmPool::Neutral,
         }
     }

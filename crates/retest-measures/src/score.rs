@@ -225,17 +225,25 @@ fn nbm(
         return Ok(None);
     }
     let n = model.n_words();
-    let candidates = match opts.nbm_pool {
-        NeighbourPool::Vocabulary => Candidates::All,
+    let in_range = |ids: &[u32]| match ids.iter().find(|&&id| id as usize >= n) {
+        Some(&id) => Err(MeasureError::IdOutOfRange {
+            what: "nbm pool",
+            id,
+            n_words: n,
+        }),
+        None => Ok(()),
+    };
+    // Excluded words are searched for and dropped afterwards: k + |excluded| neighbours over
+    // the whole vocabulary keep the symmetric all-words search available.
+    let (candidates, excluded) = match opts.nbm_pool {
+        NeighbourPool::Vocabulary => (Candidates::All, &[][..]),
+        NeighbourPool::VocabularyExcept(ids) => {
+            in_range(ids)?;
+            (Candidates::All, ids)
+        }
         NeighbourPool::Neutral(ids) => {
-            if let Some(&id) = ids.iter().find(|&&id| id as usize >= n) {
-                return Err(MeasureError::IdOutOfRange {
-                    what: "nbm pool",
-                    id,
-                    n_words: n,
-                });
-            }
-            Candidates::Ids(ids)
+            in_range(ids)?;
+            (Candidates::Ids(ids), &[][..])
         }
     };
     // With the whole vocabulary as the pool and targets covering at least half of it, the
@@ -248,17 +256,26 @@ fn nbm(
     };
     let row_of = |t: usize| if all_words { targets[t] as usize } else { t };
     let params = KnnParams {
-        k,
+        k: k + excluded.len(),
         self_match: SelfMatch::Exclude,
         threads: opts.threads,
         blocking: Blocking::AUTO,
     };
     let neighbours = top_k_neighbours(model.unit(), model.dim(), queries, candidates, &params)?;
+    let kept = (!excluded.is_empty()).then(|| Kept::new(&neighbours, excluded, k));
+    let ids_of = |q: usize| match &kept {
+        Some(kept) => &kept.ids[q * k..(q + 1) * k],
+        None => neighbours.ids_of(q),
+    };
+    let nearest_of = |q: usize| match &kept {
+        Some(kept) => kept.nearest[q],
+        None => neighbours.sims_of(q)[0],
+    };
 
     // DB/WA of every word that is somebody's neighbour, for every pair: the labels.
     let mut needed = vec![false; n];
     for t in 0..targets.len() {
-        for &id in neighbours.ids_of(row_of(t)) {
+        for &id in ids_of(row_of(t)) {
             needed[id as usize] = true;
         }
     }
@@ -279,8 +296,7 @@ fn nbm(
     let n_targets = targets.len();
     pool.install(|| {
         fill(block, n_targets, |p, t| {
-            let masc = neighbours
-                .ids_of(row_of(t))
+            let masc = ids_of(row_of(t))
                 .iter()
                 .filter(|&&id| masculine[id as usize * n_pairs + p])
                 .count();
@@ -288,8 +304,69 @@ fn nbm(
             ((masc as f64 - fem as f64) / k as f64) as f32
         })
     });
-    let vocabulary = matches!(opts.nbm_pool, NeighbourPool::Vocabulary);
-    Ok(vocabulary.then(|| (0..n_targets).map(|t| neighbours.sims_of(row_of(t))[0]).collect()))
+    let vocabulary = matches!(
+        opts.nbm_pool,
+        NeighbourPool::Vocabulary | NeighbourPool::VocabularyExcept(_)
+    );
+    Ok(vocabulary.then(|| (0..n_targets).map(|t| nearest_of(row_of(t))).collect()))
+}
+
+/// The cosine of each target's nearest other word in the whole vocabulary less `excluded`: what
+/// [`BiasScores::nearest_similarity`] gives as a by-product of NBM over the vocabulary, for
+/// when NBM does not run or searches another pool.
+///
+/// # Errors
+///
+/// A target id out of range, fewer than two words left to search, or zero threads.
+pub fn nearest_similarity(
+    model: &Model<'_>,
+    targets: &[u32],
+    excluded: &[u32],
+    threads: usize,
+) -> Result<Vec<f32>, MeasureError> {
+    let params = KnnParams {
+        k: 1 + excluded.len(),
+        self_match: SelfMatch::Exclude,
+        threads,
+        blocking: Blocking::AUTO,
+    };
+    let neighbours = top_k_neighbours(
+        model.unit(),
+        model.dim(),
+        Queries::Ids(targets),
+        Candidates::All,
+        &params,
+    )?;
+    Ok(Kept::new(&neighbours, excluded, 1).nearest)
+}
+
+/// Each query's `k` nearest neighbours once the excluded words are dropped from its list.
+struct Kept {
+    /// `k` ids per query, best first.
+    ids: Vec<u32>,
+    /// The cosine of each query's nearest kept neighbour.
+    nearest: Vec<f32>,
+}
+
+impl Kept {
+    fn new(neighbours: &retest_geometry::Neighbours, excluded: &[u32], k: usize) -> Kept {
+        let n_queries = neighbours.n_queries();
+        let mut ids = Vec::with_capacity(n_queries * k);
+        let mut nearest = Vec::with_capacity(n_queries);
+        for q in 0..n_queries {
+            let mut kept = neighbours
+                .ids_of(q)
+                .iter()
+                .zip(neighbours.sims_of(q))
+                .filter(|(id, _)| !excluded.contains(id))
+                .take(k);
+            let (&first, &sim) = kept.next().expect("k ≥ 1 neighbours survive the exclusion");
+            nearest.push(sim);
+            ids.push(first);
+            ids.extend(kept.map(|(&id, _)| id));
+        }
+        Kept { ids, nearest }
+    }
 }
 
 /// The two directions of one base pair `(m, f)`, in f64: `m̂ − f̂` (DB/WA) and

@@ -228,6 +228,24 @@ impl PairList {
     }
 }
 
+/// Placeholder tokens that are not words: WikiText's unknown-word marker and the form it takes
+/// for GloVe's tools. Du et al.'s code removes both from every model it loads, so they are never
+/// targets and never NBM neighbours.
+pub const PLACEHOLDER_WORDS: &[&str] = &["<unk>", "<raw_unk>"];
+
+/// The ids of the [`PLACEHOLDER_WORDS`] in a vocabulary (`words[id]`), ascending.
+pub fn placeholder_ids(words: &[String]) -> Vec<u32> {
+    words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| PLACEHOLDER_WORDS.contains(&w.as_str()))
+        .map(|(id, _)| id as u32)
+        .collect()
+}
+
+/// How many of the most frequent words the neutral pool is drawn from (Zhang et al. 2020).
+pub const NEUTRAL_POOL_MOST_FREQUENT: usize = 50_000;
+
 /// The gender-neutral NBM neighbour pool of Gonen & Goldberg (2019) and Zhang et al. (2020):
 /// among the `most_frequent` first words of `words` (which must be in decreasing frequency order,
 /// as retest's vocabularies are), those made only of ASCII lowercase letters `a–z`, shorter than

@@ -164,10 +164,16 @@ fn nbm_equals_brute_force_for_the_vocabulary_and_a_neutral_pool() {
     let pool: Vec<u32> = (0..n as u32).filter(|i| i % 4 != 1).collect();
     // Over half the vocabulary, reversed: searched as all words, then picked.
     let most: Vec<u32> = (0..n as u32).rev().filter(|i| i % 5 != 0).chain([3, 3]).collect();
-    let cases: [(&[u32], NeighbourPool<'_>, &[u32]); 5] = [
+    // Placeholder tokens left out of the vocabulary pool (7 is also a pair word).
+    let excluded = [7, 42];
+    let kept: Vec<u32> = all.iter().copied().filter(|i| !excluded.contains(i)).collect();
+    let cases: [(&[u32], NeighbourPool<'_>, &[u32]); 8] = [
         (&all, NeighbourPool::Vocabulary, &all),
         (&subset, NeighbourPool::Vocabulary, &all),
         (&most, NeighbourPool::Vocabulary, &all),
+        (&all, NeighbourPool::VocabularyExcept(&excluded), &kept),
+        (&subset, NeighbourPool::VocabularyExcept(&excluded), &kept),
+        (&most, NeighbourPool::VocabularyExcept(&excluded), &kept),
         (&all, NeighbourPool::Neutral(&pool), &pool),
         (&subset, NeighbourPool::Neutral(&pool), &pool),
     ];
@@ -193,6 +199,36 @@ fn nbm_equals_brute_force_for_the_vocabulary_and_a_neutral_pool() {
         }
     }
     assert_eq!(NeighbourPool::Neutral(&pool).kind(), NbmPool::Neutral);
+    assert_eq!(
+        NeighbourPool::VocabularyExcept(&excluded).kind(),
+        NbmPool::Vocabulary
+    );
+}
+
+#[test]
+fn nearest_similarity_is_the_top_cosine_outside_the_excluded_words() {
+    let (n, dim) = (90, 5);
+    let words = support::words(n);
+    let raw = support::gaussian(n, dim, 11);
+    let model = Model::new(&words, &raw, dim).unwrap();
+    let targets: Vec<u32> = vec![0, 3, 89, 42, 17];
+    for excluded in [&[][..], &[3, 50, 61][..]] {
+        let nearest = retest_measures::nearest_similarity(&model, &targets, excluded, 2).unwrap();
+        for (&t, &got) in targets.iter().zip(&nearest) {
+            let best = (0..n as u32)
+                .filter(|&o| o != t && !excluded.contains(&o))
+                .map(|o| support::cos(&support::row(&raw, dim, t), &support::row(&raw, dim, o)))
+                .fold(f64::NEG_INFINITY, f64::max);
+            assert!((f64::from(got) - best).abs() < 1e-6, "word {t}: {got} vs {best}");
+        }
+        // The same values NBM's search gives as a by-product.
+        let o = ScoreOptions {
+            nbm_pool: NeighbourPool::VocabularyExcept(excluded),
+            ..opts(4)
+        };
+        let b = score(&model, &[(1, 2)], &targets, &[Rule::Nbm], &o).unwrap();
+        assert_eq!(b.nearest_similarity().unwrap(), nearest.as_slice());
+    }
 }
 
 #[test]

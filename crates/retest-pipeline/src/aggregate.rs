@@ -73,7 +73,10 @@ pub fn measure_all(
                 embeddings_dir,
                 out_dir: dir.clone(),
             };
+            let name = format!("measure {corpus} {}", algorithm.as_str());
+            reporter.begin(&name);
             measure(plan, lists, &job, threads, &reporter)?;
+            reporter.end(&name);
             reporter.log(&format!(
                 "measured {corpus} {} in {:.1} s → {}",
                 algorithm.as_str(),

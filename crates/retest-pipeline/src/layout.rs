@@ -56,4 +56,10 @@ impl Layout {
     pub fn seed_file(dir: &Path, seed_idx: u32) -> PathBuf {
         dir.join(format!("seed-{seed_idx:02}.fifu"))
     }
+
+    /// Beside an embedding file, how long its training took (`seed-NN.timing.json`): kept out
+    /// of the embedding itself so that the embedding's bytes depend on the plan alone.
+    pub fn timing_file(seed_file: &Path) -> PathBuf {
+        seed_file.with_extension("timing.json")
+    }
 }

@@ -36,4 +36,4 @@ pub use task::{
     TaskReport, TrainingJob, find_prepared_corpus, run_training_job, training_job, training_jobs,
     training_output,
 };
-pub use train::{TrainOutcome, TrainSummary, sgns_config, train_all};
+pub use train::{JobTiming, TrainOutcome, TrainSummary, sgns_config, train_all};

@@ -40,3 +40,26 @@ impl RunLock {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_run_is_refused_until_the_first_ends() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = dir.path().join("p");
+        let first = RunLock::acquire(&run).unwrap();
+        let refused = RunLock::acquire(&run).unwrap_err().to_string();
+        assert_eq!(
+            refused,
+            format!(
+                "{} is in use by another retest run (it holds {}); wait for it to finish",
+                run.display(),
+                run.join(".lock").display()
+            )
+        );
+        drop(first);
+        RunLock::acquire(&run).expect("the lock is free once its holder is gone");
+    }
+}

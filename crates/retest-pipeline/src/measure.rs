@@ -28,7 +28,7 @@ use retest_reliability::{AlphaResult, IccResult, Matrix, cronbach_alpha, icc2_1,
 use retest_spec::{Algorithm, InterRaterScale, NbmPool, Plan};
 use retest_tables::{
     AlphaRow, BiasTensor, CoverageRow, IccRow, IccStats, Subject, SubjectKind, Table, WordPropertyRow,
-    alpha_table, bias_scores_table, coverage_table, icc_table, word_properties_table,
+    alpha_table, coverage_table, icc_table, word_properties_table, write_bias_scores,
 };
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -163,13 +163,13 @@ pub fn measure(
     let started = Instant::now();
     let mut tensor = vec![0f32; n_rules * n_pairs * n_targets * n_seeds];
     let mut nn_sum = vec![0f64; n_targets];
-    let mut has_nearest = true;
     let mut norm_sum = vec![0f64; n_targets];
     let mut models: Vec<Vec<f32>> = Vec::with_capacity(n_seeds);
     let mut dim = 0;
     let neutral_ids;
+    let placeholders = retest_measures::placeholder_ids(&words);
     let pool = match plan.measures.nbm_pool {
-        NbmPool::Vocabulary => NeighbourPool::Vocabulary,
+        NbmPool::Vocabulary => NeighbourPool::VocabularyExcept(&placeholders),
         NbmPool::Neutral => {
             // The 50,000 most frequent lowercase words, less the base-pair words.
             let gendered = lists
@@ -177,7 +177,8 @@ pub fn measure(
                 .pairs
                 .iter()
                 .flat_map(|(m, f)| [m.as_str(), f.as_str()]);
-            neutral_ids = retest_measures::neutral_pool(&words, gendered, 50_000);
+            neutral_ids =
+                retest_measures::neutral_pool(&words, gendered, retest_measures::NEUTRAL_POOL_MOST_FREQUENT);
             NeighbourPool::Neutral(&neutral_ids)
         }
     };
@@ -209,10 +210,20 @@ pub fn measure(
         for (i, v) in scores.values().iter().enumerate() {
             tensor[i * n_seeds + s] = *v;
         }
-        match scores.nearest_similarity() {
-            Some(sims) => nn_sum.iter_mut().zip(sims).for_each(|(a, &b)| *a += f64::from(b)),
-            None => has_nearest = false,
-        }
+        let searched;
+        let nearest = match scores.nearest_similarity() {
+            Some(sims) => sims,
+            None => {
+                searched =
+                    retest_measures::nearest_similarity(&model, &resolved.targets, &placeholders, threads)
+                        .with_context(|| format!("nearest neighbours in {}", path.display()))?;
+                &searched
+            }
+        };
+        nn_sum
+            .iter_mut()
+            .zip(nearest)
+            .for_each(|(a, &b)| *a += f64::from(b));
         for (t, &id) in resolved.targets.iter().enumerate() {
             norm_sum[t] += model.norm(id);
         }
@@ -371,11 +382,7 @@ pub fn measure(
             algorithm: algorithm.to_owned(),
             word: words[resolved.targets[t] as usize].clone(),
             frequency: corpus.vocab.count(resolved.targets[t]),
-            nn_sim: if has_nearest {
-                nn_sum[t] / n_seeds as f64
-            } else {
-                f64::NAN
-            },
+            nn_sim: nn_sum[t] / n_seeds as f64,
             l2_norm: norm_sum[t] / n_seeds as f64,
             es: es[t],
         })
@@ -405,7 +412,6 @@ pub fn measure(
 
     let mut tables = vec![
         coverage_table(&resolved.coverage)?,
-        bias_scores_table("bias_scores", &[listed_tensor])?,
         icc_table("test_retest_words", SubjectKind::Word, &test_retest_words)?,
         icc_table("test_retest_pairs", SubjectKind::Pair, &test_retest_pairs)?,
         icc_table("inter_rater_words", SubjectKind::Word, &inter_rater_words)?,
@@ -413,8 +419,10 @@ pub fn measure(
         alpha_table(&alphas)?,
         word_properties_table(&properties)?,
     ];
+    let all: Vec<String>;
+    let mut tensors = vec![("bias_scores", listed_tensor)];
     if plan.reliability.full_vocabulary_tensor {
-        let all: Vec<String> = resolved
+        all = resolved
             .targets
             .iter()
             .map(|&t| words[t as usize].clone())
@@ -424,7 +432,7 @@ pub fn measure(
             values: &tensor,
             ..listed_tensor
         };
-        tables.push(bias_scores_table("bias_scores_full", &[full])?);
+        tensors.push(("bias_scores_full", full));
     }
     let summary = MeasureSummary {
         corpus: corpus.name().to_owned(),
@@ -436,11 +444,16 @@ pub fn measure(
         seconds_stability,
         seconds_reliability,
     };
-    write_group(&job.out_dir, &mut tables, &summary)
+    write_group(&job.out_dir, &mut tables, &tensors, &summary)
 }
 
-/// Writes the tables into a temporary sibling folder, then renames it to `out`.
-fn write_group(out: &Path, tables: &mut [Table], summary: &MeasureSummary) -> Result<()> {
+/// Writes the tables and bias tensors into a temporary sibling folder, then renames it to `out`.
+fn write_group(
+    out: &Path,
+    tables: &mut [Table],
+    tensors: &[(&'static str, BiasTensor<'_>)],
+    summary: &MeasureSummary,
+) -> Result<()> {
     let parent = out.parent().context("measure folder has a parent")?;
     std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
     let tmp = tempfile::Builder::new()
@@ -449,6 +462,9 @@ fn write_group(out: &Path, tables: &mut [Table], summary: &MeasureSummary) -> Re
         .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
     for table in tables.iter_mut() {
         table.write(tmp.path(), false)?;
+    }
+    for (name, tensor) in tensors {
+        write_bias_scores(tmp.path(), name, tensor)?;
     }
     let json = serde_json::to_string_pretty(summary)?;
     std::fs::write(tmp.path().join(DONE_FILE), json + "\n")?;

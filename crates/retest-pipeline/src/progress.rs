@@ -1,8 +1,9 @@
 //! Progress of a run: one overall bar on a terminal, plain log lines otherwise.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -12,6 +13,9 @@ pub struct Reporter {
     bar: Option<ProgressBar>,
     started: Instant,
     words_done: AtomicU64,
+    words_total: u64,
+    /// The jobs running now, shown beside the bar.
+    running: Mutex<Vec<String>>,
 }
 
 impl Reporter {
@@ -28,6 +32,8 @@ impl Reporter {
             bar,
             started: Instant::now(),
             words_done: AtomicU64::new(0),
+            words_total,
+            running: Mutex::new(Vec::new()),
         };
         reporter.set_jobs(0, jobs);
         reporter
@@ -46,6 +52,37 @@ impl Reporter {
         if let Some(bar) = &self.bar {
             bar.set_prefix(format!("jobs {done}/{total}"));
         }
+    }
+
+    /// Marks job `name` as running: shown beside the bar on a terminal, logged otherwise.
+    pub fn begin(&self, name: &str) {
+        let mut running = self.running.lock().expect("no panics while holding the lock");
+        running.push(name.to_owned());
+        match &self.bar {
+            Some(bar) => bar.set_message(running.join(", ")),
+            None => {
+                drop(running);
+                self.log(&format!("started {name}"));
+            }
+        }
+    }
+
+    /// Marks job `name` as no longer running.
+    pub fn end(&self, name: &str) {
+        let mut running = self.running.lock().expect("no panics while holding the lock");
+        running.retain(|n| n != name);
+        if let Some(bar) = &self.bar {
+            bar.set_message(running.join(", "));
+        }
+    }
+
+    /// The remaining time at the average rate so far, once some work is done.
+    pub fn eta(&self) -> Option<Duration> {
+        let done = self.words_done.load(Ordering::Relaxed);
+        (done > 0 && done <= self.words_total).then(|| {
+            let per_word = self.started.elapsed().as_secs_f64() / done as f64;
+            Duration::from_secs_f64(per_word * (self.words_total - done) as f64)
+        })
     }
 
     /// Logs one line (above the bar on a terminal, to stderr otherwise).

@@ -119,10 +119,11 @@ pub fn pipeline_status(
                 status.output = probe.map(|(dir, _)| dir);
             }
             Job::Aggregate => {
+                // The manifest is the aggregate stage's last write: tables and report exist
+                // before it does.
                 stage = (Stage::Aggregate, None);
-                let tables = layout.run.join("tables");
-                status.state = done_if(non_empty_dir(&tables));
-                status.output = Some(tables);
+                status.state = done_if(layout.run.join("manifest.json").is_file());
+                status.output = Some(layout.run.join("tables"));
             }
         }
         if status.state == State::Missing {
@@ -135,10 +136,6 @@ pub fn pipeline_status(
 
 fn done_if(done: bool) -> State {
     if done { State::Done } else { State::Missing }
-}
-
-fn non_empty_dir(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some())
 }
 
 /// The Slurm logs of a pipeline, by stage and task.

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow};
+use indicatif::HumanDuration;
 use rayon::prelude::*;
 use retest_embeddings::{Embeddings, Format, toml};
 use retest_glove::Cooccurrences;
@@ -147,6 +148,7 @@ pub fn train_all(
                 task.seed_idx
             );
             let started = Instant::now();
+            reporter.begin(&name);
             let cooc = tables
                 .iter()
                 .find(|(name, _)| *name == task.corpus.name())
@@ -160,11 +162,15 @@ pub fn train_all(
                 &task.out,
                 &reporter,
             );
+            reporter.end(&name);
             let n_done = done.fetch_add(1, Ordering::Relaxed) + 1;
             reporter.set_jobs(n_done, n_tasks);
+            let eta = reporter
+                .eta()
+                .map_or_else(String::new, |eta| format!(", ETA {}", HumanDuration(eta)));
             match result {
                 Ok(()) => reporter.log(&format!(
-                    "trained {name} in {:.1} s ({:.0} words/s overall) → {}",
+                    "trained {name} in {:.1} s ({:.0} words/s overall; {n_done}/{n_tasks} jobs{eta}) → {}",
                     started.elapsed().as_secs_f64(),
                     reporter.words_per_second(),
                     task.out.display()
@@ -204,8 +210,10 @@ pub(crate) fn train_one(
     out: &Path,
     reporter: &Reporter,
 ) -> Result<()> {
+    let started = Instant::now();
     let seed = plan.seed_path(corpus.name(), algorithm, seed_idx);
     let mut metadata = metadata(plan, corpus, algorithm, seed_idx, &seed)?;
+    let words = words_of(plan, corpus, algorithm);
     match algorithm {
         Algorithm::Sgns => {
             let params = plan
@@ -223,6 +231,7 @@ pub(crate) fn train_one(
                     last = p.words_done;
                 },
             )?;
+            write_timing(out, started.elapsed().as_secs_f64(), words)?;
             write_model(corpus, embedding.dim, embedding.vectors, metadata, out)
         }
         Algorithm::Glove => {
@@ -240,9 +249,39 @@ pub(crate) fn train_one(
                 })?;
             let costs: Vec<toml::Value> = trained.cost_per_iteration.iter().map(|&c| c.into()).collect();
             metadata.insert("cost_per_iteration".into(), costs.into());
+            write_timing(out, started.elapsed().as_secs_f64(), words)?;
             write_model(corpus, trained.dim, trained.vectors, metadata, out)
         }
     }
+}
+
+/// How long one training job took, read back by the run's manifest.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct JobTiming {
+    /// Wall seconds of the training (the embedding's write excluded). Written just before the
+    /// embedding, so every finished embedding has one.
+    pub seconds: f64,
+    /// Work units processed (corpus tokens × epochs or iterations).
+    pub words: u64,
+}
+
+impl JobTiming {
+    /// The timing recorded beside `seed_file`, if any.
+    pub fn read(seed_file: &Path) -> Option<JobTiming> {
+        let text = std::fs::read_to_string(Layout::timing_file(seed_file)).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+}
+
+fn write_timing(out: &Path, seconds: f64, words: u64) -> Result<()> {
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let path = Layout::timing_file(out);
+    let tmp = path.with_extension("json.partial");
+    let json = serde_json::to_string(&JobTiming { seconds, words })? + "\n";
+    std::fs::write(&tmp, json).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The metadata stored in every embedding file: what produced it, exactly.

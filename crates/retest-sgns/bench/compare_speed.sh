@@ -6,7 +6,9 @@
 #   CORPUS.txt: one sentence per line, e.g. made by
 #   cargo run --release -p retest-sgns --example dump_plain_text -- \
 #       ../shared/data/corpora/gutenberg_lahiri/gutenberg_lahiri_150M.txt.xz gutenberg_5M.txt 5000000
-# Environment: PYTHON (default /work/.venv/bin/python, needs gensim).
+# Environment: PYTHON (default /work/.venv/bin/python, needs gensim); GENSIM_BASELINE (default
+# ../shared/bench/gensim_baseline.py beside the project), run last against `retest sgns`, both
+# timed from start to end (reading and vocabulary building included).
 # Before each run it waits (up to 10 min) until both cores are idle, since other work on the
 # machine distorts the timings.
 set -euo pipefail
@@ -16,8 +18,15 @@ seed=${3:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 python=${PYTHON:-/work/.venv/bin/python}
 
+baseline=${GENSIM_BASELINE:-$here/../../../../shared/bench/gensim_baseline.py}
+
 cargo build --quiet --release -p retest-sgns --example sgns_text
-bin=$(cd "$here/../../.." && pwd)/target/release/examples/sgns_text
+cargo build --quiet --release -p retest-cli
+root=$(cd "$here/../../.." && pwd)
+bin=$root/target/release/examples/sgns_text
+retest=$root/target/release/retest
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 
 wait_idle() {
   for _ in $(seq 600); do
@@ -39,3 +48,13 @@ for arch in skipgram cbow; do
   "$bin" --input "$corpus" --output /dev/null --epochs "$epochs" --seed "$seed" $flag 2>&1 \
     | grep -E "^read|on-CPU|^trained"
 done
+
+# The shared baseline's definition: corpus tokens × epochs / seconds from start to end.
+wait_idle
+echo "== gensim_baseline.py skipgram (load $(cut -d' ' -f1 /proc/loadavg))"
+"$python" "$baseline" "$corpus" --sg 1 --epochs "$epochs" --seed "$seed"
+wait_idle
+echo "== retest sgns skipgram (load $(cut -d' ' -f1 /proc/loadavg))"
+start=$(date +%s.%N)
+"$retest" sgns --input "$corpus" --output "$out/ours.fifu" --epochs "$epochs" --seed "$seed"
+awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "start to end: %.1f s\n", b - a }'

@@ -107,7 +107,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let cpu_before = thread_cpu_seconds();
     let seed = SeedPath::new(args.seed)
-        .with("sgns_text")
+        .with("sgns")
         .with(args.config.architecture.as_str());
     let training = Instant::now();
     let mut last_percent = 0;

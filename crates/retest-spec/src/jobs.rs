@@ -30,12 +30,16 @@ pub enum Job {
 }
 
 impl Plan {
-    /// The seed path of a training job: every random stream of that run derives from it.
+    /// The seed path of a training job: every random stream of that run derives from it. It
+    /// names the corpus, the algorithm and, for SGNS, the architecture (skip-gram and CBOW runs of
+    /// the same seed draw independent streams), then the seed index.
     pub fn seed_path(&self, corpus: &str, algorithm: Algorithm, seed_idx: u32) -> SeedPath {
-        SeedPath::new(self.seed)
-            .with(corpus)
-            .with(algorithm.as_str())
-            .with_index(u64::from(seed_idx))
+        let path = SeedPath::new(self.seed).with(corpus).with(algorithm.as_str());
+        let path = match (algorithm, &self.sgns) {
+            (Algorithm::Sgns, Some(sgns)) => path.with(sgns.architecture.as_str()),
+            _ => path,
+        };
+        path.with_index(u64::from(seed_idx))
     }
 
     /// Every job of the plan, each after the jobs it needs.

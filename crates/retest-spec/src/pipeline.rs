@@ -85,6 +85,16 @@ pub enum Architecture {
     Cbow,
 }
 
+impl Architecture {
+    /// The stable name used in seed derivation and metadata.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Architecture::Skipgram => "skipgram",
+            Architecture::Cbow => "cbow",
+        }
+    }
+}
+
 /// Scoring rules (positive = masculine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -29,5 +29,5 @@ pub use read::parquet_path;
 pub use rows::{AlphaRow, CoverageRow, IccRow, IccStats, RegressionRow, ScoreRow, Subject, WordPropertyRow};
 pub use write::{
     BiasTensor, SubjectKind, Table, TableError, alpha_table, bias_scores_table, coverage_table, icc_table,
-    regression_table, score_table, word_properties_table,
+    regression_table, score_table, word_properties_table, write_bias_scores,
 };

@@ -349,22 +349,7 @@ pub fn bias_scores_table(name: &'static str, tensors: &[BiasTensor<'_>]) -> Resu
     let mut seed = Vec::new();
     let mut score = Vec::new();
     for t in tensors {
-        let n = t.rules.len() * t.pairs.len() * t.words.len() * t.seeds.len();
-        if t.values.len() != n {
-            return Err(TableError::Shape {
-                table: name.to_owned(),
-                message: format!(
-                    "{} {}: {} values for {} rules × {} pairs × {} words × {} seeds",
-                    t.corpus,
-                    t.algorithm,
-                    t.values.len(),
-                    t.rules.len(),
-                    t.pairs.len(),
-                    t.words.len(),
-                    t.seeds.len()
-                ),
-            });
-        }
+        check_shape(name, t)?;
         let mut values = t.values.iter();
         for r in t.rules {
             for (m, f) in t.pairs {
@@ -395,6 +380,96 @@ pub fn bias_scores_table(name: &'static str, tensors: &[BiasTensor<'_>]) -> Resu
         .finish()
 }
 
+/// An error unless `t.values` has one value per (rule, pair, word, seed).
+fn check_shape(name: &str, t: &BiasTensor<'_>) -> Result<(), TableError> {
+    let n = t.rules.len() * t.pairs.len() * t.words.len() * t.seeds.len();
+    if t.values.len() == n {
+        return Ok(());
+    }
+    Err(TableError::Shape {
+        table: name.to_owned(),
+        message: format!(
+            "{} {}: {} values for {} rules × {} pairs × {} words × {} seeds",
+            t.corpus,
+            t.algorithm,
+            t.values.len(),
+            t.rules.len(),
+            t.pairs.len(),
+            t.words.len(),
+            t.seeds.len()
+        ),
+    })
+}
+
+/// Writes the `bias_scores` table of one configuration as `<dir>/<name>.parquet`, atomically,
+/// with the rows of [`bias_scores_table`] in the same order, built and encoded about a million
+/// rows at a time: a full-vocabulary tensor has hundreds of millions of rows, whose long-form
+/// columns would not fit in memory at once. Each slice is one row group.
+///
+/// # Errors
+///
+/// A tensor whose `values` length is not the product of its axes; I/O and encoder errors.
+pub fn write_bias_scores(
+    dir: &Path,
+    name: &'static str,
+    tensor: &BiasTensor<'_>,
+) -> Result<PathBuf, TableError> {
+    write_bias_scores_in_slices(dir, name, tensor, 1 << 20)
+}
+
+fn write_bias_scores_in_slices(
+    dir: &Path,
+    name: &'static str,
+    t: &BiasTensor<'_>,
+    rows_per_slice: usize,
+) -> Result<PathBuf, TableError> {
+    let (n_words, n_seeds) = (t.words.len(), t.seeds.len());
+    check_shape(name, t)?;
+    let empty = BiasTensor {
+        words: &[],
+        values: &[],
+        ..*t
+    };
+    let schema = bias_scores_table(name, &[empty])?.frame.schema().as_ref().clone();
+    let path = dir.join(format!("{name}.parquet"));
+    std::fs::create_dir_all(dir).map_err(|source| TableError::Io {
+        path: dir.to_owned(),
+        source,
+    })?;
+    let words_per_slice = (rows_per_slice / n_seeds.max(1)).max(1);
+    atomic_write(&path, |file, path| {
+        let polars = |source| TableError::Polars {
+            path: path.clone(),
+            source,
+        };
+        let mut writer = ParquetWriter::new(file)
+            .with_compression(ParquetCompression::Zstd(None))
+            .set_parallel(false)
+            .batched(&schema)
+            .map_err(polars)?;
+        let block = n_words * n_seeds;
+        for (r, rule) in t.rules.iter().enumerate() {
+            for (p, pair) in t.pairs.iter().enumerate() {
+                let start = (r * t.pairs.len() + p) * block;
+                for first in (0..n_words).step_by(words_per_slice) {
+                    let last = (first + words_per_slice).min(n_words);
+                    let slice = BiasTensor {
+                        rules: std::slice::from_ref(rule),
+                        pairs: std::slice::from_ref(pair),
+                        words: &t.words[first..last],
+                        values: &t.values[start + first * n_seeds..start + last * n_seeds],
+                        ..*t
+                    };
+                    let table = bias_scores_table(name, &[slice])?;
+                    writer.write_batch(&table.frame).map_err(polars)?;
+                }
+            }
+        }
+        writer.finish().map(drop).map_err(polars)
+    })?;
+    Ok(path)
+}
+
 /// The table of `retest score`: columns `embedding, rule, male, female, word, score`.
 ///
 /// # Errors
@@ -409,4 +484,40 @@ pub fn score_table(rows: &[ScoreRow]) -> Result<Table, TableError> {
         .str("word", rows, |r| &r.word)
         .f64("score", rows, |r| r.score)
         .finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bias_scores_written_in_slices_equal_the_whole_table() {
+        let pairs = vec![("he".into(), "she".into()), ("man".into(), "woman".into())];
+        let words: Vec<String> = (0..7).map(|i| format!("w{i}")).collect();
+        let values: Vec<f32> = (0..3 * 2 * 7 * 2).map(|i| i as f32 * 0.25).collect();
+        let tensor = BiasTensor {
+            corpus: "c",
+            algorithm: "sgns",
+            rules: &["dbwa", "ripa", "nbm"],
+            pairs: &pairs,
+            words: &words,
+            seeds: &[0, 1],
+            values: &values,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        // Slices of 3 words (6 rows): three per (rule, pair), the last one short.
+        let path = write_bias_scores_in_slices(dir.path(), "bias_scores", &tensor, 6).unwrap();
+        let read = ParquetReader::new(File::open(&path).unwrap()).finish().unwrap();
+        let whole = bias_scores_table("bias_scores", &[tensor]).unwrap().frame;
+        assert!(read.equals(&whole), "{read}\n{whole}");
+        let again = tempfile::tempdir().unwrap();
+        let other = write_bias_scores_in_slices(again.path(), "bias_scores", &tensor, 6).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), std::fs::read(other).unwrap());
+        let short = BiasTensor {
+            values: &values[1..],
+            ..tensor
+        };
+        assert!(write_bias_scores(dir.path(), "short", &short).is_err());
+        assert!(!dir.path().join("short.parquet").exists());
+    }
 }
