@@ -29,7 +29,7 @@ test:
     cargo test --workspace --release --locked
 
 # The Slurm executor against a real single-node Slurm started (and stopped) for the test: needs
-# the Debian packages slurmctld slurmd slurm-client munge, and root or sudo. About a minute.
+# the Debian packages slurmctld slurmd slurm-client munge, and root or sudo. About 90 s once built.
 test-slurm:
     scripts/slurm/test.sh
 

@@ -374,6 +374,11 @@ pub fn measure(
             }
             (trw, trp, irw, irp, alphas)
         });
+    if !resolved.lists.iter().any(|(l, _)| l == ENSEMBLE_LIST) {
+        reporter.log(&format!(
+            "measure {label}: `{ENSEMBLE_LIST}` is not a target list, so there is no base-pair ensemble alpha"
+        ));
+    }
     let seconds_reliability = started.elapsed().as_secs_f64();
 
     let properties: Vec<WordPropertyRow> = (0..n_targets)
