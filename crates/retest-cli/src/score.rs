@@ -90,21 +90,12 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         let model = Model::new(&vocab_words, &raw, dim)?;
         // As in the pipeline: `<unk>` and `<raw_unk>` are never neighbours, and the neutral
         // pool leaves out every word of the pairs file.
-        let pool_ids = match req.nbm_pool {
-            NbmPool::Vocabulary => retest_measures::placeholder_ids(&vocab_words),
-            NbmPool::Neutral => retest_measures::neutral_pool(
-                &vocab_words,
-                pairs.pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]),
-                retest_measures::NEUTRAL_POOL_MOST_FREQUENT,
-            ),
-        };
+        let gendered = pairs.pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]);
+        let pool_ids = NeighbourPool::ids_for(req.nbm_pool, &vocab_words, gendered);
         let opts = ScoreOptions {
             ripa_target: req.ripa_target,
             nbm_k: req.nbm_k,
-            nbm_pool: match req.nbm_pool {
-                NbmPool::Vocabulary => NeighbourPool::VocabularyExcept(&pool_ids),
-                NbmPool::Neutral => NeighbourPool::Neutral(&pool_ids),
-            },
+            nbm_pool: NeighbourPool::of_kind(req.nbm_pool, &pool_ids),
             threads: req.threads,
         };
         let scores = score(&model, &p.ids, &w.ids, req.rules, &opts).with_context(context)?;

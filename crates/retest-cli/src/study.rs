@@ -167,8 +167,8 @@ fn write_manifest(run: &MeasuredRun, dir: &Path, aggregate_seconds: f64) -> Resu
     Ok(())
 }
 
-/// The commit of the source tree this binary was built from, when it is a git checkout, with
-/// `-dirty` appended when the tree has uncommitted changes.
+/// The commit checked out, at run time, in the source tree this binary was built in (when it is
+/// a git checkout), with `-dirty` appended when the tree has uncommitted changes.
 fn git_commit() -> Option<String> {
     let git = |args: &[&str]| {
         std::process::Command::new("git")

@@ -65,16 +65,24 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Embeddings, Embedding
 }
 
 /// Removes the temporaries an earlier write of `file_name` left in `dir` when its process was
-/// killed mid-write (`.<file_name>.XXXXXX.tmp`). Best effort: they never look like a finished file.
+/// killed mid-write: exactly `.<file_name>.XXXXXX.tmp` with six letters or digits, the names
+/// [`write`] creates. Best effort: they never look like a finished file.
 fn remove_stale_temporaries(dir: &Path, file_name: &str) {
+    if file_name.is_empty() {
+        return;
+    }
     let prefix = format!(".{file_name}.");
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(&prefix) && name.ends_with(".tmp") {
+        let stale = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .is_some_and(|random| random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric()));
+        if stale {
             let _ = std::fs::remove_file(entry.path());
         }
     }

@@ -517,14 +517,24 @@ fn describe_shows_shape_and_metadata() {
 fn a_write_removes_what_a_killed_write_of_the_same_file_left() {
     let dir = tmp();
     let stale = write_bytes(dir.path(), ".seed-00.fifu.aB3xYz.tmp", b"half a file");
-    let other = write_bytes(dir.path(), ".seed-01.fifu.aB3xYz.tmp", b"another file's");
+    let kept = [
+        write_bytes(dir.path(), ".seed-01.fifu.aB3xYz.tmp", b"another file's"),
+        write_bytes(
+            dir.path(),
+            ".seed-00.fifu.user-notes.tmp",
+            b"not a temporary of ours",
+        ),
+        write_bytes(dir.path(), ".seed-00.fifu.tmp", b"nor this"),
+    ];
     let path = dir.path().join("seed-00.fifu");
     write(&path, &fifu_sample(), Format::Fifu).unwrap();
     assert!(!stale.exists(), "the stale temporary is gone");
-    assert!(other.exists(), "another file's temporary is not touched");
+    for other in &kept {
+        assert!(other.exists(), "{} is not touched", other.display());
+    }
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
-    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(names.len(), 4, "{names:?}");
 }

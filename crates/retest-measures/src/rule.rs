@@ -101,7 +101,29 @@ pub enum NeighbourPool<'p> {
     Neutral(&'p [u32]),
 }
 
-impl NeighbourPool<'_> {
+impl<'p> NeighbourPool<'p> {
+    /// The pool of kind `kind` over ids from [`NeighbourPool::ids_for`].
+    pub fn of_kind(kind: NbmPool, ids: &'p [u32]) -> NeighbourPool<'p> {
+        match kind {
+            NbmPool::Vocabulary => NeighbourPool::VocabularyExcept(ids),
+            NbmPool::Neutral => NeighbourPool::Neutral(ids),
+        }
+    }
+
+    /// The ids a pool of kind `kind` needs over the vocabulary `words` (in decreasing frequency
+    /// order): the placeholder words to leave out of the whole vocabulary, or the members of the
+    /// neutral pool, which leaves out the `gendered` words ([`crate::neutral_pool`]).
+    pub fn ids_for<'g>(
+        kind: NbmPool,
+        words: &[String],
+        gendered: impl IntoIterator<Item = &'g str>,
+    ) -> Vec<u32> {
+        match kind {
+            NbmPool::Vocabulary => crate::placeholder_ids(words),
+            NbmPool::Neutral => crate::neutral_pool(words, gendered, crate::NEUTRAL_POOL_MOST_FREQUENT),
+        }
+    }
+
     /// The tag of this pool.
     pub fn kind(&self) -> NbmPool {
         match self {

@@ -5,6 +5,10 @@ use std::path::{Path, PathBuf};
 use retest_spec::{Algorithm, Plan};
 use sha2::{Digest, Sha256};
 
+/// Version of how embeddings are derived from their inputs beyond the plan (seed-path layout):
+/// part of the embeddings folder's hash, so a change to it never reuses older results.
+const EMBEDDINGS_SCHEME: u32 = 2;
+
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -44,6 +48,7 @@ impl Layout {
         .expect("parameters serialise");
         let key = serde_json::json!({
             "corpus_key": corpus_key, "algorithm": algorithm.as_str(), "params": params, "seed": plan.seed,
+            "scheme": EMBEDDINGS_SCHEME,
         });
         let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));
         self.run

@@ -26,7 +26,7 @@ pub use cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrence
 pub use corpus::LoadedCorpus;
 pub use features::{DEBIAN_WORDNET, LexiconFiles};
 pub use layout::Layout;
-pub use lists::{FULL, Lists, NOT_WORDS, TargetList};
+pub use lists::{FULL, Lists, TargetList};
 pub use lock::RunLock;
 pub use measure::{DONE_FILE, GROUP_TABLES, MeasureJob, MeasureSummary, measure, measure_dir};
 pub use progress::Reporter;

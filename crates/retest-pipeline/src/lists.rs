@@ -14,10 +14,6 @@ use serde::Deserialize;
 /// The target list that stands for the whole model vocabulary.
 pub const FULL: &str = "full";
 
-/// Tokens that are never targets of the full-vocabulary list nor NBM neighbours (WikiText's
-/// unknown-word markers).
-pub const NOT_WORDS: &[&str] = retest_measures::PLACEHOLDER_WORDS;
-
 /// A target list: a file's words, or the whole vocabulary.
 #[derive(Clone, Debug)]
 pub enum TargetList {

@@ -23,7 +23,9 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
 use retest_embeddings::Format;
-use retest_measures::{Model, NeighbourPool, RipaTarget, Rule, ScoreOptions, Vocab, score};
+use retest_measures::{
+    Model, NeighbourPool, PLACEHOLDER_WORDS, RipaTarget, Rule, ScoreOptions, Vocab, score,
+};
 use retest_reliability::{AlphaResult, IccResult, Matrix, cronbach_alpha, icc2_1, icc3_1};
 use retest_spec::{Algorithm, InterRaterScale, NbmPool, Plan};
 use retest_tables::{
@@ -35,7 +37,7 @@ use sha2::{Digest, Sha256};
 
 use crate::corpus::LoadedCorpus;
 use crate::layout::Layout;
-use crate::lists::{FULL, Lists, NOT_WORDS, TargetList};
+use crate::lists::{FULL, Lists, TargetList};
 use crate::progress::Reporter;
 
 /// The per-configuration tables a measure job writes, in the order the aggregate stage reads
@@ -57,6 +59,11 @@ pub const DONE_FILE: &str = "measure.json";
 /// The list whose words are the cases of the base-pair ensemble's alpha.
 pub const ENSEMBLE_LIST: &str = "google10k";
 
+/// Version of what the measure stage computes beyond its parameters (NBM's pool without the
+/// placeholder words, `nn_sim` always computed): part of the measure folder's hash, so a change to
+/// it never reuses older tables.
+const MEASURE_SCHEME: u32 = 2;
+
 /// The output folder of the measure job of one configuration: its name hashes everything the
 /// tables depend on (the embeddings folder, which hashes corpus, parameters and seed; the
 /// number of seeds; the measure and reliability parameters; the lists' contents).
@@ -68,6 +75,7 @@ pub fn measure_dir(
     lists: &Lists,
 ) -> PathBuf {
     let key = serde_json::json!({
+        "scheme": MEASURE_SCHEME,
         "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
         "n_seeds": plan.n_seeds,
         "measures": plan.measures,
@@ -166,22 +174,18 @@ pub fn measure(
     let mut norm_sum = vec![0f64; n_targets];
     let mut models: Vec<Vec<f32>> = Vec::with_capacity(n_seeds);
     let mut dim = 0;
-    let neutral_ids;
     let placeholders = retest_measures::placeholder_ids(&words);
-    let pool = match plan.measures.nbm_pool {
-        NbmPool::Vocabulary => NeighbourPool::VocabularyExcept(&placeholders),
-        NbmPool::Neutral => {
-            // The 50,000 most frequent lowercase words, less the base-pair words.
-            let gendered = lists
-                .base_pairs
-                .pairs
-                .iter()
-                .flat_map(|(m, f)| [m.as_str(), f.as_str()]);
-            neutral_ids =
-                retest_measures::neutral_pool(&words, gendered, retest_measures::NEUTRAL_POOL_MOST_FREQUENT);
-            NeighbourPool::Neutral(&neutral_ids)
-        }
+    let pool_kind = match plan.measures.nbm_pool {
+        NbmPool::Vocabulary => retest_measures::NbmPool::Vocabulary,
+        NbmPool::Neutral => retest_measures::NbmPool::Neutral,
     };
+    let gendered = lists
+        .base_pairs
+        .pairs
+        .iter()
+        .flat_map(|(m, f)| [m.as_str(), f.as_str()]);
+    let pool_ids = NeighbourPool::ids_for(pool_kind, &words, gendered);
+    let pool = NeighbourPool::of_kind(pool_kind, &pool_ids);
     let opts = ScoreOptions {
         ripa_target: match plan.measures.ripa_target {
             retest_spec::RipaTarget::Raw => RipaTarget::Raw,
@@ -226,6 +230,12 @@ pub fn measure(
             .for_each(|(a, &b)| *a += f64::from(b));
         for (t, &id) in resolved.targets.iter().enumerate() {
             norm_sum[t] += model.norm(id);
+        }
+        // `<unk>` and `<raw_unk>` leave the Procrustes fits of embedding stability too: a zero
+        // row adds exactly nothing to the cross-covariance, and they are never scored.
+        let mut raw = raw;
+        for &id in &placeholders {
+            raw[id as usize * dim..(id as usize + 1) * dim].fill(0.0);
         }
         models.push(raw);
         reporter.add_words(1);
@@ -599,7 +609,7 @@ struct Resolved {
     /// Base pairs in vocabulary: ids and words.
     pair_ids: Vec<(u32, u32)>,
     pairs: Vec<(String, String)>,
-    /// Every word scored, ascending ids: the whole vocabulary (less [`NOT_WORDS`]) when the
+    /// Every word scored, ascending ids: the whole vocabulary (less [`PLACEHOLDER_WORDS`]) when the
     /// plan lists `full`, else the union of the lists and queries.
     targets: Vec<u32>,
     /// Per target list, the positions in `targets` of its words, in list order.
@@ -650,7 +660,7 @@ impl Resolved {
             query_ids.push((q.name.clone(), r.ids));
         }
         let everything: Vec<u32> = (0..vocab.len() as u32)
-            .filter(|&id| !NOT_WORDS.contains(&vocab.word(id)))
+            .filter(|&id| !PLACEHOLDER_WORDS.contains(&vocab.word(id)))
             .collect();
         let targets: Vec<u32> = if word_lists.iter().any(|(_, ids)| ids.is_none()) {
             everything.clone()
