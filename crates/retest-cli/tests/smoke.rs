@@ -563,6 +563,63 @@ fn multilevel_regression_fits(csv: &Path, out_dir: &Path) {
     }
     let r2 = std::fs::read_to_string(out_dir.join("multilevel_r2.csv")).unwrap();
     assert!(r2.contains("\"test_retest\",\"fixed\""), "{r2}");
+
+    // ΔR² of Tables 2 and 3: one row per group and analysis (the scoring rule in test-retest
+    // only), finite where the refit gave both R²s, and the difference of its two R² columns.
+    let delta = std::fs::read_to_string(out_dir.join("multilevel_delta_r2.csv")).unwrap();
+    let mut lines = delta.lines();
+    let header: Vec<&str> = lines
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|h| h.trim_matches('"'))
+        .collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("{name} missing from {header:?}"))
+    };
+    let rows: Vec<Vec<&str>> = lines
+        .map(|line| line.split(',').map(|f| f.trim_matches('"')).collect())
+        .collect();
+    // R writes a missing value as NA, which parses as NaN here.
+    let number = |row: &[&str], name: &str| row[col(name)].parse::<f64>().unwrap_or(f64::NAN);
+    let groups = [
+        "scoring rule",
+        "log freq",
+        "log^2 freq",
+        "log #senses",
+        "PoS",
+        "NN Sim",
+        "L2 norm",
+        "ES",
+    ];
+    for (analysis, expected) in [("test_retest", &groups[..]), ("inter_rater", &groups[1..])] {
+        let found: Vec<&str> = rows
+            .iter()
+            .filter(|row| row[col("analysis")] == analysis)
+            .map(|row| row[col("group")])
+            .collect();
+        assert_eq!(found, expected, "{delta}");
+    }
+    for row in &rows {
+        let row = row.as_slice();
+        assert_eq!(row.len(), header.len(), "{delta}");
+        if row[col("status")] == "ok" {
+            for name in ["delta_r2_marginal", "delta_r2_conditional"] {
+                assert!(number(row, name).is_finite(), "{name} in {row:?}");
+            }
+        }
+        let (full, reduced) = (
+            number(row, "r2_marginal_full"),
+            number(row, "r2_marginal_reduced"),
+        );
+        if full.is_finite() && reduced.is_finite() {
+            let difference = full - reduced - number(row, "delta_r2_marginal");
+            assert!(difference.abs() < 1e-12, "{row:?}");
+        }
+    }
 }
 
 fn retest_embeddings_loads(path: &Path) {
