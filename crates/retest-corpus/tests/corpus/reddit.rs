@@ -3,16 +3,19 @@
 
 use retest_corpus::{
     Compression, CorpusBuilder, CorpusError, EncodedCorpus, NewlineHandling, ReadSummary, RedditOptions,
-    decompress,
+    SentenceSplitting, decompress,
 };
 
 use super::{open_data, sentence_words};
 
+/// Options with one comment per sentence (the reader's behaviour before sentence splitting,
+/// which the filter and cleaning tests pin).
 fn options(subreddits: &[&str], years: &[i32], newlines: NewlineHandling) -> RedditOptions {
     RedditOptions {
         subreddits: subreddits.iter().map(|s| s.to_string()).collect(),
         years: years.to_vec(),
         newlines,
+        sentences: SentenceSplitting::Comment,
     }
 }
 
