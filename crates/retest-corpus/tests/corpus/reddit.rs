@@ -7,7 +7,7 @@ use retest_corpus::{
     RedditOptions, SentenceSplitting, decompress,
 };
 
-use super::{open_data, sentence_words};
+use super::{corpus_bytes, open_data, sentence_words};
 
 /// Options with one comment per sentence (the reader's behaviour before sentence splitting,
 /// which the filter and cleaning tests pin).
@@ -465,6 +465,16 @@ fn real_month_split_into_sentences_keeps_its_tokens() {
     );
     // The first comment is one sentence.
     assert_eq!(sentence_words(&by_sentence)[0], sentence_words(&by_comment)[0]);
+    // Same bytes whatever the thread count.
+    let in_pool = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| corpus_bytes(&read_file(path, &split(NewlineHandling::Space)).2))
+    };
+    assert_eq!(in_pool(1), corpus_bytes(&by_sentence));
+    assert_eq!(in_pool(3), corpus_bytes(&by_sentence));
 }
 
 /// Sentences of RC_2005-12 (the 950 kept comments with text, newlines as spaces) cut by
