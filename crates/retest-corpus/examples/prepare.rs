@@ -1,5 +1,6 @@
 //! Prepares one corpus file end to end and reports the time it took:
-//! `cargo run --release -p retest-corpus --example prepare -- <wikitext|plain|reddit|parquet> <file> [min_count]`.
+//! `cargo run --release -p retest-corpus --example prepare -- <wikitext|plain|reddit|reddit-comment|parquet> <file> [min_count]`
+//! (`reddit` cuts comments into sentences, `reddit-comment` keeps one comment per sentence).
 //! Prints the read summary and corpus statistics as JSON, then the wall time and MB/s.
 
 #![allow(clippy::print_stdout)]
@@ -7,13 +8,16 @@
 use std::time::Instant;
 
 use retest_corpus::{
-    CorpusBuilder, NewlineHandling, PlainTextOptions, RedditOptions, UnkHandling, WikiTextOptions, decompress,
+    CorpusBuilder, NewlineHandling, PlainTextOptions, RedditOptions, SentenceSplitting, UnkHandling,
+    WikiTextOptions, decompress,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [kind, path, rest @ ..] = &args[..] else {
-        return Err("usage: prepare <wikitext|plain|reddit|parquet> <file> [min_count]".into());
+        return Err(
+            "usage: prepare <wikitext|plain|reddit|reddit-comment|parquet> <file> [min_count]".into(),
+        );
     };
     let min_count: u64 = rest.first().map(|s| s.parse()).transpose()?.unwrap_or(5);
     let started = Instant::now();
@@ -29,12 +33,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let summary = match kind.as_str() {
             "wikitext" => builder.read_wikitext(reader, &wikitext)?,
             "plain" => builder.read_plain_text(reader, &PlainTextOptions {})?,
-            "reddit" => builder.read_reddit(
+            "reddit" | "reddit-comment" => builder.read_reddit(
                 reader,
                 &RedditOptions {
                     subreddits: Vec::new(),
                     years: Vec::new(),
                     newlines: NewlineHandling::Space,
+                    sentences: if kind == "reddit" {
+                        SentenceSplitting::Split
+                    } else {
+                        SentenceSplitting::Comment
+                    },
                 },
             )?,
             other => return Err(format!("unknown input kind {other:?}").into()),

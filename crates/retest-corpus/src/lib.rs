@@ -50,7 +50,9 @@ pub use encoded::{CorpusStats, EncodedCorpus};
 pub use error::CorpusError;
 pub use format::{AlignedBytes, EncodedCorpusView};
 pub use plain::PlainTextOptions;
-pub use reddit::{NewlineHandling, RedditOptions, clean_reddit_body, utc_year};
+pub use reddit::{
+    NewlineHandling, RedditOptions, SentenceSplitting, clean_reddit_body, split_reddit_sentences, utc_year,
+};
 pub use summary::ReadSummary;
 pub use tokenize::tokenize_text;
 pub use vocab::{Vocab, read_vocab};

@@ -1,6 +1,6 @@
 //! The Reddit comment reader: Pushshift / archive.org JSON lines, filtered by subreddit and year,
-//! cleaned (deleted comments, URLs, newlines) and tokenised like plain text, one comment per
-//! sentence.
+//! cleaned (deleted comments, URLs, newlines), cut into Unicode (UAX #29) sentences or kept one
+//! comment per sentence, and tokenised like plain text.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -8,6 +8,7 @@ use std::io::BufRead;
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
+use unicode_segmentation::UnicodeSegmentation;
 
 use crate::builder::CorpusBuilder;
 use crate::error::CorpusError;
@@ -35,6 +36,27 @@ impl NewlineHandling {
     }
 }
 
+/// What one sentence of the corpus is: training windows never cross a sentence end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SentenceSplitting {
+    /// A comment is cut at its Unicode sentence boundaries (UAX #29, see
+    /// [`split_reddit_sentences`]), as the original study cut comments into spaCy sentences.
+    Split,
+    /// A comment is one sentence, however many sentences it holds.
+    Comment,
+}
+
+impl SentenceSplitting {
+    /// Stable name, as used in tables and specs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SentenceSplitting::Split => "split",
+            SentenceSplitting::Comment => "comment",
+        }
+    }
+}
+
 /// Options of the Reddit reader.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RedditOptions {
@@ -45,6 +67,8 @@ pub struct RedditOptions {
     pub years: Vec<i32>,
     /// What to do with line breaks in comment bodies.
     pub newlines: NewlineHandling,
+    /// Whether comments are cut into sentences.
+    pub sentences: SentenceSplitting,
 }
 
 /// The fields of a comment we use; every other key is ignored, in any order.
@@ -161,6 +185,23 @@ pub fn clean_reddit_body(body: &str, newlines: NewlineHandling, out: &mut String
     }
 }
 
+/// Cuts a cleaned comment body (the output of [`clean_reddit_body`]) at its sentence boundaries,
+/// as the Unicode Standard Annex #29 defines them (`unicode-segmentation`'s
+/// `split_sentence_bounds`, Unicode 17.0).
+///
+/// The pieces, in order, are exactly `text`: nothing is dropped, and the spaces after a
+/// sentence end belong to that sentence. In short, a sentence ends after `!` or `?` (and the
+/// closing quotes or brackets and spaces after it) unless a `,`/`;`/`:`-like continuation or
+/// another terminator follows; and after `.` only when the next letter is not lowercase and the
+/// period does not sit between two letters with an uppercase letter after it (`U.S.A`,
+/// `end.Next`) or before a digit (`3.14`). So `e.g. The` is cut after `e.g.` while `e.g. the`
+/// is not, `... and` is not cut, `Wow!Great` is cut before `Great`, and a line break (once
+/// cleaned into a space or deleted) ends nothing by itself, while the Unicode paragraph and
+/// line separators U+2029, U+2028 and U+0085 always end a sentence.
+pub fn split_reddit_sentences(text: &str) -> impl Iterator<Item = &str> {
+    text.split_sentence_bounds()
+}
+
 /// Describes a serde_json error without its "at line 1 column N" suffix (the JSON is one line
 /// of the file, whose number we report ourselves).
 fn json_error_message(e: &serde_json::Error) -> String {
@@ -253,7 +294,14 @@ impl<R: BufRead> CommentReader<'_, R> {
             self.counters.records_kept += 1;
             self.cleaned.clear();
             clean_reddit_body(&comment.body, self.opts.newlines, &mut self.cleaned);
-            batch.push_piece(&self.cleaned, true, self.counters);
+            match self.opts.sentences {
+                SentenceSplitting::Comment => batch.push_piece(&self.cleaned, true, self.counters),
+                SentenceSplitting::Split => {
+                    for sentence in split_reddit_sentences(&self.cleaned) {
+                        batch.push_piece(sentence, true, self.counters);
+                    }
+                }
+            }
         }
         batch.end = self.counters;
         Ok(Some(batch))
@@ -268,9 +316,28 @@ impl CorpusBuilder {
     /// digits); other keys are ignored, in any order. Filters, in this order (each dropped
     /// comment is counted under the first reason that applies): subreddit
     /// (case-insensitive, if `opts.subreddits` is non-empty), UTC year of `created_utc` (if
-    /// `opts.years` is non-empty), body `[deleted]` or `[removed]`. A kept body is cleaned by
-    /// [`clean_reddit_body`] and tokenised like plain text (NFKC, lowercase, BERT
-    /// pre-tokeniser); each comment is one sentence. Blank lines are skipped.
+    /// `opts.years` is non-empty), body `[deleted]` or `[removed]`. Blank lines are skipped.
+    ///
+    /// A kept body then goes through these steps, in this order (the original study's order:
+    /// `remove_ss`, `remove_url`, then spaCy's sentences and lowercased tokens):
+    /// 1. [`clean_reddit_body`]: `\r` removed, `\t` a space, `\n` a space or deleted
+    ///    (`opts.newlines`), then URLs removed;
+    /// 2. with [`SentenceSplitting::Split`], [`split_reddit_sentences`] cuts the cleaned,
+    ///    still-cased text at its UAX #29 sentence boundaries; with
+    ///    [`SentenceSplitting::Comment`] the comment is one piece;
+    /// 3. each piece is tokenised on its own like plain text (NFKC, lowercase, BERT
+    ///    pre-tokeniser) and is one sentence of the corpus; a piece without tokens adds none.
+    ///
+    /// Why this order: splitting comes after URL removal so that the `.`, `?` and `!` inside a
+    /// URL never cut a sentence and leave URL fragments behind (the price: a period written
+    /// right after a URL goes with it, and that sentence runs into the next); after newline
+    /// handling, so a line break is not a sentence end by itself (with `glue`, `end.\nNext`
+    /// becomes `end.Next`, which UAX #29 does not cut); and before lowercasing, because UAX
+    /// #29 reads case (a lowercase word after `.` continues the sentence). Splitting changes
+    /// where sentences end, and the tokens only in one rare corner: a boundary falls at a space
+    /// or right after a terminator or closing quote/bracket, where the pre-tokeniser splits
+    /// anyway, except after a closing quote that Unicode counts as a symbol, not punctuation
+    /// (`Wow!❞Great` gives `❞` `great`, not `❞great` as a whole comment does).
     ///
     /// Errors: a line that is not a JSON object with those fields (with its line number and
     /// what was expected), invalid UTF-8, or an I/O / decompression error.
@@ -319,6 +386,39 @@ mod tests {
             assert_eq!(utc_year(start), year);
             assert_eq!(utc_year(start - 1), year - 1);
         }
+    }
+
+    /// The pieces of a comment are its whole text, in order, none empty; spaces stay with the
+    /// sentence before them.
+    #[test]
+    fn sentence_pieces_are_the_whole_text() {
+        for text in [
+            "",
+            "   ",
+            "  Lead. Trail  ",
+            "Hi.\u{2029}\u{2029}There.  ",
+            "e.g. The U.S.A. is 3.5. x!y?Z \"q.\" (r.) S",
+        ] {
+            let pieces: Vec<&str> = split_reddit_sentences(text).collect();
+            assert_eq!(pieces.concat(), text);
+            assert!(pieces.iter().all(|p| !p.is_empty()), "{pieces:?}");
+        }
+        assert_eq!(split_reddit_sentences("").count(), 0);
+        assert_eq!(
+            split_reddit_sentences("  Lead. Trail  ").collect::<Vec<_>>(),
+            ["  Lead. ", "Trail  "]
+        );
+        assert_eq!(
+            split_reddit_sentences("Hi.\u{2029}\u{2029}There.").collect::<Vec<_>>(),
+            ["Hi.\u{2029}", "\u{2029}", "There."]
+        );
+        assert_eq!(
+            (
+                SentenceSplitting::Split.as_str(),
+                SentenceSplitting::Comment.as_str()
+            ),
+            ("split", "comment")
+        );
     }
 
     #[test]

@@ -22,7 +22,8 @@ pub struct ReadSummary {
     pub dropped_subreddit: u64,
     /// Reddit: comments dropped because of their year.
     pub dropped_year: u64,
-    /// Sentences added to the corpus (records that gave at least one token).
+    /// Sentences added to the corpus: records that gave at least one token, or for Reddit with
+    /// sentence splitting, the sentences of the kept comments that gave at least one token.
     pub sentences: u64,
     /// Tokens added to the corpus (before any `min_count` filtering).
     pub tokens: u64,

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use retest_corpus::{
     CorpusBuilder, CorpusStats, PlainTextOptions, ReadSummary, RedditOptions, WikiTextOptions, decompress,
 };
-use retest_spec::{CorpusRecipe, NewlineHandling, ReaderSpec, UnkHandling};
+use retest_spec::{CorpusRecipe, NewlineHandling, ReaderSpec, SentenceSplitting, UnkHandling};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -187,6 +187,7 @@ fn read_source(
             subreddits,
             years,
             newlines,
+            sentences,
         } => builder.read_reddit(
             stream,
             &RedditOptions {
@@ -195,6 +196,10 @@ fn read_source(
                 newlines: match newlines {
                     NewlineHandling::Space => retest_corpus::NewlineHandling::Space,
                     NewlineHandling::Glue => retest_corpus::NewlineHandling::Glue,
+                },
+                sentences: match sentences {
+                    SentenceSplitting::Split => retest_corpus::SentenceSplitting::Split,
+                    SentenceSplitting::Comment => retest_corpus::SentenceSplitting::Comment,
                 },
             },
         ),

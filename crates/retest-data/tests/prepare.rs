@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use retest_data::{
     CORPUS_FILE, DataError, LockFile, PrepareOutcome, Resolver, STATS_FILE, VOCAB_FILE, prepare_corpus,
 };
-use retest_spec::CorpusRecipe;
+use retest_spec::{CorpusRecipe, ReaderSpec, SentenceSplitting};
 
 /// The data mirror: `RETEST_DATA_DIR`, else `../shared/data` beside the project.
 fn mirror() -> PathBuf {
@@ -57,6 +57,15 @@ fn wikitext_valid_prepares_byte_identically_and_is_reused() {
         second.dir.file_name(),
         "same content, same key"
     );
+    // The key of a non-Reddit recipe did not change when the Reddit reader gained options:
+    // python3 -c 'import hashlib,json; print(hashlib.sha256(json.dumps({"max_tokens": None,
+    //   "min_count": 5, "reader": {"format": "wikitext", "unk": "raw-unk"}, "sources":
+    //   [["wiki.valid.tokens", "9aee9f52d6e77de6c7751fc5e7c44287db3ec0eaf15477098acc6b93c1c4250b"]],
+    //   "version": 1}, separators=(",", ":")).encode()).hexdigest()[:16])'
+    assert_eq!(
+        first.dir.file_name().unwrap(),
+        "wikitext-103-valid-5362d9ab13ffd5c1"
+    );
     let (_, again) =
         prepare_corpus(&recipe, &mut resolver(work.path()), &work.path().join("a"), false).unwrap();
     assert_eq!(again, PrepareOutcome::AlreadyPrepared);
@@ -82,6 +91,53 @@ fn reddit_dump_prepares_through_zstd() {
     assert_eq!(prepared.stats.sources[0].compression, "zstd");
     assert_eq!(read.records_read, 1_075);
     assert!(prepared.stats.stats.tokens > 10_000);
+}
+
+/// The recipe's reader cuts comments into sentences by default; `sentences: comment` is
+/// another corpus (another key, prepared anew, never the other's folder) with the same tokens
+/// and fewer sentences.
+#[test]
+fn reddit_sentence_splitting_is_part_of_the_key() {
+    let work = tempfile::tempdir().unwrap();
+    let split = project_recipe("reddit-2005-12");
+    let mut comment = split.clone();
+    match &mut comment.reader {
+        ReaderSpec::Reddit { sentences, .. } => {
+            assert_eq!(*sentences, SentenceSplitting::Split, "the default");
+            *sentences = SentenceSplitting::Comment;
+        }
+        other => panic!("a reddit reader: {other:?}"),
+    }
+    let (by_sentence, outcome) =
+        prepare_corpus(&split, &mut resolver(work.path()), work.path(), false).unwrap();
+    assert_eq!(outcome, PrepareOutcome::Prepared);
+    let (by_comment, outcome) =
+        prepare_corpus(&comment, &mut resolver(work.path()), work.path(), false).unwrap();
+    assert_eq!(
+        outcome,
+        PrepareOutcome::Prepared,
+        "a changed option never reuses a corpus"
+    );
+    assert_ne!(by_sentence.dir, by_comment.dir);
+    assert_ne!(by_sentence.stats.key, by_comment.stats.key);
+    assert_eq!(by_sentence.stats.reader["sentences"], "split");
+    assert_eq!(by_comment.stats.reader["sentences"], "comment");
+    let (s, c) = (&by_sentence.stats.stats, &by_comment.stats.stats);
+    assert_eq!(
+        (s.raw_tokens, s.tokens, s.types),
+        (c.raw_tokens, c.tokens, c.types)
+    );
+    // 950 comments with tokens (the corpus tests), cut into more sentences.
+    assert_eq!(c.raw_sentences, 950);
+    assert!(s.raw_sentences > c.raw_sentences);
+    for (recipe, prepared) in [(&split, &by_sentence), (&comment, &by_comment)] {
+        let (again, outcome) =
+            prepare_corpus(recipe, &mut resolver(work.path()), work.path(), false).unwrap();
+        assert_eq!(
+            (outcome, &again.dir),
+            (PrepareOutcome::AlreadyPrepared, &prepared.dir)
+        );
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! run never depends on a default that is not written down in its manifest.
 
 use crate::pipeline::{Algorithm, Architecture, InterRaterScale, NbmPool, RipaTarget, Rule};
+use crate::recipe::{NewlineHandling, SentenceSplitting};
 
 /// Algorithms trained when a pipeline names none.
 pub const ALGORITHMS: &[Algorithm] = &[Algorithm::Sgns, Algorithm::Glove];
@@ -15,6 +16,13 @@ pub const SEED: u64 = 2021;
 pub const N_SEEDS: u32 = 32;
 /// Words seen fewer times are dropped from the vocabulary and the token stream.
 pub const MIN_COUNT: u64 = 5;
+
+/// Reddit: a line break in a comment separates words like a space (the original code deleted
+/// it, gluing the words on either side: `newlines: glue`).
+pub const REDDIT_NEWLINES: NewlineHandling = NewlineHandling::Space;
+/// Reddit: comments are cut into sentences at Unicode (UAX #29) sentence boundaries, as the
+/// original study cut them into spaCy sentences (`sentences: comment` keeps each comment whole).
+pub const REDDIT_SENTENCES: SentenceSplitting = SentenceSplitting::Split;
 
 /// Embedding dimension of both algorithms.
 pub const DIM: u32 = 300;

@@ -19,7 +19,7 @@ pub use pipeline::{
     Algorithm, Architecture, GloveParams, InterRaterScale, MeasureParams, NbmPool, Plan, RecipeFolder,
     ReliabilityParams, RipaTarget, Rule, SgnsParams,
 };
-pub use recipe::{CorpusRecipe, NewlineHandling, ReaderSpec, SourceSpec, UnkHandling};
+pub use recipe::{CorpusRecipe, NewlineHandling, ReaderSpec, SentenceSplitting, SourceSpec, UnkHandling};
 
 #[cfg(test)]
 mod tests;

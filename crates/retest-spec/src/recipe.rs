@@ -7,6 +7,8 @@
 //! reader:
 //!   format: wikitext        # wikitext | plain-text | reddit | hf-parquet
 //!   unk: keep               # keep | raw-unk   (wikitext, hf-parquet)
+//!   # reddit only: subreddits: [..], years: [..], newlines: space | glue,
+//!   #              sentences: split | comment
 //! min_count: 5              # optional, default 5
 //! max_tokens: 5000000       # optional: read only the first N tokens (a slice)
 //! sources:
@@ -44,6 +46,28 @@ pub enum NewlineHandling {
     Glue,
 }
 
+/// What one sentence of a Reddit corpus is. Training windows (SGNS, GloVe) never cross a
+/// sentence end, so this decides which words can be each other's context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SentenceSplitting {
+    /// Each comment is cut at its Unicode sentence boundaries (UAX #29), as the original study
+    /// cut comments into spaCy sentences.
+    Split,
+    /// Each comment is one sentence, however many sentences it holds.
+    Comment,
+}
+
+impl SentenceSplitting {
+    /// Stable name, as written in recipes.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SentenceSplitting::Split => "split",
+            SentenceSplitting::Comment => "comment",
+        }
+    }
+}
+
 /// The reader of a corpus, with the options that apply to it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "format", rename_all = "kebab-case")]
@@ -58,6 +82,7 @@ pub enum ReaderSpec {
         subreddits: Vec<String>,
         years: Vec<i32>,
         newlines: NewlineHandling,
+        sentences: SentenceSplitting,
     },
     /// Hugging Face parquet exports of WikiText (the `text` column).
     HfParquet { unk: UnkHandling },
@@ -133,6 +158,7 @@ struct RawReader {
     subreddits: Option<Vec<String>>,
     years: Option<Vec<i32>>,
     newlines: Option<NewlineHandling>,
+    sentences: Option<SentenceSplitting>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -241,6 +267,9 @@ fn resolve_reader(doc: &Document<RawRecipe>) -> Result<ReaderSpec, SpecError> {
         if r.newlines.is_some() {
             return Err(only_for("newlines", "reddit"));
         }
+        if r.sentences.is_some() {
+            return Err(only_for("sentences", "reddit"));
+        }
     }
     let unk = r.unk.unwrap_or(UnkHandling::Keep);
     if matches!(r.format, Format::PlainText | Format::Reddit) && r.unk.is_some() {
@@ -253,7 +282,8 @@ fn resolve_reader(doc: &Document<RawRecipe>) -> Result<ReaderSpec, SpecError> {
         Format::Reddit => ReaderSpec::Reddit {
             subreddits: r.subreddits.clone().unwrap_or_default(),
             years: r.years.clone().unwrap_or_default(),
-            newlines: r.newlines.unwrap_or(NewlineHandling::Space),
+            newlines: r.newlines.unwrap_or(defaults::REDDIT_NEWLINES),
+            sentences: r.sentences.unwrap_or(defaults::REDDIT_SENTENCES),
         },
     })
 }

@@ -2,7 +2,10 @@
 
 use std::path::Path;
 
-use crate::{Algorithm, CorpusRecipe, Job, Plan, ReaderSpec, RecipeFolder, SpecError, UnkHandling};
+use crate::{
+    Algorithm, CorpusRecipe, Job, NewlineHandling, Plan, ReaderSpec, RecipeFolder, SentenceSplitting,
+    SpecError, UnkHandling,
+};
 
 const RECIPE: &str = "\
 name: tiny
@@ -257,7 +260,8 @@ fn recipe_reader_options() {
         ReaderSpec::Reddit {
             subreddits: vec!["AskScience".into()],
             years: vec![2014],
-            newlines: crate::NewlineHandling::Glue
+            newlines: NewlineHandling::Glue,
+            sentences: SentenceSplitting::Split,
         }
     );
     let bad = CorpusRecipe::parse(
@@ -269,6 +273,63 @@ fn recipe_reader_options() {
     assert!(
         bad.starts_with("corpora/r.yaml:3:11: field `reader.format`: unknown variant `tsv`"),
         "{bad}"
+    );
+}
+
+#[test]
+fn reddit_reader_defaults_split_sentences_and_space_newlines() {
+    let text = "name: r\nreader: {format: reddit}\nsources:\n  - file: RC_2014-01.bz2\n";
+    let recipe = CorpusRecipe::parse(text, Path::new("corpora/r.yaml")).unwrap();
+    assert_eq!(
+        recipe.reader,
+        ReaderSpec::Reddit {
+            subreddits: vec![],
+            years: vec![],
+            newlines: NewlineHandling::Space,
+            sentences: SentenceSplitting::Split,
+        }
+    );
+}
+
+#[test]
+fn reddit_sentences_option() {
+    let text =
+        "name: r\nreader:\n  format: reddit\n  sentences: comment\nsources:\n  - file: RC_2014-01.bz2\n";
+    let recipe = CorpusRecipe::parse(text, Path::new("corpora/r.yaml")).unwrap();
+    let ReaderSpec::Reddit { sentences, .. } = recipe.reader else {
+        panic!("a reddit reader: {:?}", recipe.reader);
+    };
+    assert_eq!(sentences, SentenceSplitting::Comment);
+    assert_eq!(
+        (
+            SentenceSplitting::Split.as_str(),
+            SentenceSplitting::Comment.as_str()
+        ),
+        ("split", "comment")
+    );
+
+    let unknown = CorpusRecipe::parse(
+        &text.replace("sentences: comment", "sentences: paragraph"),
+        Path::new("corpora/r.yaml"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        unknown,
+        "corpora/r.yaml:4:14: field `reader.sentences`: unknown variant `paragraph`, expected `split` or \
+         `comment`"
+    );
+}
+
+#[test]
+fn sentences_apply_only_to_reddit() {
+    let text = "name: w\nreader:\n  format: plain-text\n  sentences: split\nsources:\n  - file: a.txt\n";
+    let message = CorpusRecipe::parse(text, Path::new("corpora/w.yaml"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "corpora/w.yaml:4:14: field `reader.sentences`: `sentences` applies only to format `reddit`"
     );
 }
 
