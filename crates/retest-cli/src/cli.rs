@@ -192,8 +192,8 @@ pub struct ScoreArgs {
     #[arg(required = true)]
     pub embeddings: Vec<PathBuf>,
     /// Scoring rules, comma-separated: dbwa, ripa, nbm.
-    #[arg(long, value_delimiter = ',', default_value = "dbwa,ripa,nbm")]
-    pub rules: Vec<String>,
+    #[arg(long, value_delimiter = ',', default_values_t = retest_spec::defaults::RULES.to_vec())]
+    pub rules: Vec<retest_measures::Rule>,
     /// Base pairs: one `masculine feminine` pair per line, `#` comments.
     #[arg(long)]
     pub pairs: PathBuf,
@@ -201,16 +201,16 @@ pub struct ScoreArgs {
     #[arg(long, required = true)]
     pub words: Vec<PathBuf>,
     /// RIPA on the raw target vector (the paper) or the unit vector (Du et al.'s code).
-    #[arg(long, value_parser = ["raw", "normalized"], default_value = "raw")]
-    pub ripa_target: String,
+    #[arg(long, default_value_t = retest_spec::defaults::RIPA_TARGET)]
+    pub ripa_target: retest_measures::RipaTarget,
     /// NBM's neighbourhood size.
-    #[arg(long, default_value_t = 100)]
-    pub nbm_k: usize,
+    #[arg(long, default_value_t = retest_spec::defaults::NBM_K)]
+    pub nbm_k: u32,
     /// Where NBM's neighbours come from: the whole vocabulary (the paper), or the neutral pool
     /// of Gonen & Goldberg and Zhang et al. (the 50,000 most frequent lowercase words, less the
     /// pairs' words; the file's words must be in decreasing frequency order).
-    #[arg(long, value_parser = ["vocabulary", "neutral"], default_value = "vocabulary")]
-    pub nbm_pool: String,
+    #[arg(long, default_value_t = retest_spec::defaults::NBM_POOL)]
+    pub nbm_pool: retest_measures::NbmPool,
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -251,7 +251,7 @@ pub struct SgnsArgs {
     /// Final learning rate.
     #[arg(long, default_value_t = retest_spec::defaults::SGNS_MIN_ALPHA)]
     pub min_alpha: f64,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED)]
     pub seed: u64,
     /// Train CBOW instead of skip-gram.
     #[arg(long)]
@@ -288,10 +288,10 @@ pub struct GloveArgs {
     pub eta: f64,
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ITERATIONS)]
     pub iter: u32,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED)]
     pub seed: u64,
     /// Memory budget of co-occurrence counting in GiB (sorted runs spill to disk beyond it).
-    #[arg(long, default_value_t = 4.0)]
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_MEMORY_MB as f64 / 1024.0)]
     pub memory: f64,
     /// Training threads: only 1 (deterministic) is supported; train seeds in parallel instead.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1))]

@@ -101,30 +101,17 @@ fn plan(dirs: &Dirs, pipeline: &str, format: Format) -> Result<()> {
 }
 
 fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
-    let rules = args
-        .rules
-        .iter()
-        .map(|r| r.parse::<retest_measures::Rule>().map_err(anyhow::Error::from))
-        .collect::<Result<Vec<_>>>()
-        .context("--rules")?;
-    let ripa_target = match args.ripa_target.as_str() {
-        "normalized" => retest_measures::RipaTarget::Normalized,
-        _ => retest_measures::RipaTarget::Raw,
-    };
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     score::score_files(&score::ScoreRequest {
         embeddings: &args.embeddings,
-        rules: &rules,
+        rules: &args.rules,
         pairs: &args.pairs,
         words: &args.words,
-        ripa_target,
-        nbm_k: args.nbm_k,
-        nbm_pool: match args.nbm_pool.as_str() {
-            "neutral" => retest_measures::NbmPool::Neutral,
-            _ => retest_measures::NbmPool::Vocabulary,
-        },
+        ripa_target: args.ripa_target,
+        nbm_k: args.nbm_k as usize,
+        nbm_pool: args.nbm_pool,
         threads,
         out: &args.out,
     })

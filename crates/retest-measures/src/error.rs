@@ -11,6 +11,22 @@ pub enum MeasureError {
         /// The name given.
         given: String,
     },
+    /// A value of a switch ([`crate::RipaTarget`], [`crate::NbmPool`]) that is not one of its names.
+    #[error("unknown {option} '{given}': expected one of {expected}")]
+    UnknownOption {
+        /// Which switch.
+        option: &'static str,
+        /// The name given.
+        given: String,
+        /// The names accepted.
+        expected: &'static str,
+    },
+    /// A score tensor whose values or a seed's scores do not fit its shape.
+    #[error("score tensor: {message}")]
+    BadTensor {
+        /// What does not fit.
+        message: String,
+    },
     /// A rule listed twice in one call.
     #[error("scoring rule '{rule}' is listed twice")]
     DuplicateRule {

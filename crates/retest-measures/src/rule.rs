@@ -4,11 +4,17 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 use crate::MeasureError;
 
 /// A rule that scores the gender bias of a target word against one base pair (m, f).
 /// Positive scores are masculine. Formulas: [`crate::score`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// The registry of measure names: pipeline specs (serde), the command line ([`FromStr`]) and
+/// the tables' `rule` column ([`Rule::as_str`]) all spell a rule as this enum does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Rule {
     /// Direct bias / word association: `cos(w, m) − cos(w, f)`.
     Dbwa,
@@ -51,7 +57,8 @@ impl FromStr for Rule {
 }
 
 /// Which target vector RIPA projects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum RipaTarget {
     /// The raw vector `w`, as Ethayarajh et al. (2019), Zhang et al. (2020) and WEFE define RIPA,
     /// and as the paper states (the default).
@@ -70,8 +77,31 @@ impl RipaTarget {
     }
 }
 
+impl fmt::Display for RipaTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for RipaTarget {
+    type Err = MeasureError;
+
+    /// Parses `raw` or `normalized`.
+    fn from_str(s: &str) -> Result<RipaTarget, MeasureError> {
+        [RipaTarget::Raw, RipaTarget::Normalized]
+            .into_iter()
+            .find(|r| r.as_str() == s)
+            .ok_or_else(|| MeasureError::UnknownOption {
+                option: "RIPA target",
+                given: s.to_string(),
+                expected: "raw, normalized",
+            })
+    }
+}
+
 /// Which words NBM takes neighbours from (the tag of a [`NeighbourPool`], for tables).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum NbmPool {
     /// The whole model vocabulary, as Du et al. (2021) (the default).
     Vocabulary,
@@ -86,6 +116,28 @@ impl NbmPool {
             NbmPool::Vocabulary => "vocabulary",
             NbmPool::Neutral => "neutral",
         }
+    }
+}
+
+impl fmt::Display for NbmPool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for NbmPool {
+    type Err = MeasureError;
+
+    /// Parses `vocabulary` or `neutral`.
+    fn from_str(s: &str) -> Result<NbmPool, MeasureError> {
+        [NbmPool::Vocabulary, NbmPool::Neutral]
+            .into_iter()
+            .find(|p| p.as_str() == s)
+            .ok_or_else(|| MeasureError::UnknownOption {
+                option: "NBM pool",
+                given: s.to_string(),
+                expected: "vocabulary, neutral",
+            })
     }
 }
 

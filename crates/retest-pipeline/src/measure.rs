@@ -1,36 +1,26 @@
-//! The measure job of one (corpus, algorithm) configuration: score every rule, base pair and
-//! target word on every seed (the bias tensor B), and compute the reliability tables, the word
-//! properties of the regression, and the coverage of every list.
-//!
-//! Subjects and raters follow Du, Fang & Nguyen (2021) (`reliability_metrics.py`):
-//!
-//! | table | per | matrix (rows = subjects × columns = raters) | estimator |
-//! |---|---|---|---|
-//! | `test_retest_words` | rule, word | base pairs × seeds | ICC(2,1) |
-//! | `test_retest_pairs` | rule, list, pair | list words × seeds | ICC(2,1) |
-//! | `inter_rater_words` | scale, word | base pairs × rules (seed means) | ICC(3,1) |
-//! | `inter_rater_pairs` | scale, list, pair | list words × rules (seed means) | ICC(3,1) |
-//! | `internal_consistency` | rule, query | base pairs (cases) × query words (items), seed means | Cronbach's α |
-//! | `internal_consistency` | rule, `google10k` | words (cases) × base pairs (items), seed means | Cronbach's α |
-//!
-//! With `scale = zscore` every rule's column of an inter-rater matrix is standardised (mean 0,
-//! standard deviation 1 over the matrix's subjects) before the ICC, so rules on different
-//! scales weigh equally; `raw` uses the scores as they are, as the original study did.
+//! The measure job of one (corpus, algorithm) configuration: read every seed, score every rule,
+//! base pair and target word into the score tensor, run the study designs of
+//! `retest-analyses` on it, and write the tables (reliability, rule correlations, shares of poor
+//! reliability, word properties, coverage, bias scores) into the configuration's folder.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use rayon::prelude::*;
+use retest_analyses::{
+    AlphaRecord, CorrelationRecord, IccRecord, Items, POOR_RELIABILITY, Raters, ShareRecord, Study, Subject,
+    TargetSet,
+};
 use retest_embeddings::Format;
 use retest_measures::{
-    Model, NeighbourPool, PLACEHOLDER_WORDS, RipaTarget, Rule, ScoreOptions, Vocab, score,
+    Model, NeighbourPool, PLACEHOLDER_WORDS, Rule, ScoreOptions, ScoreTensor, Vocab, score,
 };
-use retest_reliability::{AlphaResult, IccResult, Matrix, cronbach_alpha, icc2_1, icc3_1};
-use retest_spec::{Algorithm, InterRaterScale, NbmPool, Plan};
+use retest_reliability::IccResult;
+use retest_spec::{Algorithm, Plan};
 use retest_tables::{
-    AlphaRow, BiasTensor, CoverageRow, IccRow, IccStats, Subject, SubjectKind, Table, WordPropertyRow,
-    alpha_table, coverage_table, icc_table, word_properties_table, write_bias_scores,
+    AlphaRow, BiasTensor, CorrelationRow, CoverageRow, IccRow, IccStats, ShareRow, SubjectKind, Table,
+    WordPropertyRow, alpha_table, correlation_table, coverage_table, icc_table, share_table,
+    word_properties_table, write_bias_scores,
 };
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -50,6 +40,8 @@ pub const GROUP_TABLES: &[&str] = &[
     "inter_rater_words",
     "inter_rater_pairs",
     "internal_consistency",
+    "rule_correlations",
+    "low_reliability",
     "word_properties",
 ];
 
@@ -59,10 +51,10 @@ pub const DONE_FILE: &str = "measure.json";
 /// The list whose words are the cases of the base-pair ensemble's alpha.
 pub const ENSEMBLE_LIST: &str = "google10k";
 
-/// Version of what the measure stage computes beyond its parameters (NBM's pool without the
-/// placeholder words, `nn_sim` always computed): part of the measure folder's hash, so a change to
-/// it never reuses older tables.
-const MEASURE_SCHEME: u32 = 2;
+/// Version of what the measure stage computes beyond its parameters (2: NBM's pool without the
+/// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
+/// reliability): part of the measure folder's hash, so a change to it never reuses older tables.
+const MEASURE_SCHEME: u32 = 3;
 
 /// The output folder of the measure job of one configuration: its name hashes everything the
 /// tables depend on (the embeddings folder, which hashes corpus, parameters and seed; the
@@ -132,8 +124,140 @@ pub fn measure(
     reporter: &Reporter,
 ) -> Result<()> {
     let corpus = job.corpus;
-    let algorithm = job.algorithm.as_str();
-    let label = format!("{} {algorithm}", corpus.name());
+    let label = format!("{} {}", corpus.name(), job.algorithm.as_str());
+    let seed_files = seed_files(plan, job, &label)?;
+    let words = corpus.words();
+    let resolved = Resolved::new(corpus, lists, &Vocab::new(&words)?)?;
+
+    let started = Instant::now();
+    let seeds = score_seeds(
+        plan,
+        lists,
+        corpus,
+        &resolved,
+        &seed_files,
+        threads,
+        reporter,
+        &label,
+    )?;
+    let seconds_scoring = started.elapsed().as_secs_f64();
+
+    let started = Instant::now();
+    let views: Vec<&[f32]> = seeds.models.iter().map(Vec::as_slice).collect();
+    let es =
+        retest_geometry::embedding_stability_for(&views, words.len(), seeds.dim, &resolved.targets, threads)?;
+    let seconds_stability = started.elapsed().as_secs_f64();
+    reporter.log(&format!(
+        "embedding stability of {label}: {seconds_stability:.1} s"
+    ));
+
+    let started = Instant::now();
+    let ensemble = resolved.lists.iter().position(|l| l.name == ENSEMBLE_LIST);
+    if ensemble.is_none() {
+        reporter.log(&format!(
+            "measure {label}: `{ENSEMBLE_LIST}` is not a target list, so there is no base-pair ensemble alpha"
+        ));
+    }
+    let study = Study::new(&seeds.tensor, &resolved.lists, &resolved.queries);
+    let scales = &plan.reliability.inter_rater_scale;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let designs = pool.install(|| Designs {
+        test_retest_words: retest_analyses::test_retest_words(&study),
+        test_retest_pairs: retest_analyses::test_retest_pairs(&study),
+        inter_rater_words: retest_analyses::inter_rater_words(&study, scales),
+        inter_rater_pairs: retest_analyses::inter_rater_pairs(&study, scales),
+        alphas: retest_analyses::internal_consistency(&study, ensemble),
+        correlations: retest_analyses::rule_correlations(&study),
+    });
+    let seconds_reliability = started.elapsed().as_secs_f64();
+
+    let labels = Labels {
+        corpus: corpus.name(),
+        algorithm: job.algorithm.as_str(),
+        rules: seeds.tensor.rules().iter().map(|r| r.as_str()).collect(),
+        resolved: &resolved,
+        words: &words,
+    };
+    let n_seeds = seeds.tensor.n_seeds() as f64;
+    let properties: Vec<WordPropertyRow> = (resolved.targets.iter().enumerate())
+        .map(|(t, &id)| WordPropertyRow {
+            corpus: labels.corpus.to_owned(),
+            algorithm: labels.algorithm.to_owned(),
+            word: words[id as usize].clone(),
+            frequency: corpus.vocab.count(id),
+            nn_sim: seeds.nn_sum[t] / n_seeds,
+            l2_norm: seeds.norm_sum[t] / n_seeds,
+            es: es[t],
+        })
+        .collect();
+    let mut tables = vec![
+        coverage_table(&resolved.coverage)?,
+        icc_table(
+            "test_retest_words",
+            SubjectKind::Word,
+            &labels.icc_rows(&designs.test_retest_words),
+        )?,
+        icc_table(
+            "test_retest_pairs",
+            SubjectKind::Pair,
+            &labels.icc_rows(&designs.test_retest_pairs),
+        )?,
+        icc_table(
+            "inter_rater_words",
+            SubjectKind::Word,
+            &labels.icc_rows(&designs.inter_rater_words),
+        )?,
+        icc_table(
+            "inter_rater_pairs",
+            SubjectKind::Pair,
+            &labels.icc_rows(&designs.inter_rater_pairs),
+        )?,
+        alpha_table(&labels.alpha_rows(&designs.alphas))?,
+        correlation_table(&labels.correlation_rows(&designs.correlations))?,
+        share_table(&labels.share_rows(&designs))?,
+        word_properties_table(&properties)?,
+    ];
+
+    // The bias scores of the listed words (every list but the full vocabulary, and the queries),
+    // and of every word scored when the plan asks for the full tensor.
+    let listed = resolved.listed();
+    let listed_words: Vec<String> = listed.iter().map(|&t| labels.word(t)).collect();
+    let listed_tensor = seeds.tensor.select_targets(&listed);
+    let seed_ids: Vec<u32> = (0..plan.n_seeds).collect();
+    let long_form = |words, tensor| BiasTensor {
+        corpus: labels.corpus,
+        algorithm: labels.algorithm,
+        rules: &labels.rules,
+        pairs: &resolved.pairs,
+        words,
+        seeds: &seed_ids,
+        values: ScoreTensor::values(tensor),
+    };
+    let mut tensors = vec![("bias_scores", long_form(&listed_words, &listed_tensor))];
+    let all_words: Vec<String>;
+    if plan.reliability.full_vocabulary_tensor {
+        all_words = resolved
+            .targets
+            .iter()
+            .map(|&id| words[id as usize].clone())
+            .collect();
+        tensors.push(("bias_scores_full", long_form(&all_words, &seeds.tensor)));
+    }
+    let summary = MeasureSummary {
+        corpus: labels.corpus.to_owned(),
+        algorithm: labels.algorithm.to_owned(),
+        n_seeds: plan.n_seeds,
+        n_words_scored: resolved.targets.len(),
+        n_pairs: resolved.pairs.len(),
+        seconds_scoring,
+        seconds_stability,
+        seconds_reliability,
+    };
+    write_group(&job.out_dir, &mut tables, &tensors, &summary)
+}
+
+/// The seed files of a job, checked: at least two, all present.
+fn seed_files(plan: &Plan, job: &MeasureJob<'_>, label: &str) -> Result<Vec<PathBuf>> {
     if plan.n_seeds < 2 {
         bail!(
             "measure {label}: reliability across seeds needs at least 2 seeds, the plan has {} \
@@ -142,10 +266,10 @@ pub fn measure(
             plan.file.display()
         );
     }
-    let seed_files: Vec<PathBuf> = (0..plan.n_seeds)
+    let files: Vec<PathBuf> = (0..plan.n_seeds)
         .map(|s| Layout::seed_file(&job.embeddings_dir, s))
         .collect();
-    let missing: Vec<String> = seed_files
+    let missing: Vec<String> = files
         .iter()
         .filter(|p| !p.is_file())
         .map(|p| p.display().to_string())
@@ -154,47 +278,52 @@ pub fn measure(
         bail!(
             "measure {label}: {} of {} seed files are missing (train them first): {}",
             missing.len(),
-            seed_files.len(),
+            files.len(),
             missing.join(", ")
         );
     }
+    Ok(files)
+}
 
+/// What scoring every seed leaves: the score tensor, per-target sums over seeds of the nearest
+/// neighbour's cosine and of the vector norm, and the raw vectors for embedding stability.
+struct ScoredSeeds {
+    tensor: ScoreTensor,
+    nn_sum: Vec<f64>,
+    norm_sum: Vec<f64>,
+    models: Vec<Vec<f32>>,
+    dim: usize,
+}
+
+/// Reads and scores every seed file in turn.
+#[allow(clippy::too_many_arguments)]
+fn score_seeds(
+    plan: &Plan,
+    lists: &Lists,
+    corpus: &LoadedCorpus,
+    resolved: &Resolved,
+    seed_files: &[PathBuf],
+    threads: usize,
+    reporter: &Reporter,
+    label: &str,
+) -> Result<ScoredSeeds> {
     let words = corpus.words();
-    let vocab = Vocab::new(&words)?;
-    let resolved = Resolved::new(corpus, lists, &vocab)?;
-    let rules: Vec<Rule> = plan.measures.rules.iter().map(|&r| measure_rule(r)).collect();
-    let rule_names: Vec<&str> = rules.iter().map(|r| r.as_str()).collect();
-    let n_seeds = plan.n_seeds as usize;
-    let (n_rules, n_pairs, n_targets) = (rules.len(), resolved.pairs.len(), resolved.targets.len());
-
-    // B[rule][pair][target][seed], and per-target sums over seeds.
-    let started = Instant::now();
-    let mut tensor = vec![0f32; n_rules * n_pairs * n_targets * n_seeds];
-    let mut nn_sum = vec![0f64; n_targets];
-    let mut norm_sum = vec![0f64; n_targets];
-    let mut models: Vec<Vec<f32>> = Vec::with_capacity(n_seeds);
-    let mut dim = 0;
+    let rules: &[Rule] = &plan.measures.rules;
+    let n_targets = resolved.targets.len();
     let placeholders = retest_measures::placeholder_ids(&words);
-    let pool_kind = match plan.measures.nbm_pool {
-        NbmPool::Vocabulary => retest_measures::NbmPool::Vocabulary,
-        NbmPool::Neutral => retest_measures::NbmPool::Neutral,
-    };
-    let gendered = lists
-        .base_pairs
-        .pairs
-        .iter()
-        .flat_map(|(m, f)| [m.as_str(), f.as_str()]);
-    let pool_ids = NeighbourPool::ids_for(pool_kind, &words, gendered);
-    let pool = NeighbourPool::of_kind(pool_kind, &pool_ids);
+    let gendered = (lists.base_pairs.pairs.iter()).flat_map(|(m, f)| [m.as_str(), f.as_str()]);
+    let pool_ids = NeighbourPool::ids_for(plan.measures.nbm_pool, &words, gendered);
     let opts = ScoreOptions {
-        ripa_target: match plan.measures.ripa_target {
-            retest_spec::RipaTarget::Raw => RipaTarget::Raw,
-            retest_spec::RipaTarget::Normalized => RipaTarget::Normalized,
-        },
+        ripa_target: plan.measures.ripa_target,
         nbm_k: plan.measures.nbm_k as usize,
-        nbm_pool: pool,
+        nbm_pool: NeighbourPool::of_kind(plan.measures.nbm_pool, &pool_ids),
         threads,
     };
+    let mut tensor = ScoreTensor::zeros(rules, resolved.pairs.len(), n_targets, seed_files.len());
+    let mut nn_sum = vec![0f64; n_targets];
+    let mut norm_sum = vec![0f64; n_targets];
+    let mut models = Vec::with_capacity(seed_files.len());
+    let mut dim = 0;
     for (s, path) in seed_files.iter().enumerate() {
         let emb = retest_embeddings::read(path, Some(Format::Fifu))?;
         if emb.words() != words.as_slice() {
@@ -207,13 +336,11 @@ pub fn measure(
             );
         }
         dim = emb.dim();
-        let (_, _, raw, _) = emb.into_parts();
+        let (_, _, mut raw, _) = emb.into_parts();
         let model = Model::new(&words, &raw, dim)?;
-        let scores = score(&model, &resolved.pair_ids, &resolved.targets, &rules, &opts)
+        let scores = score(&model, &resolved.pair_ids, &resolved.targets, rules, &opts)
             .with_context(|| format!("scoring {}", path.display()))?;
-        for (i, v) in scores.values().iter().enumerate() {
-            tensor[i * n_seeds + s] = *v;
-        }
+        tensor.set_seed(s, &scores)?;
         let searched;
         let nearest = match scores.nearest_similarity() {
             Some(sims) => sims,
@@ -224,242 +351,180 @@ pub fn measure(
                 &searched
             }
         };
-        nn_sum
-            .iter_mut()
-            .zip(nearest)
-            .for_each(|(a, &b)| *a += f64::from(b));
         for (t, &id) in resolved.targets.iter().enumerate() {
+            nn_sum[t] += f64::from(nearest[t]);
             norm_sum[t] += model.norm(id);
         }
         // `<unk>` and `<raw_unk>` leave the Procrustes fits of embedding stability too: a zero
         // row adds exactly nothing to the cross-covariance, and they are never scored.
-        let mut raw = raw;
         for &id in &placeholders {
             raw[id as usize * dim..(id as usize + 1) * dim].fill(0.0);
         }
         models.push(raw);
         reporter.add_words(1);
         reporter.log(&format!(
-            "measured {label} seed-{s:02} ({n_targets} words × {n_pairs} pairs)"
+            "measured {label} seed-{s:02} ({n_targets} words × {} pairs)",
+            resolved.pairs.len()
         ));
     }
-    let seconds_scoring = started.elapsed().as_secs_f64();
+    Ok(ScoredSeeds {
+        tensor,
+        nn_sum,
+        norm_sum,
+        models,
+        dim,
+    })
+}
 
-    let started = Instant::now();
-    let views: Vec<&[f32]> = models.iter().map(Vec::as_slice).collect();
-    let es = retest_geometry::embedding_stability_for(&views, words.len(), dim, &resolved.targets, threads)?;
-    drop(models);
-    let seconds_stability = started.elapsed().as_secs_f64();
-    reporter.log(&format!(
-        "embedding stability of {label}: {seconds_stability:.1} s"
-    ));
+/// The records of every design of one configuration.
+struct Designs {
+    test_retest_words: Vec<IccRecord>,
+    test_retest_pairs: Vec<IccRecord>,
+    inter_rater_words: Vec<IccRecord>,
+    inter_rater_pairs: Vec<IccRecord>,
+    alphas: Vec<AlphaRecord>,
+    correlations: Vec<CorrelationRecord>,
+}
 
-    let started = Instant::now();
-    let b = Tensor {
-        values: &tensor,
-        n_pairs,
-        n_targets,
-        n_seeds,
-    };
-    let means = b.seed_means(n_rules);
-    let key = Key {
-        corpus: corpus.name(),
-        algorithm,
-    };
-    let pair_subjects: Vec<Subject> = resolved
-        .pairs
-        .iter()
-        .map(|(m, f)| Subject::Pair {
-            male: m.clone(),
-            female: f.clone(),
-        })
-        .collect();
+/// Turns the designs' records, which name everything by index, into table rows.
+struct Labels<'a> {
+    corpus: &'a str,
+    algorithm: &'a str,
+    rules: Vec<&'static str>,
+    resolved: &'a Resolved,
+    words: &'a [String],
+}
 
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let (test_retest_words, test_retest_pairs, inter_rater_words, inter_rater_pairs, alphas) =
-        pool.install(|| {
-            // Test-retest per word: pairs × seeds.
-            let per_word: Vec<Vec<IccStats>> = (0..n_rules)
-                .map(|r| {
-                    (0..n_targets)
-                        .into_par_iter()
-                        .map(|t| {
-                            let m: Vec<f64> = (0..n_pairs).flat_map(|p| b.seeds(r, p, t)).collect();
-                            stats(&icc2_1(matrix(&m, n_pairs, n_seeds)))
-                        })
-                        .collect()
-                })
-                .collect();
-            let mut trw = Vec::new();
-            for (r, name) in rule_names.iter().enumerate() {
-                for (list, ids) in &resolved.lists {
-                    for &t in ids {
-                        trw.push(key.row(
-                            name,
-                            "raw",
-                            list,
-                            Subject::Word(words_of(&resolved, t, &words)),
-                            &per_word[r][t],
-                        ));
-                    }
-                }
-            }
-            // Test-retest per pair and list: list words × seeds.
-            let mut trp = Vec::new();
-            for (r, name) in rule_names.iter().enumerate() {
-                for (list, ids) in &resolved.lists {
-                    let rows: Vec<IccStats> = (0..n_pairs)
-                        .into_par_iter()
-                        .map(|p| {
-                            let m: Vec<f64> = ids.iter().flat_map(|&t| b.seeds(r, p, t)).collect();
-                            stats(&icc2_1(matrix(&m, ids.len(), n_seeds)))
-                        })
-                        .collect();
-                    for (p, st) in rows.iter().enumerate() {
-                        trp.push(key.row(name, "raw", list, pair_subjects[p].clone(), st));
-                    }
-                }
-            }
-            // Inter-rater: seed means, rules as raters.
-            let raters = rule_names.join("+");
-            let mut irw = Vec::new();
-            let mut irp = Vec::new();
-            for &scale in &plan.reliability.inter_rater_scale {
-                let per_word: Vec<IccStats> = (0..n_targets)
-                    .into_par_iter()
-                    .map(|t| {
-                        let mut m: Vec<f64> = (0..n_pairs)
-                            .flat_map(|p| (0..n_rules).map(move |r| (p, r)))
-                            .map(|(p, r)| means[(r * n_pairs + p) * n_targets + t])
-                            .collect();
-                        rescale(&mut m, n_pairs, n_rules, scale);
-                        stats(&icc3_1(matrix(&m, n_pairs, n_rules)))
-                    })
-                    .collect();
-                for (list, ids) in &resolved.lists {
-                    for &t in ids {
-                        let subject = Subject::Word(words_of(&resolved, t, &words));
-                        irw.push(key.row(&raters, scale.as_str(), list, subject, &per_word[t]));
-                    }
-                    let rows: Vec<IccStats> = (0..n_pairs)
-                        .into_par_iter()
-                        .map(|p| {
-                            let mut m: Vec<f64> = ids
-                                .iter()
-                                .flat_map(|&t| (0..n_rules).map(move |r| (r, t)))
-                                .map(|(r, t)| means[(r * n_pairs + p) * n_targets + t])
-                                .collect();
-                            rescale(&mut m, ids.len(), n_rules, scale);
-                            stats(&icc3_1(matrix(&m, ids.len(), n_rules)))
-                        })
-                        .collect();
-                    for (p, st) in rows.iter().enumerate() {
-                        irp.push(key.row(&raters, scale.as_str(), list, pair_subjects[p].clone(), st));
-                    }
-                }
-            }
-            // Internal consistency.
-            let mut alphas = Vec::new();
-            for (r, name) in rule_names.iter().enumerate() {
-                let mean = |p: usize, t: usize| means[(r * n_pairs + p) * n_targets + t];
-                for (query, ids) in &resolved.queries {
-                    let m: Vec<f64> = (0..n_pairs)
-                        .flat_map(|p| ids.iter().map(move |&t| mean(p, t)))
-                        .collect();
-                    alphas.push(key.alpha(
-                        name,
-                        query,
-                        "query_words",
-                        &cronbach_alpha(matrix(&m, n_pairs, ids.len())),
-                    ));
-                }
-                if let Some((_, ids)) = resolved.lists.iter().find(|(l, _)| l == ENSEMBLE_LIST) {
-                    let m: Vec<f64> = ids
-                        .iter()
-                        .flat_map(|&t| (0..n_pairs).map(move |p| mean(p, t)))
-                        .collect();
-                    let result = cronbach_alpha(matrix(&m, ids.len(), n_pairs));
-                    alphas.push(key.alpha(name, ENSEMBLE_LIST, "base_pairs", &result));
-                }
-            }
-            (trw, trp, irw, irp, alphas)
-        });
-    if !resolved.lists.iter().any(|(l, _)| l == ENSEMBLE_LIST) {
-        reporter.log(&format!(
-            "measure {label}: `{ENSEMBLE_LIST}` is not a target list, so there is no base-pair ensemble alpha"
-        ));
+impl Labels<'_> {
+    /// The word at position `t` of the target axis.
+    fn word(&self, t: usize) -> String {
+        self.words[self.resolved.targets[t] as usize].clone()
     }
-    let seconds_reliability = started.elapsed().as_secs_f64();
 
-    let properties: Vec<WordPropertyRow> = (0..n_targets)
-        .map(|t| WordPropertyRow {
-            corpus: corpus.name().to_owned(),
-            algorithm: algorithm.to_owned(),
-            word: words[resolved.targets[t] as usize].clone(),
-            frequency: corpus.vocab.count(resolved.targets[t]),
-            nn_sim: nn_sum[t] / n_seeds as f64,
-            l2_norm: norm_sum[t] / n_seeds as f64,
-            es: es[t],
-        })
-        .collect();
-
-    // The bias tensor of the listed words (every list but the full vocabulary, and the queries).
-    let listed = resolved.listed();
-    let listed_words: Vec<String> = listed.iter().map(|&t| words_of(&resolved, t, &words)).collect();
-    let mut listed_values = Vec::with_capacity(n_rules * n_pairs * listed.len() * n_seeds);
-    for r in 0..n_rules {
-        for p in 0..n_pairs {
-            for &t in &listed {
-                listed_values.extend(b.seeds(r, p, t).map(|v| v as f32));
-            }
+    /// The `rule` column: the rule whose seeds rate, or the rules that rate joined by `+`.
+    fn raters(&self, raters: Raters) -> String {
+        match raters {
+            Raters::Seeds { rule } => self.rules[rule].to_owned(),
+            Raters::Rules => self.rules.join("+"),
         }
     }
-    let seeds: Vec<u32> = (0..plan.n_seeds).collect();
-    let listed_tensor = BiasTensor {
-        corpus: corpus.name(),
-        algorithm,
-        rules: &rule_names,
-        pairs: &resolved.pairs,
-        words: &listed_words,
-        seeds: &seeds,
-        values: &listed_values,
-    };
 
-    let mut tables = vec![
-        coverage_table(&resolved.coverage)?,
-        icc_table("test_retest_words", SubjectKind::Word, &test_retest_words)?,
-        icc_table("test_retest_pairs", SubjectKind::Pair, &test_retest_pairs)?,
-        icc_table("inter_rater_words", SubjectKind::Word, &inter_rater_words)?,
-        icc_table("inter_rater_pairs", SubjectKind::Pair, &inter_rater_pairs)?,
-        alpha_table(&alphas)?,
-        word_properties_table(&properties)?,
-    ];
-    let all: Vec<String>;
-    let mut tensors = vec![("bias_scores", listed_tensor)];
-    if plan.reliability.full_vocabulary_tensor {
-        all = resolved
-            .targets
+    fn icc_rows(&self, records: &[IccRecord]) -> Vec<IccRow> {
+        records
             .iter()
-            .map(|&t| words[t as usize].clone())
-            .collect();
-        let full = BiasTensor {
-            words: &all,
-            values: &tensor,
-            ..listed_tensor
-        };
-        tensors.push(("bias_scores_full", full));
+            .map(|r| IccRow {
+                corpus: self.corpus.to_owned(),
+                algorithm: self.algorithm.to_owned(),
+                rule: self.raters(r.raters),
+                scale: r.scale.as_str().to_owned(),
+                list: self.resolved.lists[r.list].name.clone(),
+                subject: match r.subject {
+                    Subject::Word(t) => retest_tables::Subject::Word(self.word(t)),
+                    Subject::Pair(p) => {
+                        let (male, female) = self.resolved.pairs[p].clone();
+                        retest_tables::Subject::Pair { male, female }
+                    }
+                },
+                stats: icc_stats(&r.result),
+            })
+            .collect()
     }
-    let summary = MeasureSummary {
-        corpus: corpus.name().to_owned(),
-        algorithm: algorithm.to_owned(),
-        n_seeds: plan.n_seeds,
-        n_words_scored: n_targets,
-        n_pairs,
-        seconds_scoring,
-        seconds_stability,
-        seconds_reliability,
-    };
-    write_group(&job.out_dir, &mut tables, &tensors, &summary)
+
+    fn alpha_rows(&self, records: &[AlphaRecord]) -> Vec<AlphaRow> {
+        records
+            .iter()
+            .map(|r| {
+                let query = match r.items {
+                    Items::QueryWords { query } => &self.resolved.queries[query].name,
+                    Items::BasePairs { list } => &self.resolved.lists[list].name,
+                };
+                let a = &r.result;
+                AlphaRow {
+                    corpus: self.corpus.to_owned(),
+                    algorithm: self.algorithm.to_owned(),
+                    rule: self.rules[r.rule].to_owned(),
+                    query: query.clone(),
+                    items: r.items.as_str().to_owned(),
+                    alpha: a.value,
+                    ci_low: a.ci_low,
+                    ci_high: a.ci_high,
+                    n_items: a.n_items as u32,
+                    n_cases: a.n_cases as u32,
+                    n_dropped: a.n_dropped as u32,
+                    status: a.status.as_str().to_owned(),
+                }
+            })
+            .collect()
+    }
+
+    fn correlation_rows(&self, records: &[CorrelationRecord]) -> Vec<CorrelationRow> {
+        records
+            .iter()
+            .map(|r| CorrelationRow {
+                corpus: self.corpus.to_owned(),
+                algorithm: self.algorithm.to_owned(),
+                list: self.resolved.lists[r.list].name.clone(),
+                rule_a: self.rules[r.rule_a].to_owned(),
+                rule_b: self.rules[r.rule_b].to_owned(),
+                r: r.result.value,
+                p_value: r.result.p_value,
+                n_cells: r.result.n as u64,
+                status: r.result.status.as_str().to_owned(),
+            })
+            .collect()
+    }
+
+    /// The shares of poor reliability of every ICC design.
+    fn share_rows(&self, designs: &Designs) -> Vec<ShareRow> {
+        let analyses = [
+            ("test_retest", &designs.test_retest_words),
+            ("test_retest", &designs.test_retest_pairs),
+            ("inter_rater", &designs.inter_rater_words),
+            ("inter_rater", &designs.inter_rater_pairs),
+        ];
+        let mut rows = Vec::new();
+        for (analysis, records) in analyses {
+            rows.extend(
+                retest_analyses::low_reliability(records, POOR_RELIABILITY)
+                    .iter()
+                    .map(|s| self.share_row(analysis, s)),
+            );
+        }
+        rows
+    }
+
+    fn share_row(&self, analysis: &str, s: &ShareRecord) -> ShareRow {
+        ShareRow {
+            corpus: self.corpus.to_owned(),
+            algorithm: self.algorithm.to_owned(),
+            analysis: analysis.to_owned(),
+            rule: self.raters(s.raters),
+            scale: s.scale.as_str().to_owned(),
+            list: self.resolved.lists[s.list].name.clone(),
+            subject: if s.words { "word" } else { "pair" }.to_owned(),
+            threshold: POOR_RELIABILITY,
+            n_rated: s.n_rated as u32,
+            n_below: s.n_below as u32,
+            share_below: s.share_below,
+            n_undefined: s.n_undefined as u32,
+        }
+    }
+}
+
+fn icc_stats(r: &IccResult) -> IccStats {
+    IccStats {
+        icc: r.value,
+        f_stat: r.f,
+        df1: r.df1,
+        df2: r.df2,
+        p_value: r.p_value,
+        ci_low: r.ci_low,
+        ci_high: r.ci_high,
+        n_subjects: r.n_subjects as u32,
+        n_raters: r.n_raters as u32,
+        n_dropped: r.n_dropped as u32,
+        status: r.status.as_str().to_owned(),
+    }
 }
 
 /// Writes the tables and bias tensors into a temporary sibling folder, then renames it to `out`.
@@ -492,118 +557,6 @@ fn write_group(
     Ok(())
 }
 
-fn measure_rule(rule: retest_spec::Rule) -> Rule {
-    match rule {
-        retest_spec::Rule::Dbwa => Rule::Dbwa,
-        retest_spec::Rule::Ripa => Rule::Ripa,
-        retest_spec::Rule::Nbm => Rule::Nbm,
-    }
-}
-
-fn words_of(resolved: &Resolved, t: usize, words: &[String]) -> String {
-    words[resolved.targets[t] as usize].clone()
-}
-
-fn matrix(data: &[f64], rows: usize, cols: usize) -> Matrix<'_> {
-    Matrix::new(data, rows, cols).expect("the data has rows × cols values")
-}
-
-/// Standardises every column of a row-major `rows × cols` matrix (`zscore`), or leaves it.
-/// A constant column becomes all zeros.
-fn rescale(m: &mut [f64], rows: usize, cols: usize, scale: InterRaterScale) {
-    if scale == InterRaterScale::Raw || rows < 2 {
-        return;
-    }
-    for c in 0..cols {
-        let mean = (0..rows).map(|r| m[r * cols + c]).sum::<f64>() / rows as f64;
-        let var = (0..rows).map(|r| (m[r * cols + c] - mean).powi(2)).sum::<f64>() / (rows - 1) as f64;
-        let sd = var.sqrt();
-        for r in 0..rows {
-            let v = &mut m[r * cols + c];
-            *v = if sd > 0.0 { (*v - mean) / sd } else { 0.0 };
-        }
-    }
-}
-
-fn stats(r: &IccResult) -> IccStats {
-    IccStats {
-        icc: r.value,
-        f_stat: r.f,
-        df1: r.df1,
-        df2: r.df2,
-        p_value: r.p_value,
-        ci_low: r.ci_low,
-        ci_high: r.ci_high,
-        n_subjects: r.n_subjects as u32,
-        n_raters: r.n_raters as u32,
-        n_dropped: r.n_dropped as u32,
-        status: r.status.as_str().to_owned(),
-    }
-}
-
-/// The bias tensor `[rule][pair][target][seed]`.
-struct Tensor<'a> {
-    values: &'a [f32],
-    n_pairs: usize,
-    n_targets: usize,
-    n_seeds: usize,
-}
-
-impl Tensor<'_> {
-    /// The scores of one (rule, pair, target) over the seeds, widened to f64.
-    fn seeds(&self, r: usize, p: usize, t: usize) -> impl Iterator<Item = f64> + '_ {
-        let start = ((r * self.n_pairs + p) * self.n_targets + t) * self.n_seeds;
-        self.values[start..start + self.n_seeds]
-            .iter()
-            .map(|&v| f64::from(v))
-    }
-
-    /// Seed means, `[rule][pair][target]`, summed in seed order.
-    fn seed_means(&self, n_rules: usize) -> Vec<f64> {
-        self.values[..n_rules * self.n_pairs * self.n_targets * self.n_seeds]
-            .chunks_exact(self.n_seeds)
-            .map(|c| c.iter().map(|&v| f64::from(v)).sum::<f64>() / self.n_seeds as f64)
-            .collect()
-    }
-}
-
-/// The corpus and algorithm columns of every row of one job.
-struct Key<'a> {
-    corpus: &'a str,
-    algorithm: &'a str,
-}
-
-impl Key<'_> {
-    fn row(&self, rule: &str, scale: &str, list: &str, subject: Subject, stats: &IccStats) -> IccRow {
-        IccRow {
-            corpus: self.corpus.to_owned(),
-            algorithm: self.algorithm.to_owned(),
-            rule: rule.to_owned(),
-            scale: scale.to_owned(),
-            list: list.to_owned(),
-            subject,
-            stats: stats.clone(),
-        }
-    }
-
-    fn alpha(&self, rule: &str, query: &str, items: &str, r: &AlphaResult) -> AlphaRow {
-        AlphaRow {
-            corpus: self.corpus.to_owned(),
-            algorithm: self.algorithm.to_owned(),
-            rule: rule.to_owned(),
-            query: query.to_owned(),
-            items: items.to_owned(),
-            alpha: r.value,
-            ci_low: r.ci_low,
-            ci_high: r.ci_high,
-            n_items: r.n_items as u32,
-            n_cases: r.n_cases as u32,
-            n_dropped: r.n_dropped as u32,
-            status: r.status.as_str().to_owned(),
-        }
-    }
-}
-
 /// The lists of a plan resolved against one corpus's vocabulary.
 struct Resolved {
     /// Base pairs in vocabulary: ids and words.
@@ -613,9 +566,9 @@ struct Resolved {
     /// plan lists `full`, else the union of the lists and queries.
     targets: Vec<u32>,
     /// Per target list, the positions in `targets` of its words, in list order.
-    lists: Vec<(String, Vec<usize>)>,
+    lists: Vec<TargetSet>,
     /// Per query, the positions in `targets` of its words.
-    queries: Vec<(String, Vec<usize>)>,
+    queries: Vec<TargetSet>,
     coverage: Vec<CoverageRow>,
 }
 
@@ -681,9 +634,12 @@ impl Resolved {
         let at = |ids: &[u32]| -> Vec<usize> { ids.iter().map(|&id| position[id as usize]).collect() };
         let lists_pos = word_lists
             .iter()
-            .map(|(list, ids)| (list.clone(), at(ids.as_deref().unwrap_or(&everything))))
+            .map(|(list, ids)| TargetSet::new(list, at(ids.as_deref().unwrap_or(&everything))))
             .collect();
-        let queries = query_ids.iter().map(|(q, ids)| (q.clone(), at(ids))).collect();
+        let queries = query_ids
+            .iter()
+            .map(|(q, ids)| TargetSet::new(q, at(ids)))
+            .collect();
         Ok(Resolved {
             pair_ids: pairs.ids,
             pairs: pairs.pairs,
@@ -699,9 +655,9 @@ impl Resolved {
         let mut all: Vec<usize> = self
             .lists
             .iter()
-            .filter(|(l, _)| l != FULL)
-            .flat_map(|(_, pos)| pos.iter().copied())
-            .chain(self.queries.iter().flat_map(|(_, pos)| pos.iter().copied()))
+            .filter(|l| l.name != FULL)
+            .chain(&self.queries)
+            .flat_map(|l| l.targets.iter().copied())
             .collect();
         all.sort_unstable();
         all.dedup();

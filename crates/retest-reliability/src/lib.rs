@@ -1,4 +1,5 @@
-//! Reliability statistics: intraclass correlations, Cronbach's alpha, Cohen's and Fleiss' kappa.
+//! Reliability statistics: intraclass correlations, Cronbach's alpha, Cohen's and Fleiss' kappa,
+//! and Pearson's correlation.
 //!
 //! Pure numerics on `f64` slices: no I/O, no clock, no randomness, no dependencies. Each
 //! estimator reproduces a reference implementation (pingouin 0.7, scikit-learn, statsmodels) and
@@ -32,6 +33,7 @@
 
 mod alpha;
 mod anova;
+mod correlation;
 pub mod fdist;
 mod icc;
 mod kappa;
@@ -40,6 +42,7 @@ mod status;
 
 pub use alpha::{AlphaResult, cronbach_alpha};
 pub use anova::TwoWayAnova;
+pub use correlation::{CorrelationResult, pearson};
 pub use icc::{IccForm, IccResult, icc, icc_all, icc2_1, icc3_1};
 pub use kappa::{AggregatedRatings, CountTable, KappaResult, aggregate_raters, cohen_kappa, fleiss_kappa};
 pub use matrix::{Matrix, MatrixError};

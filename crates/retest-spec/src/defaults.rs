@@ -57,6 +57,9 @@ pub const GLOVE_ITERATIONS: u32 = 15;
 /// GloVe: memory budget of co-occurrence counting before sorted runs spill to disk, in MiB.
 pub const GLOVE_MEMORY_MB: u64 = 4096;
 
+/// Seed of `retest sgns` and `retest glove` (one model outside a pipeline) when none is given.
+pub const SINGLE_MODEL_SEED: u64 = 1;
+
 /// Training threads per model; 1 keeps a run byte-reproducible.
 pub const THREADS_PER_MODEL: u32 = 1;
 

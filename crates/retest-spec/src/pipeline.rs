@@ -95,65 +95,10 @@ impl Architecture {
     }
 }
 
-/// Scoring rules (positive = masculine).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Rule {
-    /// Direct bias / word association: cos(w, m) − cos(w, f).
-    Dbwa,
-    /// Relational inner product association: w·(m − f)/‖m − f‖.
-    Ripa,
-    /// Neighbourhood bias metric: (#masculine − #feminine)/k among the k nearest neighbours.
-    Nbm,
-}
-
-impl Rule {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Rule::Dbwa => "dbwa",
-            Rule::Ripa => "ripa",
-            Rule::Nbm => "nbm",
-        }
-    }
-}
-
-/// Which target vector RIPA projects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RipaTarget {
-    /// The raw vector, as the paper and Ethayarajh et al. define RIPA.
-    Raw,
-    /// The unit vector, as the original study's code computed it.
-    Normalized,
-}
-
-/// Where NBM looks for neighbours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NbmPool {
-    /// The whole model vocabulary (the original study).
-    Vocabulary,
-    /// Lowercase alphabetic words of the most frequent 50k, gender-definitional words removed
-    /// (Gonen & Goldberg; Zhang et al.).
-    Neutral,
-}
-
-/// Whether inter-rater ICC is computed on raw scores or on scores z-scored per rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum InterRaterScale {
-    Raw,
-    Zscore,
-}
-
-impl InterRaterScale {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            InterRaterScale::Raw => "raw",
-            InterRaterScale::Zscore => "zscore",
-        }
-    }
-}
+/// Scoring rules, RIPA's target and NBM's pool are named by `retest-measures` (the measure
+/// registry), inter-rater scales by `retest-analyses`: the spec spells them as those crates do.
+pub use retest_analyses::Scale as InterRaterScale;
+pub use retest_measures::{NbmPool, RipaTarget, Rule};
 
 /// Resolved SGNS parameters.
 #[derive(Clone, Debug, PartialEq, Serialize)]

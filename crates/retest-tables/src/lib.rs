@@ -26,8 +26,12 @@ mod rows;
 mod write;
 
 pub use read::parquet_path;
-pub use rows::{AlphaRow, CoverageRow, IccRow, IccStats, RegressionRow, ScoreRow, Subject, WordPropertyRow};
+pub use rows::{
+    AlphaRow, CorrelationRow, CoverageRow, IccRow, IccStats, RegressionRow, ScoreRow, ShareRow, Subject,
+    WordPropertyRow,
+};
 pub use write::{
-    BiasTensor, SubjectKind, Table, TableError, alpha_table, bias_scores_table, coverage_table, icc_table,
-    regression_table, score_table, word_properties_table, write_bias_scores,
+    BiasTensor, SubjectKind, Table, TableError, alpha_table, bias_scores_table, correlation_table,
+    coverage_table, icc_table, regression_table, score_table, share_table, word_properties_table,
+    write_bias_scores,
 };

@@ -68,6 +68,50 @@ pub struct AlphaRow {
     pub status: String,
 }
 
+/// Pearson's r between two rules' seed-averaged scores over every (base pair, word) of a list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CorrelationRow {
+    pub corpus: String,
+    pub algorithm: String,
+    pub list: String,
+    pub rule_a: String,
+    pub rule_b: String,
+    /// Pearson's r; NaN unless `status` is `ok`.
+    pub r: f64,
+    /// Two-sided p-value of the test of r = 0.
+    pub p_value: f64,
+    /// (base pair, word) cells correlated.
+    pub n_cells: u64,
+    pub status: String,
+}
+
+/// The share of a list's words or base pairs whose ICC falls below a threshold (poor
+/// reliability), for one rule (test-retest) or set of rules (inter-rater).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShareRow {
+    pub corpus: String,
+    pub algorithm: String,
+    /// `test_retest` or `inter_rater`.
+    pub analysis: String,
+    /// The rule (test-retest) or the raters joined by `+` (inter-rater).
+    pub rule: String,
+    /// `raw` or `zscore`.
+    pub scale: String,
+    pub list: String,
+    /// `word` or `pair`: what the ICCs rate.
+    pub subject: String,
+    /// The ICC below which reliability counts as poor.
+    pub threshold: f64,
+    /// ICCs that are numbers (status `ok`).
+    pub n_rated: u32,
+    /// Of those, ICCs below `threshold`.
+    pub n_below: u32,
+    /// `n_below / n_rated`; NaN when nothing was rated.
+    pub share_below: f64,
+    /// ICCs that are NaN (degenerate matrices), left out of the share.
+    pub n_undefined: u32,
+}
+
 /// How much of a word or pair list a corpus's vocabulary covers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CoverageRow {

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::rows::{AlphaRow, CoverageRow, IccRow, RegressionRow, ScoreRow, Subject, WordPropertyRow};
+use crate::rows::{
+    AlphaRow, CorrelationRow, CoverageRow, IccRow, RegressionRow, ScoreRow, ShareRow, Subject,
+    WordPropertyRow,
+};
 
 /// Why a table could not be built or written.
 #[derive(Debug, thiserror::Error)]
@@ -253,6 +256,47 @@ pub fn alpha_table(rows: &[AlphaRow]) -> Result<Table, TableError> {
         .u32("n_cases", rows, |r| r.n_cases)
         .u32("n_dropped", rows, |r| r.n_dropped)
         .str("status", rows, |r| &r.status)
+        .finish()
+}
+
+/// The `rule_correlations` table.
+///
+/// # Errors
+///
+/// As [`alpha_table`].
+pub fn correlation_table(rows: &[CorrelationRow]) -> Result<Table, TableError> {
+    Columns::new("rule_correlations")
+        .str("corpus", rows, |r| &r.corpus)
+        .str("algorithm", rows, |r| &r.algorithm)
+        .str("list", rows, |r| &r.list)
+        .str("rule_a", rows, |r| &r.rule_a)
+        .str("rule_b", rows, |r| &r.rule_b)
+        .f64("r", rows, |r| r.r)
+        .f64("p_value", rows, |r| r.p_value)
+        .u64("n_cells", rows, |r| r.n_cells)
+        .str("status", rows, |r| &r.status)
+        .finish()
+}
+
+/// The `low_reliability` table.
+///
+/// # Errors
+///
+/// As [`alpha_table`].
+pub fn share_table(rows: &[ShareRow]) -> Result<Table, TableError> {
+    Columns::new("low_reliability")
+        .str("corpus", rows, |r| &r.corpus)
+        .str("algorithm", rows, |r| &r.algorithm)
+        .str("analysis", rows, |r| &r.analysis)
+        .str("rule", rows, |r| &r.rule)
+        .str("scale", rows, |r| &r.scale)
+        .str("list", rows, |r| &r.list)
+        .str("subject", rows, |r| &r.subject)
+        .f64("threshold", rows, |r| r.threshold)
+        .u32("n_rated", rows, |r| r.n_rated)
+        .u32("n_below", rows, |r| r.n_below)
+        .f64("share_below", rows, |r| r.share_below)
+        .u32("n_undefined", rows, |r| r.n_undefined)
         .finish()
 }
 

@@ -1,0 +1,52 @@
+//! Study designs: which slice of a score tensor is the subjects × raters matrix (or cases × items
+//! table) of each reliability statistic, computed and returned as typed records.
+//!
+//! Pure: a [`retest_measures::ScoreTensor`] (rule × base pair × target × seed) and the target
+//! lists in, records out; no I/O, no clock, no randomness. Records name rules, lists, words and
+//! pairs by their index, so the caller turns them into table rows with its own labels. Every
+//! design runs its subjects in parallel on the current rayon pool; the result does not depend on
+//! the thread count.
+//!
+//! The designs of Du, Fang & Nguyen (2021) (`reliability_metrics.py`):
+//!
+//! | design | per | matrix (rows = subjects × columns = raters) | estimator |
+//! |---|---|---|---|
+//! | [`test_retest_words`] | rule, word | base pairs × seeds | ICC(2,1) |
+//! | [`test_retest_pairs`] | rule, list, pair | list words × seeds | ICC(2,1) |
+//! | [`inter_rater_words`] | scale, word | base pairs × rules (seed means) | ICC(3,1) |
+//! | [`inter_rater_pairs`] | scale, list, pair | list words × rules (seed means) | ICC(3,1) |
+//! | [`internal_consistency`] | rule, query | base pairs (cases) × query words (items), seed means | Cronbach's α |
+//! | [`internal_consistency`] | rule, ensemble list | words (cases) × base pairs (items), seed means | Cronbach's α |
+//!
+//! and two summaries the paper reports: [`rule_correlations`] (§5.3, Pearson's r between the
+//! rules' seed-averaged scores) and [`low_reliability`] (§5.2, the share of words or pairs whose
+//! ICC is below 0.5).
+//!
+//! ```
+//! use retest_analyses::{Study, TargetSet, test_retest_words};
+//! use retest_measures::{Rule, ScoreTensor};
+//!
+//! // One rule, 2 base pairs, 1 target word, 3 seeds: [rule][pair][target][seed].
+//! let values = vec![1.0, 1.1, 0.9, /* pair 1 */ -1.0, -0.9, -1.1];
+//! let tensor = ScoreTensor::from_values(&[Rule::Dbwa], 2, 1, 3, values).unwrap();
+//! let lists = [TargetSet::new("list", vec![0])];
+//! let study = Study::new(&tensor, &lists, &[]);
+//! let records = test_retest_words(&study);
+//! assert!(records[0].result.value > 0.9); // the pairs differ far more than the seeds
+//! ```
+
+mod consistency;
+mod correlation;
+mod inter_rater;
+mod shares;
+mod study;
+mod test_retest;
+#[cfg(test)]
+mod tests;
+
+pub use consistency::{AlphaRecord, Items, internal_consistency};
+pub use correlation::{CorrelationRecord, rule_correlations};
+pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};
+pub use shares::{POOR_RELIABILITY, ShareRecord, low_reliability};
+pub use study::{IccRecord, Raters, SeedMeans, Study, Subject, TargetSet};
+pub use test_retest::{test_retest_pairs, test_retest_words};
