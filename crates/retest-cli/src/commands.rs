@@ -90,7 +90,7 @@ fn plan(dirs: &Dirs, pipeline: &str, format: Format) -> Result<()> {
                 "# Resolved plan of {} (every default filled in)",
                 path.display()
             )?;
-            write!(out, "{}", serde_yaml::to_string(&plan)?)?;
+            write!(out, "{}", plan.to_yaml())?;
             writeln!(out, "\n# Jobs ({}), in dependency order", jobs.len())?;
             for job in &jobs {
                 writeln!(out, "{job}")?;

@@ -36,6 +36,15 @@ impl Rule {
             Rule::Nbm => "nbm",
         }
     }
+
+    /// How the literature writes the rule: report labels and figure legends.
+    pub fn label(self) -> &'static str {
+        match self {
+            Rule::Dbwa => "DB/WA",
+            Rule::Ripa => "RIPA",
+            Rule::Nbm => "NBM",
+        }
+    }
 }
 
 impl fmt::Display for Rule {

@@ -5,11 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use retest_data::{Owner, Resolver};
 use retest_measures::{PairList, WordList};
-use retest_spec::{Plan, SourceSpec};
-use serde::Deserialize;
+use retest_spec::{FileDeclaration, Plan};
 
 /// The target list that stands for the whole model vocabulary.
 pub const FULL: &str = "full";
@@ -38,17 +37,6 @@ pub struct Lists {
     pub queries: Vec<WordList>,
     /// `(list name, file, sha256)` of every list read.
     pub files: Vec<(String, PathBuf, String)>,
-}
-
-/// A file declared by source and checksum (`<name>.yaml` in the word-list or lexicon folder).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Declaration {
-    #[allow(dead_code)]
-    description: String,
-    #[allow(dead_code)]
-    licence: String,
-    source: SourceSpec,
 }
 
 impl Lists {
@@ -167,9 +155,7 @@ pub(crate) fn resolve_declaration(
     name: &str,
     resolver: &mut Resolver,
 ) -> Result<PathBuf> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let declaration: Declaration =
-        serde_yaml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let declaration = FileDeclaration::read(path)?;
     let owner = Owner {
         kind,
         name,

@@ -4,7 +4,9 @@
 use retest_reliability::{Status, pearson};
 
 /// (name, x, y, r, p) from scipy.
-const CASES: &[(&str, &[f64], &[f64], f64, f64)] = include!("data/pearson_reference.in");
+type Case = (&'static str, &'static [f64], &'static [f64], f64, f64);
+
+const CASES: &[Case] = include!("data/pearson_reference.in");
 
 #[test]
 fn pearson_matches_scipy() {

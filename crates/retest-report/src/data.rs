@@ -3,12 +3,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use retest_measures::Rule;
 use retest_tables::{AlphaRow, IccRow, Subject};
 
 /// The lists in the order of the paper's figures; other lists follow alphabetically.
 const LIST_ORDER: [&str; 5] = ["occ16", "occ18", "adj", "google10k", "full"];
-/// The rules in the order of the paper; other rules follow alphabetically.
-const RULE_ORDER: [&str; 3] = ["dbwa", "ripa", "nbm"];
 /// The queries in the order of the paper's Fig. 4; other queries follow alphabetically.
 const QUERY_ORDER: [&str; 6] = ["career", "family", "math", "arts", "science", "arts_2"];
 
@@ -112,7 +111,7 @@ pub fn lists_of<'a>(rows: impl IntoIterator<Item = &'a IccRow>) -> Vec<String> {
 }
 
 pub fn rules_of<'a>(rules: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-    ordered(rules, &RULE_ORDER)
+    ordered(rules, &Rule::ALL.map(Rule::as_str))
 }
 
 pub fn queries_of<'a>(queries: impl IntoIterator<Item = &'a str>) -> Vec<String> {
@@ -149,12 +148,8 @@ pub fn rule_label(rule: &str) -> String {
     if rule.contains('+') {
         return rule.split('+').map(rule_label).collect::<Vec<_>>().join(" + ");
     }
-    match rule {
-        "dbwa" => "DB/WA".to_owned(),
-        "ripa" => "RIPA".to_owned(),
-        "nbm" => "NBM".to_owned(),
-        other => other.to_owned(),
-    }
+    rule.parse::<Rule>()
+        .map_or_else(|_| rule.to_owned(), |r| r.label().to_owned())
 }
 
 /// How an algorithm is named in the paper.

@@ -5,6 +5,7 @@
 //! and fills every default from [`defaults`], so nothing later in the pipeline sees an
 //! `Option` where the study has a value.
 
+mod declaration;
 pub mod defaults;
 mod document;
 mod error;
@@ -13,6 +14,7 @@ mod locate;
 mod pipeline;
 mod recipe;
 
+pub use declaration::FileDeclaration;
 pub use error::{Location, SpecError};
 pub use jobs::Job;
 pub use pipeline::{

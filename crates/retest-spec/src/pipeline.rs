@@ -238,6 +238,11 @@ struct RawReliability {
 }
 
 impl Plan {
+    /// The resolved plan as YAML, every default written out (what `retest plan` prints).
+    pub fn to_yaml(&self) -> String {
+        serde_yaml::to_string(self).expect("a plan serialises: plain fields, string map keys")
+    }
+
     /// Reads and validates the pipeline at `path`, looking corpus recipes up in `recipes`.
     pub fn load(path: &Path, recipes: &RecipeFolder) -> Result<Self, SpecError> {
         Self::resolve(Document::read(path)?, recipes)
