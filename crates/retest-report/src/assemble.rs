@@ -574,6 +574,8 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
         compare::singular_vs_plural(trp, true),
         compare::singular_vs_plural(irp, false),
         compare::pair_reliability_correlation(trp, irp),
+        compare::rule_correlations(tables.rule_correlations.as_deref()),
+        compare::poor_share_full_vs_google10k(tables.low_reliability.as_deref()),
     ];
     findings.extend(compare::regression_directions(tables.regression.as_deref()));
 

@@ -1,7 +1,7 @@
 //! The paper's findings, each checked against this run's rows: what Du, Fang & Nguyen (2021)
 //! report, what this run gives, and whether the finding replicates by a stated criterion.
 
-use retest_tables::{AlphaRow, IccRow, RegressionRow, Subject};
+use retest_tables::{AlphaRow, CorrelationRow, IccRow, RegressionRow, ShareRow, Subject};
 
 use crate::data::{
     ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, alpha_value, configs_of, icc_values, list_label, lists_of,
@@ -66,6 +66,15 @@ impl Finding {
 pub fn f2(v: f64) -> String {
     if v.is_finite() {
         format!("{v:.2}")
+    } else {
+        "—".to_owned()
+    }
+}
+
+/// A number with three decimals (`NaN` as `—`).
+pub fn f3(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.3}")
     } else {
         "—".to_owned()
     }
@@ -188,6 +197,108 @@ pub fn full_list_lowest(rows: &[IccRow]) -> Finding {
         verdict,
         sentence: format!(
             "Replicates if the Full list has the lowest median in at least half of the (corpus, algorithm, rule) cells; it does in {lowest} of {cells}, so the finding {}.",
+            verdict.as_str()
+        ),
+    }
+}
+
+/// The rules agree most for DB/WA and RIPA and least for RIPA and NBM (§5.3: Pearson's r 0.923,
+/// 0.897 for DB/WA and NBM, 0.836). Replicates when, over every configuration and list, the median
+/// r of DB/WA–RIPA is the highest of the three and that of RIPA–NBM the lowest.
+pub fn rule_correlations(rows: Option<&[CorrelationRow]>) -> Finding {
+    let claim = "Rules agree most for DB/WA–RIPA and least for RIPA–NBM (§5.3, Pearson's r)".to_owned();
+    let paper = "DB/WA–RIPA 0.923, DB/WA–NBM 0.897, RIPA–NBM 0.836".to_owned();
+    let Some(rows) = rows else {
+        return Finding::missing(&claim, &paper, "the run wrote no rule_correlations table");
+    };
+    let median_of = |a: &str, b: &str| {
+        let values: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.rule_a == a && r.rule_b == b && r.status == "ok")
+            .map(|r| r.r)
+            .collect();
+        median(&values)
+    };
+    let (dr, dn, rn) = (
+        median_of("dbwa", "ripa"),
+        median_of("dbwa", "nbm"),
+        median_of("ripa", "nbm"),
+    );
+    if !(dr.is_finite() && dn.is_finite() && rn.is_finite()) {
+        return Finding::missing(
+            &claim,
+            &paper,
+            "the run does not score all of DB/WA, RIPA and NBM",
+        );
+    }
+    let verdict = Verdict::of(dr >= dn && dr >= rn && rn <= dn);
+    Finding {
+        claim,
+        paper,
+        this_run: format!(
+            "DB/WA–RIPA {}, DB/WA–NBM {}, RIPA–NBM {} (medians)",
+            f3(dr),
+            f3(dn),
+            f3(rn)
+        ),
+        verdict,
+        sentence: format!(
+            "Replicates if, over every configuration and list, DB/WA–RIPA has the highest median r and RIPA–NBM the lowest; the finding {}.",
+            verdict.as_str()
+        ),
+    }
+}
+
+/// More words of the full vocabulary than of Google10K have poor test-retest reliability (§5.2:
+/// 0.1 % against 0.01 % below ICC 0.5, SGNS on WikiText-103). Replicates when the share of the
+/// Full list is at least Google10K's in at least half of the (corpus, algorithm, rule) cells.
+pub fn poor_share_full_vs_google10k(rows: Option<&[ShareRow]>) -> Finding {
+    let claim =
+        "A larger share of the Full vocabulary than of Google10K has test-retest ICC < 0.5 (§5.2)".to_owned();
+    let paper = "Full 0.1 %, Google10K 0.01 % (SGNS, WikiText-103)".to_owned();
+    let Some(rows) = rows else {
+        return Finding::missing(&claim, &paper, "the run wrote no low_reliability table");
+    };
+    let words: Vec<&ShareRow> = rows
+        .iter()
+        .filter(|r| r.analysis == "test_retest" && r.subject == "word" && r.share_below.is_finite())
+        .collect();
+    let (mut cells, mut larger) = (0, 0);
+    let (mut full_shares, mut google_shares) = (Vec::new(), Vec::new());
+    for full in words.iter().filter(|r| r.list == "full") {
+        let Some(google) = words.iter().find(|r| {
+            r.list == "google10k"
+                && r.corpus == full.corpus
+                && r.algorithm == full.algorithm
+                && r.rule == full.rule
+        }) else {
+            continue;
+        };
+        cells += 1;
+        larger += usize::from(full.share_below >= google.share_below);
+        full_shares.push(full.share_below);
+        google_shares.push(google.share_below);
+    }
+    if cells == 0 {
+        return Finding::missing(
+            &claim,
+            &paper,
+            "the run does not have both the Full and the Google10K lists",
+        );
+    }
+    let verdict = Verdict::of(2 * larger >= cells);
+    let percent = |v: f64| format!("{:.2} %", v * 100.0);
+    Finding {
+        claim,
+        paper,
+        this_run: format!(
+            "Full {}, Google10K {} (medians over {cells} cells); Full at least as large in {larger}",
+            percent(median(&full_shares)),
+            percent(median(&google_shares))
+        ),
+        verdict,
+        sentence: format!(
+            "Replicates if the Full list's share below 0.5 is at least Google10K's in at least half of the (corpus, algorithm, rule) cells; it is in {larger} of {cells}, so the finding {}.",
             verdict.as_str()
         ),
     }
@@ -700,6 +811,83 @@ mod tests {
         assert_eq!(alpha_queries(&rows[2..]).verdict, Verdict::DoesNotReplicate);
         assert_eq!(alpha_base_pairs(&rows).verdict, Verdict::Replicates);
         assert_eq!(alpha_base_pairs(&rows[..3]).verdict, Verdict::NotAvailable);
+    }
+
+    fn correlation(a: &str, b: &str, r: f64) -> CorrelationRow {
+        CorrelationRow {
+            corpus: "c".into(),
+            algorithm: "sgns".into(),
+            list: "occ16".into(),
+            rule_a: a.into(),
+            rule_b: b.into(),
+            r,
+            p_value: 0.0,
+            n_cells: 100,
+            status: "ok".into(),
+        }
+    }
+
+    #[test]
+    fn rule_correlations_need_the_papers_order() {
+        let rows = [
+            correlation("dbwa", "ripa", 0.92),
+            correlation("dbwa", "nbm", 0.90),
+            correlation("ripa", "nbm", 0.84),
+        ];
+        let f = rule_correlations(Some(&rows));
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert_eq!(
+            f.this_run,
+            "DB/WA–RIPA 0.920, DB/WA–NBM 0.900, RIPA–NBM 0.840 (medians)"
+        );
+        let swapped = [rows[0].clone(), correlation("dbwa", "nbm", 0.80), rows[2].clone()];
+        assert_eq!(
+            rule_correlations(Some(&swapped)).verdict,
+            Verdict::DoesNotReplicate
+        );
+        assert_eq!(rule_correlations(Some(&rows[..2])).verdict, Verdict::NotAvailable);
+        assert_eq!(rule_correlations(None).verdict, Verdict::NotAvailable);
+    }
+
+    fn share(list: &str, rule: &str, share_below: f64) -> ShareRow {
+        ShareRow {
+            corpus: "c".into(),
+            algorithm: "sgns".into(),
+            analysis: "test_retest".into(),
+            rule: rule.into(),
+            scale: "raw".into(),
+            list: list.into(),
+            subject: "word".into(),
+            threshold: 0.5,
+            n_rated: 1000,
+            n_below: (share_below * 1000.0) as u32,
+            share_below,
+            n_undefined: 0,
+        }
+    }
+
+    #[test]
+    fn poor_share_compares_full_with_google10k_per_rule() {
+        let rows = [
+            share("google10k", "dbwa", 0.0001),
+            share("full", "dbwa", 0.001),
+            share("google10k", "nbm", 0.2001),
+            share("full", "nbm", 0.1),
+        ];
+        let f = poor_share_full_vs_google10k(Some(&rows));
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert_eq!(
+            f.this_run,
+            "Full 5.05 %, Google10K 10.01 % (medians over 2 cells); Full at least as large in 1"
+        );
+        assert_eq!(
+            poor_share_full_vs_google10k(Some(&rows[2..])).verdict,
+            Verdict::DoesNotReplicate
+        );
+        assert_eq!(
+            poor_share_full_vs_google10k(Some(&rows[..1])).verdict,
+            Verdict::NotAvailable
+        );
     }
 
     #[test]

@@ -7,7 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_tables::{AlphaRow, CoverageRow, IccRow, RegressionRow, Table, TableError, parquet_path};
+use retest_tables::{
+    AlphaRow, CorrelationRow, CoverageRow, IccRow, RegressionRow, ShareRow, Table, TableError, parquet_path,
+};
 
 mod assemble;
 pub mod compare;
@@ -66,6 +68,8 @@ pub struct RunTables {
     pub inter_rater_words: Option<Vec<IccRow>>,
     pub inter_rater_pairs: Option<Vec<IccRow>>,
     pub internal_consistency: Option<Vec<AlphaRow>>,
+    pub rule_correlations: Option<Vec<CorrelationRow>>,
+    pub low_reliability: Option<Vec<ShareRow>>,
     pub coverage: Option<Vec<CoverageRow>>,
     pub regression: Option<Vec<RegressionRow>>,
 }
@@ -100,6 +104,8 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         inter_rater_words: read_optional(tables_dir, "inter_rater_words", Table::icc_rows)?,
         inter_rater_pairs: read_optional(tables_dir, "inter_rater_pairs", Table::icc_rows)?,
         internal_consistency: read_optional(tables_dir, "internal_consistency", Table::alpha_rows)?,
+        rule_correlations: read_optional(tables_dir, "rule_correlations", Table::correlation_rows)?,
+        low_reliability: read_optional(tables_dir, "low_reliability", Table::share_rows)?,
         coverage: read_optional(tables_dir, "coverage", Table::coverage_rows)?,
         regression: read_optional(tables_dir, "regression", Table::regression_rows)?,
     };

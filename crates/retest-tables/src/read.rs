@@ -5,7 +5,10 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::rows::{AlphaRow, CoverageRow, IccRow, IccStats, RegressionRow, Subject, WordPropertyRow};
+use crate::rows::{
+    AlphaRow, CorrelationRow, CoverageRow, IccRow, IccStats, RegressionRow, ShareRow, Subject,
+    WordPropertyRow,
+};
 use crate::write::{SubjectKind, Table, TableError};
 
 impl Table {
@@ -234,6 +237,71 @@ impl Table {
             })
             .collect())
     }
+
+    /// The rows of the `rule_correlations` table.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::icc_rows`].
+    pub fn correlation_rows(&self) -> Result<Vec<CorrelationRow>, TableError> {
+        let (corpus, algorithm, list) = (self.strs("corpus")?, self.strs("algorithm")?, self.strs("list")?);
+        let (rule_a, rule_b, status) = (self.strs("rule_a")?, self.strs("rule_b")?, self.strs("status")?);
+        let (r, p_value, n_cells) = (self.f64s("r")?, self.f64s("p_value")?, self.u64s("n_cells")?);
+        Ok((0..self.height())
+            .map(|i| CorrelationRow {
+                corpus: corpus[i].clone(),
+                algorithm: algorithm[i].clone(),
+                list: list[i].clone(),
+                rule_a: rule_a[i].clone(),
+                rule_b: rule_b[i].clone(),
+                r: r[i],
+                p_value: p_value[i],
+                n_cells: n_cells[i],
+                status: status[i].clone(),
+            })
+            .collect())
+    }
+
+    /// The rows of the `low_reliability` table.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::icc_rows`].
+    pub fn share_rows(&self) -> Result<Vec<ShareRow>, TableError> {
+        let (corpus, algorithm, analysis) = (
+            self.strs("corpus")?,
+            self.strs("algorithm")?,
+            self.strs("analysis")?,
+        );
+        let (rule, scale, list) = (self.strs("rule")?, self.strs("scale")?, self.strs("list")?);
+        let (subject, threshold, share_below) = (
+            self.strs("subject")?,
+            self.f64s("threshold")?,
+            self.f64s("share_below")?,
+        );
+        let (n_rated, n_below, n_undefined) = (
+            self.u32s("n_rated")?,
+            self.u32s("n_below")?,
+            self.u32s("n_undefined")?,
+        );
+        Ok((0..self.height())
+            .map(|i| ShareRow {
+                corpus: corpus[i].clone(),
+                algorithm: algorithm[i].clone(),
+                analysis: analysis[i].clone(),
+                rule: rule[i].clone(),
+                scale: scale[i].clone(),
+                list: list[i].clone(),
+                subject: subject[i].clone(),
+                threshold: threshold[i],
+                n_rated: n_rated[i],
+                n_below: n_below[i],
+                share_below: share_below[i],
+                n_undefined: n_undefined[i],
+            })
+            .collect())
+    }
+
     /// The rows of the `regression` table.
     ///
     /// # Errors
