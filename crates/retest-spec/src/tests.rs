@@ -356,3 +356,22 @@ fn hogwild_threads_are_rejected() {
          deterministic thread per training run; runs of different seeds train in parallel, see --jobs)"
     );
 }
+
+#[test]
+fn file_declarations_read_with_located_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.yaml");
+    let good = "description: d\nlicence: l\nsource:\n  file: words.txt\n  sha256: 0416c306b99430382a61b68f60ef71834ebf4ef9975ec0691976b89311d5a0db\n";
+    std::fs::write(&path, good).unwrap();
+    let declaration = crate::FileDeclaration::read(&path).unwrap();
+    assert_eq!(declaration.source.file, "words.txt");
+    std::fs::write(&path, good.replace("  file: words.txt", "  fiel: words.txt")).unwrap();
+    let message = crate::FileDeclaration::read(&path).unwrap_err().to_string();
+    assert_eq!(
+        message,
+        format!(
+            "{}:4:3: field `source.fiel`: unknown field `fiel`, expected one of `file`, `url`, `sha256`, `path`",
+            path.display()
+        )
+    );
+}
