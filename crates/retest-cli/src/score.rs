@@ -4,9 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use retest_measures::{
-    Model, NbmPool, NeighbourPool, PairList, RipaTarget, Rule, ScoreOptions, Vocab, WordList, score,
-};
+use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
 use retest_tables::{ScoreRow, score_table};
 
 /// What `retest score` was asked to do.
@@ -90,15 +88,16 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         let model = Model::new(&vocab_words, &raw, dim)?;
         // As in the pipeline: `<unk>` and `<raw_unk>` are never neighbours, and the neutral
         // pool leaves out every word of the pairs file.
-        let gendered = pairs.pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]);
-        let pool_ids = NeighbourPool::ids_for(req.nbm_pool, &vocab_words, gendered);
-        let opts = ScoreOptions {
+        let scoring = Scoring {
+            rules: req.rules,
             ripa_target: req.ripa_target,
             nbm_k: req.nbm_k,
-            nbm_pool: NeighbourPool::of_kind(req.nbm_pool, &pool_ids),
+            nbm_pool: req.nbm_pool,
             threads: req.threads,
         };
-        let scores = score(&model, &p.ids, &w.ids, req.rules, &opts).with_context(context)?;
+        let scores = scoring
+            .score(&model, &pairs.pairs, &p.ids, &w.ids)
+            .with_context(context)?;
         let name = path.display().to_string();
         for &rule in req.rules {
             for (pi, (m, f)) in p.pairs.iter().enumerate() {

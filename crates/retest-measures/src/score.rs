@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 use retest_geometry::{Blocking, Candidates, KnnParams, Queries, SelfMatch, top_k_neighbours};
 
-use crate::{MeasureError, Model, NeighbourPool, RipaTarget, Rule};
+use crate::{MeasureError, Model, NbmPool, NeighbourPool, RipaTarget, Rule};
 
 /// NBM's neighbourhood size in Du et al. (2021) (`bias_measure.py`, default `k = 100`) and in
 /// Zhang et al. (2020).
@@ -34,6 +34,46 @@ impl ScoreOptions<'static> {
             nbm_pool: NeighbourPool::Vocabulary,
             threads,
         }
+    }
+}
+
+/// A resolved set of measures as a pipeline plan or the command line names them: what the
+/// pipeline's measure job and `retest score` both score every model with.
+#[derive(Debug, Clone, Copy)]
+pub struct Scoring<'r> {
+    pub rules: &'r [Rule],
+    pub ripa_target: RipaTarget,
+    pub nbm_k: usize,
+    pub nbm_pool: NbmPool,
+    /// Threads for the neighbour search and the scoring loops (the result does not depend on it).
+    pub threads: usize,
+}
+
+impl Scoring<'_> {
+    /// Scores `model` with [`score`]: the base pairs `pair_ids` (in vocabulary) against
+    /// `targets`. NBM's pool is built for this model: the whole vocabulary less `<unk>` and
+    /// `<raw_unk>`, or the neutral pool less every word of `listed_pairs` (all listed base pairs,
+    /// in vocabulary or not), as [`NeighbourPool::ids_for`] gives.
+    ///
+    /// # Errors
+    ///
+    /// As [`score`].
+    pub fn score(
+        &self,
+        model: &Model<'_>,
+        listed_pairs: &[(String, String)],
+        pair_ids: &[(u32, u32)],
+        targets: &[u32],
+    ) -> Result<BiasScores, MeasureError> {
+        let gendered = listed_pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]);
+        let pool_ids = NeighbourPool::ids_for(self.nbm_pool, model.vocab().words(), gendered);
+        let opts = ScoreOptions {
+            ripa_target: self.ripa_target,
+            nbm_k: self.nbm_k,
+            nbm_pool: NeighbourPool::of_kind(self.nbm_pool, &pool_ids),
+            threads: self.threads,
+        };
+        score(model, pair_ids, targets, self.rules, &opts)
     }
 }
 

@@ -12,9 +12,7 @@ use retest_analyses::{
     TargetSet,
 };
 use retest_embeddings::Format;
-use retest_measures::{
-    Model, NeighbourPool, PLACEHOLDER_WORDS, Rule, ScoreOptions, ScoreTensor, Vocab, score,
-};
+use retest_measures::{Model, PLACEHOLDER_WORDS, Rule, ScoreTensor, Scoring, Vocab};
 use retest_reliability::IccResult;
 use retest_spec::{Algorithm, Plan};
 use retest_tables::{
@@ -311,12 +309,11 @@ fn score_seeds(
     let rules: &[Rule] = &plan.measures.rules;
     let n_targets = resolved.targets.len();
     let placeholders = retest_measures::placeholder_ids(&words);
-    let gendered = (lists.base_pairs.pairs.iter()).flat_map(|(m, f)| [m.as_str(), f.as_str()]);
-    let pool_ids = NeighbourPool::ids_for(plan.measures.nbm_pool, &words, gendered);
-    let opts = ScoreOptions {
+    let scoring = Scoring {
+        rules,
         ripa_target: plan.measures.ripa_target,
         nbm_k: plan.measures.nbm_k as usize,
-        nbm_pool: NeighbourPool::of_kind(plan.measures.nbm_pool, &pool_ids),
+        nbm_pool: plan.measures.nbm_pool,
         threads,
     };
     let mut tensor = ScoreTensor::zeros(rules, resolved.pairs.len(), n_targets, seed_files.len());
@@ -338,8 +335,13 @@ fn score_seeds(
         dim = emb.dim();
         let (_, _, mut raw, _) = emb.into_parts();
         let model = Model::new(&words, &raw, dim)?;
-        let scores = score(&model, &resolved.pair_ids, &resolved.targets, rules, &opts)
-            .with_context(|| format!("scoring {}", path.display()))?;
+        let scores = (scoring.score(
+            &model,
+            &lists.base_pairs.pairs,
+            &resolved.pair_ids,
+            &resolved.targets,
+        ))
+        .with_context(|| format!("scoring {}", path.display()))?;
         tensor.set_seed(s, &scores)?;
         let searched;
         let nearest = match scores.nearest_similarity() {
