@@ -50,6 +50,13 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         name: "words".into(),
         words,
     };
+    let scoring = Scoring {
+        rules: req.rules,
+        ripa_target: req.ripa_target,
+        nbm_k: req.nbm_k,
+        nbm_pool: req.nbm_pool,
+        threads: req.threads,
+    };
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     for path in req.embeddings {
@@ -88,15 +95,9 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         let model = Model::new(&vocab_words, &raw, dim)?;
         // As in the pipeline: `<unk>` and `<raw_unk>` are never neighbours, and the neutral
         // pool leaves out every word of the pairs file.
-        let scoring = Scoring {
-            rules: req.rules,
-            ripa_target: req.ripa_target,
-            nbm_k: req.nbm_k,
-            nbm_pool: req.nbm_pool,
-            threads: req.threads,
-        };
         let scores = scoring
-            .score(&model, &pairs.pairs, &p.ids, &w.ids)
+            .for_vocabulary(&vocab_words, &pairs.pairs)
+            .score(&model, &p.ids, &w.ids)
             .with_context(context)?;
         let name = path.display().to_string();
         for &rule in req.rules {

@@ -29,7 +29,7 @@ mod wordlist;
 pub use error::MeasureError;
 pub use model::{Model, Vocab};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
-pub use score::{BiasScores, NBM_K_DU2021, ScoreOptions, Scoring, nearest_similarity, score};
+pub use score::{BiasScores, NBM_K_DU2021, ScoreOptions, Scorer, Scoring, nearest_similarity, score};
 pub use tensor::ScoreTensor;
 pub use wordlist::{
     NEUTRAL_POOL_MOST_FREQUENT, PLACEHOLDER_WORDS, PairList, Resolved, ResolvedPairs, WordList, neutral_pool,

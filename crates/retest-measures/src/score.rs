@@ -49,11 +49,40 @@ pub struct Scoring<'r> {
     pub threads: usize,
 }
 
-impl Scoring<'_> {
-    /// Scores `model` with [`score`]: the base pairs `pair_ids` (in vocabulary) against
-    /// `targets`. NBM's pool is built for this model: the whole vocabulary less `<unk>` and
-    /// `<raw_unk>`, or the neutral pool less every word of `listed_pairs` (all listed base pairs,
-    /// in vocabulary or not), as [`NeighbourPool::ids_for`] gives.
+impl<'r> Scoring<'r> {
+    /// These measures over models of the vocabulary `words` (in decreasing frequency order),
+    /// with NBM's pool built once: the whole vocabulary less `<unk>` and `<raw_unk>`, or the
+    /// neutral pool less every word of `listed_pairs` (all listed base pairs, in vocabulary or
+    /// not), as [`NeighbourPool::ids_for`] gives.
+    pub fn for_vocabulary(self, words: &[String], listed_pairs: &[(String, String)]) -> Scorer<'r> {
+        let gendered = listed_pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]);
+        Scorer {
+            pool_ids: NeighbourPool::ids_for(self.nbm_pool, words, gendered),
+            scoring: self,
+        }
+    }
+}
+
+/// A [`Scoring`] with NBM's pool resolved against one vocabulary.
+#[derive(Debug, Clone)]
+pub struct Scorer<'r> {
+    scoring: Scoring<'r>,
+    pool_ids: Vec<u32>,
+}
+
+impl Scorer<'_> {
+    /// The rules scored, in order.
+    pub fn rules(&self) -> &[Rule] {
+        self.scoring.rules
+    }
+
+    /// The threads scoring uses.
+    pub fn threads(&self) -> usize {
+        self.scoring.threads
+    }
+
+    /// Scores `model` (whose vocabulary is the one given to [`Scoring::for_vocabulary`]) with
+    /// [`score`]: the base pairs `pair_ids` (in vocabulary) against `targets`.
     ///
     /// # Errors
     ///
@@ -61,19 +90,17 @@ impl Scoring<'_> {
     pub fn score(
         &self,
         model: &Model<'_>,
-        listed_pairs: &[(String, String)],
         pair_ids: &[(u32, u32)],
         targets: &[u32],
     ) -> Result<BiasScores, MeasureError> {
-        let gendered = listed_pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]);
-        let pool_ids = NeighbourPool::ids_for(self.nbm_pool, model.vocab().words(), gendered);
+        let s = &self.scoring;
         let opts = ScoreOptions {
-            ripa_target: self.ripa_target,
-            nbm_k: self.nbm_k,
-            nbm_pool: NeighbourPool::of_kind(self.nbm_pool, &pool_ids),
-            threads: self.threads,
+            ripa_target: s.ripa_target,
+            nbm_k: s.nbm_k,
+            nbm_pool: NeighbourPool::of_kind(s.nbm_pool, &self.pool_ids),
+            threads: s.threads,
         };
-        score(model, pair_ids, targets, self.rules, &opts)
+        score(model, pair_ids, targets, s.rules, &opts)
     }
 }
 

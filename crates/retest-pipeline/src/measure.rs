@@ -12,7 +12,7 @@ use retest_analyses::{
     TargetSet,
 };
 use retest_embeddings::Format;
-use retest_measures::{Model, PLACEHOLDER_WORDS, Rule, ScoreTensor, Scoring, Vocab};
+use retest_measures::{Model, PLACEHOLDER_WORDS, ScoreTensor, Scorer, Scoring, Vocab};
 use retest_reliability::IccResult;
 use retest_spec::{Algorithm, Plan};
 use retest_tables::{
@@ -128,16 +128,15 @@ pub fn measure(
     let resolved = Resolved::new(corpus, lists, &Vocab::new(&words)?)?;
 
     let started = Instant::now();
-    let seeds = score_seeds(
-        plan,
-        lists,
-        corpus,
-        &resolved,
-        &seed_files,
+    let scorer = Scoring {
+        rules: &plan.measures.rules,
+        ripa_target: plan.measures.ripa_target,
+        nbm_k: plan.measures.nbm_k as usize,
+        nbm_pool: plan.measures.nbm_pool,
         threads,
-        reporter,
-        &label,
-    )?;
+    }
+    .for_vocabulary(&words, &lists.base_pairs.pairs);
+    let seeds = score_seeds(&scorer, corpus, &words, &resolved, &seed_files, reporter, &label)?;
     let seconds_scoring = started.elapsed().as_secs_f64();
 
     let started = Instant::now();
@@ -294,36 +293,26 @@ struct ScoredSeeds {
 }
 
 /// Reads and scores every seed file in turn.
-#[allow(clippy::too_many_arguments)]
 fn score_seeds(
-    plan: &Plan,
-    lists: &Lists,
+    scorer: &Scorer<'_>,
     corpus: &LoadedCorpus,
+    words: &[String],
     resolved: &Resolved,
     seed_files: &[PathBuf],
-    threads: usize,
     reporter: &Reporter,
     label: &str,
 ) -> Result<ScoredSeeds> {
-    let words = corpus.words();
-    let rules: &[Rule] = &plan.measures.rules;
+    let threads = scorer.threads();
     let n_targets = resolved.targets.len();
-    let placeholders = retest_measures::placeholder_ids(&words);
-    let scoring = Scoring {
-        rules,
-        ripa_target: plan.measures.ripa_target,
-        nbm_k: plan.measures.nbm_k as usize,
-        nbm_pool: plan.measures.nbm_pool,
-        threads,
-    };
-    let mut tensor = ScoreTensor::zeros(rules, resolved.pairs.len(), n_targets, seed_files.len());
+    let placeholders = retest_measures::placeholder_ids(words);
+    let mut tensor = ScoreTensor::zeros(scorer.rules(), resolved.pairs.len(), n_targets, seed_files.len());
     let mut nn_sum = vec![0f64; n_targets];
     let mut norm_sum = vec![0f64; n_targets];
     let mut models = Vec::with_capacity(seed_files.len());
     let mut dim = 0;
     for (s, path) in seed_files.iter().enumerate() {
         let emb = retest_embeddings::read(path, Some(Format::Fifu))?;
-        if emb.words() != words.as_slice() {
+        if emb.words() != words {
             bail!(
                 "{}: its vocabulary ({} words) is not the corpus's ({} words in {}); retrain with --force",
                 path.display(),
@@ -334,14 +323,10 @@ fn score_seeds(
         }
         dim = emb.dim();
         let (_, _, mut raw, _) = emb.into_parts();
-        let model = Model::new(&words, &raw, dim)?;
-        let scores = (scoring.score(
-            &model,
-            &lists.base_pairs.pairs,
-            &resolved.pair_ids,
-            &resolved.targets,
-        ))
-        .with_context(|| format!("scoring {}", path.display()))?;
+        let model = Model::new(words, &raw, dim)?;
+        let scores = scorer
+            .score(&model, &resolved.pair_ids, &resolved.targets)
+            .with_context(|| format!("scoring {}", path.display()))?;
         tensor.set_seed(s, &scores)?;
         let searched;
         let nearest = match scores.nearest_similarity() {
