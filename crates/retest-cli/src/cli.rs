@@ -43,6 +43,16 @@ pub struct Dirs {
     pub wordlists: Option<PathBuf>,
 }
 
+impl Dirs {
+    pub fn folders(&self) -> retest_pipeline::Folders {
+        retest_pipeline::Folders {
+            results: self.results.clone(),
+            corpora: self.corpora.clone(),
+            wordlists: self.wordlists.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Work with corpora: read raw text, tokenise, count and encode it.
@@ -193,7 +203,7 @@ pub struct ScoreArgs {
     pub embeddings: Vec<PathBuf>,
     /// Scoring rules, comma-separated: dbwa, ripa, nbm.
     #[arg(long, value_delimiter = ',', default_values_t = retest_spec::defaults::RULES.to_vec())]
-    pub rules: Vec<retest_measures::Rule>,
+    pub rules: Vec<retest_spec::Rule>,
     /// Base pairs: one `masculine feminine` pair per line, `#` comments.
     #[arg(long)]
     pub pairs: PathBuf,
@@ -202,7 +212,7 @@ pub struct ScoreArgs {
     pub words: Vec<PathBuf>,
     /// RIPA on the raw target vector (the paper) or the unit vector (Du et al.'s code).
     #[arg(long, default_value_t = retest_spec::defaults::RIPA_TARGET)]
-    pub ripa_target: retest_measures::RipaTarget,
+    pub ripa_target: retest_spec::RipaTarget,
     /// NBM's neighbourhood size.
     #[arg(long, default_value_t = retest_spec::defaults::NBM_K)]
     pub nbm_k: u32,
@@ -210,7 +220,7 @@ pub struct ScoreArgs {
     /// of Gonen & Goldberg and Zhang et al. (the 50,000 most frequent lowercase words, less the
     /// pairs' words; the file's words must be in decreasing frequency order).
     #[arg(long, default_value_t = retest_spec::defaults::NBM_POOL)]
-    pub nbm_pool: retest_measures::NbmPool,
+    pub nbm_pool: retest_spec::NbmPool,
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -7,9 +7,7 @@ use clap::Parser;
 mod cli;
 mod cluster;
 mod commands;
-mod paths;
 mod report;
-mod score;
 mod stats;
 mod study;
 

@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::corpus::LoadedCorpus;
 use crate::layout::Layout;
 use crate::lists::Lists;
-use crate::measure::{DONE_FILE, GROUP_TABLES, MeasureJob, measure, measure_dir};
+use crate::measure::{GROUP_TABLES, MeasureJob, measure};
 use crate::progress::Reporter;
 
 /// A measured configuration: where its tables are.
@@ -60,8 +60,8 @@ pub fn measure_all(
             .find(|c| c.name() == corpus)
             .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
         let embeddings_dir = layout.embeddings_dir(plan, &corpus, loaded.key(), algorithm);
-        let dir = measure_dir(layout, plan, &corpus, &embeddings_dir, lists);
-        let done = dir.join(DONE_FILE).is_file() && !force;
+        let dir = layout.measure_dir(plan, &corpus, loaded.key(), algorithm, lists);
+        let done = Layout::is_measured(&dir) && !force;
         if done {
             reporter.add_words(u64::from(plan.n_seeds));
             reporter.log(&format!("measure {corpus} {}: already done", algorithm.as_str()));

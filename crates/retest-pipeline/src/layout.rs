@@ -1,13 +1,31 @@
-//! Where a pipeline's outputs live under `results/<pipeline>/`.
+//! Where a pipeline's outputs live under `results/<pipeline>/`, and whether the job that writes
+//! each of them has finished: the one answer the local executor, a Slurm task and
+//! `retest status` all use.
+//!
+//! Every output is written under a temporary name and renamed into place, so an output with
+//! its final name is complete. A training job is done when its embedding file exists; a measure
+//! job when its folder holds [`DONE_FILE`] (written last); the aggregate stage when the run's
+//! manifest exists (written after the tables and the report).
 
 use std::path::{Path, PathBuf};
 
 use retest_spec::{Algorithm, Plan};
 use sha2::{Digest, Sha256};
 
+use crate::lists::Lists;
+use crate::task::TrainingJob;
+
 /// Version of how embeddings are derived from their inputs beyond the plan (seed-path layout):
 /// part of the embeddings folder's hash, so a change to it never reuses older results.
 const EMBEDDINGS_SCHEME: u32 = 2;
+
+/// Version of what the measure stage computes beyond its parameters (2: NBM's pool without the
+/// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
+/// reliability): part of the measure folder's hash, so a change to it never reuses older tables.
+const MEASURE_SCHEME: u32 = 3;
+
+/// The file a finished measure job writes last; its presence marks the job done.
+pub const DONE_FILE: &str = "measure.json";
 
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]
@@ -60,6 +78,70 @@ impl Layout {
     /// The embedding file of one seed.
     pub fn seed_file(dir: &Path, seed_idx: u32) -> PathBuf {
         dir.join(format!("seed-{seed_idx:02}.fifu"))
+    }
+
+    /// The embedding file a training job writes, on the prepared corpus with key `corpus_key`.
+    pub fn training_output(&self, plan: &Plan, corpus_key: &str, job: &TrainingJob) -> PathBuf {
+        let dir = self.embeddings_dir(plan, &job.corpus, corpus_key, job.algorithm);
+        Layout::seed_file(&dir, job.seed_idx)
+    }
+
+    /// Whether the training job writing `output` is done.
+    pub fn is_trained(output: &Path) -> bool {
+        output.is_file()
+    }
+
+    /// The output folder of the measure job of one configuration: its name hashes everything
+    /// the tables depend on (the embeddings folder, which hashes corpus, parameters and seed;
+    /// the number of seeds; the measure and reliability parameters; the lists' contents).
+    pub fn measure_dir(
+        &self,
+        plan: &Plan,
+        corpus: &str,
+        corpus_key: &str,
+        algorithm: Algorithm,
+        lists: &Lists,
+    ) -> PathBuf {
+        let embeddings_dir = self.embeddings_dir(plan, corpus, corpus_key, algorithm);
+        let key = serde_json::json!({
+            "scheme": MEASURE_SCHEME,
+            "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
+            "n_seeds": plan.n_seeds,
+            "measures": plan.measures,
+            "reliability": plan.reliability,
+            "lists": lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>(),
+        });
+        let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));
+        self.run
+            .join("measure")
+            .join(corpus)
+            .join(format!("{}-{}", algorithm.as_str(), &hash[..12]))
+    }
+
+    /// Whether the measure job writing into `dir` is done.
+    pub fn is_measured(dir: &Path) -> bool {
+        dir.join(DONE_FILE).is_file()
+    }
+
+    /// `results/<pipeline>/tables/`: every configuration's tables side by side.
+    pub fn tables(&self) -> PathBuf {
+        self.run.join("tables")
+    }
+
+    /// `results/<pipeline>/report/`.
+    pub fn report(&self) -> PathBuf {
+        self.run.join("report")
+    }
+
+    /// `results/<pipeline>/manifest.json`, the aggregate stage's last write.
+    pub fn manifest(&self) -> PathBuf {
+        self.run.join("manifest.json")
+    }
+
+    /// Whether the aggregate stage is done: its manifest exists (tables and report exist before
+    /// it does).
+    pub fn is_aggregated(&self) -> bool {
+        self.manifest().is_file()
     }
 
     /// Beside an embedding file, how long its training took (`seed-NN.timing.json`): kept out

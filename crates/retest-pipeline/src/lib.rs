@@ -1,5 +1,7 @@
-//! Runs the jobs of a [`retest_spec::Plan`]: prepares its corpora and trains its embeddings,
-//! writing content-addressed outputs under `results/<pipeline>/`.
+//! Runs a pipeline: loads its [`retest_spec::Plan`] against the project's folders, prepares its
+//! corpora, trains its embeddings, measures them, aggregates the tables, writes the report and
+//! the manifest — on this machine ([`run_pipeline`]) or as Slurm jobs ([`cluster`]) — writing
+//! content-addressed outputs under `results/<pipeline>/` ([`Layout`]).
 //!
 //! Every output is written under a temporary name and renamed into place, so an output with
 //! its final name is complete; a rerun skips it. Independent jobs (the seeds of a corpus and
@@ -7,15 +9,21 @@
 //! thread count never changes a result.
 
 mod aggregate;
+pub mod cluster;
 mod cooccurrence;
 mod corpus;
 mod features;
 mod layout;
 mod lists;
 mod lock;
+mod manifest;
 mod measure;
 mod progress;
+mod project;
 mod regression;
+mod run;
+mod score;
+mod single;
 pub mod slurm;
 mod status;
 mod task;
@@ -25,15 +33,21 @@ pub use aggregate::{Measured, combine_tables, measure_all, read_table};
 pub use cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
 pub use corpus::LoadedCorpus;
 pub use features::{DEBIAN_WORDNET, LexiconFiles};
-pub use layout::Layout;
+pub use layout::{DONE_FILE, Layout};
 pub use lists::{FULL, Lists, TargetList};
 pub use lock::RunLock;
-pub use measure::{DONE_FILE, GROUP_TABLES, MeasureJob, MeasureSummary, measure, measure_dir};
+pub use measure::{GROUP_TABLES, MeasureJob, MeasureSummary, measure};
 pub use progress::Reporter;
+pub use project::{Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, run_name};
 pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
-pub use status::{Failure, JobStatus, MeasureProbe, State, pipeline_status};
+pub use run::{
+    Finished, MeasuredRun, RecipeOverrides, Trained, measure_pipeline, prepare_pipeline, prepare_recipe,
+    run_pipeline, train_pipeline, write_report,
+};
+pub use score::{ScoreRequest, score_files};
+pub use single::{SingleModel, train_glove_file, train_sgns_file};
+pub use status::{Failure, JobStatus, State, pipeline_status};
 pub use task::{
     TaskReport, TrainingJob, find_prepared_corpus, run_training_job, training_job, training_jobs,
-    training_output,
 };
 pub use train::{JobTiming, TrainOutcome, TrainSummary, sgns_config, train_all};

@@ -14,6 +14,7 @@ use retest_analyses::{
 use retest_embeddings::Format;
 use retest_measures::{Model, PLACEHOLDER_WORDS, ScoreTensor, Scorer, Scoring, Vocab};
 use retest_reliability::IccResult;
+use retest_spec::defaults::ENSEMBLE_LIST;
 use retest_spec::{Algorithm, Plan};
 use retest_tables::{
     AlphaRow, BiasTensor, CorrelationRow, CoverageRow, IccRow, IccStats, ShareRow, SubjectKind, Table,
@@ -21,10 +22,9 @@ use retest_tables::{
     word_properties_table, write_bias_scores,
 };
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use crate::corpus::LoadedCorpus;
-use crate::layout::Layout;
+use crate::layout::{DONE_FILE, Layout};
 use crate::lists::{FULL, Lists, TargetList};
 use crate::progress::Reporter;
 
@@ -42,48 +42,6 @@ pub const GROUP_TABLES: &[&str] = &[
     "low_reliability",
     "word_properties",
 ];
-
-/// The file a finished measure job writes last; its presence marks the job done.
-pub const DONE_FILE: &str = "measure.json";
-
-/// The list whose words are the cases of the base-pair ensemble's alpha.
-pub const ENSEMBLE_LIST: &str = "google10k";
-
-/// Version of what the measure stage computes beyond its parameters (2: NBM's pool without the
-/// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
-/// reliability): part of the measure folder's hash, so a change to it never reuses older tables.
-const MEASURE_SCHEME: u32 = 3;
-
-/// The output folder of the measure job of one configuration: its name hashes everything the
-/// tables depend on (the embeddings folder, which hashes corpus, parameters and seed; the
-/// number of seeds; the measure and reliability parameters; the lists' contents).
-pub fn measure_dir(
-    layout: &Layout,
-    plan: &Plan,
-    corpus: &str,
-    embeddings_dir: &Path,
-    lists: &Lists,
-) -> PathBuf {
-    let key = serde_json::json!({
-        "scheme": MEASURE_SCHEME,
-        "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
-        "n_seeds": plan.n_seeds,
-        "measures": plan.measures,
-        "reliability": plan.reliability,
-        "lists": lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>(),
-    });
-    let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));
-    let algorithm = embeddings_dir
-        .file_name()
-        .and_then(|n| n.to_str())
-        .and_then(|n| n.split('-').next())
-        .unwrap_or("model");
-    layout
-        .run
-        .join("measure")
-        .join(corpus)
-        .join(format!("{algorithm}-{}", &hash[..12]))
-}
 
 /// What a measure job records beside its tables.
 #[derive(Debug, Serialize)]

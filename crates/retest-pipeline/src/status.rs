@@ -8,12 +8,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use retest_data::LockFile;
-use retest_spec::{Algorithm, Job, Plan};
+use retest_spec::{Job, Plan};
 use serde::Serialize;
 
 use crate::layout::Layout;
+use crate::lists::Lists;
 use crate::slurm::{LogName, Stage, log_dir, parse_log_name};
-use crate::task::{find_prepared_corpus, glove_cooccurrence_file, training_jobs, training_output};
+use crate::task::{find_prepared_corpus, glove_cooccurrence_file, training_jobs};
 
 /// The state of one job.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -46,17 +47,13 @@ pub struct JobStatus {
     pub failed: Option<Failure>,
 }
 
-/// The output folder of the measure job of a (corpus, algorithm) configuration, given its
-/// embeddings folder, and whether that job is done; `None` when it cannot be known.
-pub type MeasureProbe<'a> = dyn Fn(&str, Algorithm, &Path) -> Option<(PathBuf, bool)> + 'a;
-
-/// The state of every job of `plan` (in `Plan::jobs()` order). `measure` locates each measure
-/// job's output.
+/// The state of every job of `plan` (in `Plan::jobs()` order). The measure jobs' folders are
+/// named by the word lists' contents: without `lists` they are reported as missing.
 pub fn pipeline_status(
     plan: &Plan,
     layout: &Layout,
     lock: &LockFile,
-    measure: &MeasureProbe<'_>,
+    lists: Option<&Lists>,
 ) -> Result<Vec<JobStatus>> {
     let logs = SlurmLogs::read(&log_dir(layout), &plan.name);
     let mut prepared = Vec::new();
@@ -106,24 +103,20 @@ pub fn pipeline_status(
                     .expect("every training job has an index");
                 stage = (Stage::Train, Some(t.index));
                 status.index = Some(t.index);
-                status.output = prepared_of(corpus).map(|p| training_output(plan, layout, p, t));
-                status.state = done_if(status.output.as_deref().is_some_and(Path::is_file));
+                status.output = prepared_of(corpus).map(|p| layout.training_output(plan, &p.stats.key, t));
+                status.state = done_if(status.output.as_deref().is_some_and(Layout::is_trained));
             }
             Job::Measure { corpus, algorithm } => {
                 stage = (Stage::Aggregate, None);
-                let probe = prepared_of(corpus).and_then(|p| {
-                    let embeddings = layout.embeddings_dir(plan, corpus, &p.stats.key, *algorithm);
-                    measure(corpus, *algorithm, &embeddings)
-                });
-                status.state = done_if(probe.as_ref().is_some_and(|(_, done)| *done));
-                status.output = probe.map(|(dir, _)| dir);
+                status.output = prepared_of(corpus)
+                    .zip(lists)
+                    .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, *algorithm, lists));
+                status.state = done_if(status.output.as_deref().is_some_and(Layout::is_measured));
             }
             Job::Aggregate => {
-                // The manifest is the aggregate stage's last write: tables and report exist
-                // before it does.
                 stage = (Stage::Aggregate, None);
-                status.state = done_if(layout.run.join("manifest.json").is_file());
-                status.output = Some(layout.run.join("tables"));
+                status.state = done_if(layout.is_aggregated());
+                status.output = Some(layout.tables());
             }
         }
         if status.state == State::Missing {

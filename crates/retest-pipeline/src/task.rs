@@ -96,17 +96,6 @@ pub fn find_prepared_corpus(
     Ok(find_prepared(recipe(plan, corpus)?, lock, &layout.corpora())?)
 }
 
-/// The embedding file of a training job, once its corpus is prepared.
-pub fn training_output(
-    plan: &Plan,
-    layout: &Layout,
-    prepared: &PreparedCorpus,
-    job: &TrainingJob,
-) -> PathBuf {
-    let dir = layout.embeddings_dir(plan, &job.corpus, &prepared.stats.key, job.algorithm);
-    Layout::seed_file(&dir, job.seed_idx)
-}
-
 /// The GloVe co-occurrence file a training job on `prepared` reads.
 pub fn glove_cooccurrence_file(plan: &Plan, prepared: &PreparedCorpus) -> Option<PathBuf> {
     plan.glove
@@ -147,8 +136,8 @@ pub fn run_training_job(
             layout.corpora().display()
         )
     })?;
-    let output = training_output(plan, layout, &prepared, &job);
-    if output.is_file() && !force {
+    let output = layout.training_output(plan, &prepared.stats.key, &job);
+    if Layout::is_trained(&output) && !force {
         return Ok(TaskReport {
             job,
             outcome: TrainOutcome::Skipped,

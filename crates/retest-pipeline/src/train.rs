@@ -12,13 +12,14 @@ use retest_embeddings::{Embeddings, Format, toml};
 use retest_glove::Cooccurrences;
 use retest_rng::SeedPath;
 use retest_sgns::{Architecture, SgnsConfig};
-use retest_spec::{Algorithm, Job, Plan, SgnsParams};
+use retest_spec::{Algorithm, Plan, SgnsParams};
 
 use crate::cooccurrence::{cooccurrences_for, glove_config};
 
 use crate::corpus::LoadedCorpus;
 use crate::layout::Layout;
 use crate::progress::Reporter;
+use crate::task::{TrainingJob, training_jobs};
 
 /// What happened to one training job.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,40 +83,31 @@ pub fn train_all(
 ) -> Result<TrainSummary> {
     struct Task<'a> {
         corpus: &'a LoadedCorpus,
-        algorithm: Algorithm,
-        seed_idx: u32,
+        job: TrainingJob,
         out: std::path::PathBuf,
     }
     let mut tasks = Vec::new();
     let mut summary = TrainSummary::default();
-    for job in plan.training_jobs() {
-        let Job::Train {
-            corpus,
-            algorithm,
-            seed_idx,
-            ..
-        } = job
-        else {
-            continue;
-        };
+    for job in training_jobs(plan) {
         let loaded = corpora
             .iter()
-            .find(|c| c.name() == corpus)
-            .ok_or_else(|| anyhow!("corpus `{corpus}` was not prepared"))?;
-        let dir = layout.embeddings_dir(plan, &corpus, loaded.key(), algorithm);
-        let out = Layout::seed_file(&dir, seed_idx);
-        if out.is_file() && !force {
+            .find(|c| c.name() == job.corpus)
+            .ok_or_else(|| anyhow!("corpus `{}` was not prepared", job.corpus))?;
+        let out = layout.training_output(plan, loaded.key(), &job);
+        if Layout::is_trained(&out) && !force {
             summary.skipped += 1;
         } else {
             tasks.push(Task {
                 corpus: loaded,
-                algorithm,
-                seed_idx,
+                job,
                 out,
             });
         }
     }
-    let words_total: u64 = tasks.iter().map(|t| words_of(plan, t.corpus, t.algorithm)).sum();
+    let words_total: u64 = tasks
+        .iter()
+        .map(|t| words_of(plan, t.corpus, t.job.algorithm))
+        .sum();
     let reporter = Reporter::new(tasks.len() as u64, words_total);
     if summary.skipped > 0 {
         reporter.log(&format!(
@@ -126,7 +118,7 @@ pub fn train_all(
     // GloVe's co-occurrences: counted once per corpus, shared by every seed.
     let mut tables: Vec<(&str, Cooccurrences)> = Vec::new();
     if let Some(params) = &plan.glove {
-        for task in tasks.iter().filter(|t| t.algorithm == Algorithm::Glove) {
+        for task in tasks.iter().filter(|t| t.job.algorithm == Algorithm::Glove) {
             if !tables.iter().any(|(name, _)| *name == task.corpus.name()) {
                 tables.push((
                     task.corpus.name(),
@@ -141,12 +133,7 @@ pub fn train_all(
     let n_tasks = tasks.len() as u64;
     pool.install(|| {
         tasks.par_iter().for_each(|task| {
-            let name = format!(
-                "{} {} seed-{:02}",
-                task.corpus.name(),
-                task.algorithm.as_str(),
-                task.seed_idx
-            );
+            let name = task.job.name();
             let started = Instant::now();
             reporter.begin(&name);
             let cooc = tables
@@ -157,8 +144,8 @@ pub fn train_all(
                 plan,
                 task.corpus,
                 cooc,
-                task.algorithm,
-                task.seed_idx,
+                task.job.algorithm,
+                task.job.seed_idx,
                 &task.out,
                 &reporter,
             );

@@ -75,6 +75,9 @@ pub const NBM_K: u32 = 100;
 pub const BASE_PAIRS: &str = "base-pairs";
 /// Target-word lists scored and tested.
 pub const TARGET_LISTS: &[&str] = &["occ16", "occ18", "adj", "google10k", "full"];
+/// The target list whose words are the cases of the base-pair ensemble's alpha (the study's
+/// internal consistency of the 23 pairs over the Google 10k words).
+pub const ENSEMBLE_LIST: &str = "google10k";
 /// Queries whose internal consistency is measured.
 pub const QUERIES: &[&str] = &["career", "family", "arts", "arts_2", "math", "science"];
 /// Inter-rater ICC on raw scores and on scores z-scored per rule.

@@ -1,4 +1,5 @@
-//! `retest score`: bias scores of any embedding files, without a pipeline.
+//! Bias scores of any embedding files, without a pipeline (`retest score`): the same scoring
+//! set-up as the pipeline's measure jobs, one row per (embedding, rule, pair, word).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,10 @@ pub struct ScoreRequest<'a> {
 
 /// Scores every word of the word files against every pair under every rule, for every
 /// embedding file, and writes one row per (embedding, rule, pair, word).
+///
+/// # Errors
+///
+/// A file cannot be read or parsed, no rule is given, or the table cannot be written.
 pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
     let read = |path: &Path| -> Result<String> {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))

@@ -1,0 +1,153 @@
+//! The folders of a retest project and a pipeline loaded against them.
+//!
+//! A project keeps its pipelines in `pipelines/`, its corpus recipes in `corpora/` (with the
+//! checksum lock `corpora/checksums.lock`), its word lists in `wordlists/` and the lexicon's
+//! declarations in `lexicon/`, side by side. A pipeline file names its project: the folders
+//! beside its own folder are used unless the user names others.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use retest_spec::{Plan, RecipeFolder};
+
+use crate::layout::Layout;
+
+/// The folders a user may name (`--results`, `--corpora`, `--wordlists`); `None` means the
+/// project's own, found from the pipeline file.
+#[derive(Clone, Debug)]
+pub struct Folders {
+    /// Where every output goes.
+    pub results: PathBuf,
+    /// The corpus recipes.
+    pub corpora: Option<PathBuf>,
+    /// The word lists.
+    pub wordlists: Option<PathBuf>,
+}
+
+/// The folders one pipeline reads from, resolved.
+#[derive(Clone, Debug)]
+pub struct Project {
+    /// The pipeline file.
+    pub pipeline_file: PathBuf,
+    pub recipes: RecipeFolder,
+    /// The lock file recording checksums learnt on first download, beside the recipes.
+    pub lock: PathBuf,
+    pub wordlists: PathBuf,
+    /// Declarations of WordNet and the tagged Brown corpus.
+    pub lexicon: PathBuf,
+}
+
+impl Folders {
+    /// The recipe folder: the one named, else `corpora/` beside the folder of `anchor` (a
+    /// pipeline file in `X/pipelines/` uses `X/corpora/`), else `./corpora`.
+    pub fn recipes(&self, anchor: Option<&Path>) -> RecipeFolder {
+        let dir = self.corpora.clone().unwrap_or_else(|| beside(anchor, "corpora"));
+        RecipeFolder { dir }
+    }
+
+    /// The folders of the pipeline `reference` (a path, or a name in `pipelines/`).
+    pub fn project(&self, reference: &str) -> Project {
+        let pipeline_file = pipeline_file(reference);
+        let recipes = self.recipes(Some(&pipeline_file));
+        let wordlists = self
+            .wordlists
+            .clone()
+            .unwrap_or_else(|| beside(Some(&pipeline_file), "wordlists"));
+        // The lexicon sits beside the word lists when they are a project's own folder.
+        let lexicon = wordlists
+            .parent()
+            .map(|root| root.join("lexicon"))
+            .filter(|dir| dir.is_dir())
+            .unwrap_or_else(|| PathBuf::from("lexicon"));
+        Project {
+            lock: lock_file(&recipes),
+            pipeline_file,
+            recipes,
+            wordlists,
+            lexicon,
+        }
+    }
+}
+
+/// The pipeline file for `reference`: a path if it names an existing file, ends in `.yaml` or
+/// holds a `/`, else `pipelines/<reference>.yaml`.
+pub fn pipeline_file(reference: &str) -> PathBuf {
+    let path = PathBuf::from(reference);
+    if path.is_file() || reference.ends_with(".yaml") || reference.contains('/') {
+        path
+    } else {
+        Path::new("pipelines").join(format!("{reference}.yaml"))
+    }
+}
+
+/// The name of the run of `reference` (its folder in the results): a pipeline name, or the stem
+/// of a pipeline file (`pipelines/du2021.yaml` → `du2021`). Reads no file.
+pub fn run_name(reference: &str) -> String {
+    let path = Path::new(reference);
+    if reference.ends_with(".yaml") || reference.contains('/') {
+        path.file_stem()
+            .map_or_else(|| reference.to_owned(), |s| s.to_string_lossy().into_owned())
+    } else {
+        reference.to_owned()
+    }
+}
+
+/// The lock file of the checksums learnt on first download, kept beside the recipes.
+pub fn lock_file(recipes: &RecipeFolder) -> PathBuf {
+    recipes.dir.join("checksums.lock")
+}
+
+/// `<root>/<name>` where `anchor` is `<root>/<folder>/<file>` and that folder exists, else
+/// `./<name>`.
+fn beside(anchor: Option<&Path>, name: &str) -> PathBuf {
+    anchor
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+        .map(|root| root.join(name))
+        .filter(|dir| dir.is_dir())
+        .unwrap_or_else(|| PathBuf::from(name))
+}
+
+/// A pipeline's plan, with the folders it was resolved against and where its outputs go.
+#[derive(Clone, Debug)]
+pub struct LoadedPlan {
+    pub project: Project,
+    pub plan: Plan,
+    pub layout: Layout,
+}
+
+impl LoadedPlan {
+    /// Loads and checks the pipeline `reference` of the project in `folders`.
+    ///
+    /// # Errors
+    ///
+    /// The pipeline file or one of its corpus recipes cannot be read or is invalid.
+    pub fn load(folders: &Folders, reference: &str) -> Result<LoadedPlan> {
+        let project = folders.project(reference);
+        let plan = Plan::load(&project.pipeline_file, &project.recipes)?;
+        let layout = Layout::new(&folders.results, &plan);
+        Ok(LoadedPlan {
+            project,
+            plan,
+            layout,
+        })
+    }
+}
+
+/// How a local run executes its jobs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunOptions {
+    /// Jobs at a time (training) and threads (measurement); `None`: one per core.
+    pub jobs: Option<usize>,
+    /// Redo jobs whose outputs exist.
+    pub force: bool,
+}
+
+impl RunOptions {
+    /// The number of jobs at a time: as given, else one per core; at least 1.
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .max(1)
+    }
+}

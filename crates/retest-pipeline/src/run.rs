@@ -1,0 +1,310 @@
+//! The run of a pipeline on this machine, stage after stage, each skipping what is already done:
+//! prepare the corpora → train → measure → aggregate the tables and the regression input →
+//! report → manifest.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
+use retest_report::{ReportMeta, ReportSummary};
+use retest_spec::{Algorithm, CorpusRecipe, Plan};
+
+use crate::aggregate::{Measured, combine_tables, measure_all};
+use crate::cooccurrence::ensure_cooccurrences;
+use crate::corpus::LoadedCorpus;
+use crate::features::LexiconFiles;
+use crate::lists::Lists;
+use crate::lock::RunLock;
+use crate::progress::Reporter;
+use crate::project::{Folders, LoadedPlan, RunOptions};
+use crate::regression::regression_input;
+use crate::train::train_all;
+
+/// A pipeline's corpora, prepared and loaded, after its training stage.
+#[derive(Debug)]
+pub struct Trained {
+    pub loaded: LoadedPlan,
+    pub corpora: Vec<LoadedCorpus>,
+    /// Held until the run ends.
+    _lock: RunLock,
+    /// Wall time of preparation and training.
+    pub seconds: f64,
+}
+
+impl Trained {
+    pub fn plan(&self) -> &Plan {
+        &self.loaded.plan
+    }
+}
+
+/// Everything up to the per-configuration tables.
+#[derive(Debug)]
+pub struct MeasuredRun {
+    pub trained: Trained,
+    pub lists: Lists,
+    /// Where the lexical features of the regression input are read from.
+    pub lexicon: LexiconFiles,
+    pub measured: Vec<Measured>,
+    /// Wall time of the measure stage.
+    pub seconds: f64,
+}
+
+/// What a finished run wrote.
+#[derive(Debug)]
+pub struct Finished {
+    pub pipeline: String,
+    pub tables: PathBuf,
+    /// The files written into `tables`.
+    pub written: Vec<PathBuf>,
+    pub report: PathBuf,
+    pub summary: ReportSummary,
+}
+
+/// Prepares the corpora of pipeline `reference` and trains its embeddings.
+///
+/// # Errors
+///
+/// The plan cannot be loaded, another run holds the lock, or some job failed (after every other
+/// job ran; finished outputs are kept).
+pub fn train_pipeline(folders: &Folders, reference: &str, options: &RunOptions) -> Result<Trained> {
+    train_checked(folders, reference, options, |_, _| Ok(())).map(|(trained, ())| trained)
+}
+
+/// Prepares, trains and measures what is missing. The word lists and the lexicon are found
+/// before training, so that a missing one fails before hours of work.
+///
+/// # Errors
+///
+/// As [`train_pipeline`], and a word list, the lexicon or a measure job that fails.
+pub fn measure_pipeline(folders: &Folders, reference: &str, options: &RunOptions) -> Result<MeasuredRun> {
+    let (trained, (lists, lexicon)) = train_checked(folders, reference, options, |loaded, resolver| {
+        let plan = &loaded.plan;
+        let lists = Lists::load(plan, &loaded.project.wordlists, resolver)
+            .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))?;
+        let lexicon = LexiconFiles::resolve(&loaded.project.lexicon, resolver)
+            .with_context(|| format!("pipeline `{}`: finding the lexicon", plan.name))?;
+        Ok((lists, lexicon))
+    })?;
+    let started = Instant::now();
+    let measured = measure_all(
+        &trained.loaded.plan,
+        &trained.loaded.layout,
+        &trained.corpora,
+        &lists,
+        options.jobs(),
+        options.force,
+    )?;
+    Ok(MeasuredRun {
+        trained,
+        lists,
+        lexicon,
+        measured,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Every stage of pipeline `reference`, then the manifest.
+///
+/// # Errors
+///
+/// As [`measure_pipeline`], and the aggregation, report or manifest that cannot be written.
+pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) -> Result<Finished> {
+    let run = measure_pipeline(folders, reference, options)?;
+    let started = Instant::now();
+    let layout = &run.trained.loaded.layout;
+    let tables = layout.tables();
+    let mut written = combine_tables(&run.measured, &tables)?;
+    let lexicon = run.lexicon.load()?;
+    let (mut regression, left_out) = regression_input(&tables, &lexicon)
+        .with_context(|| format!("building the regression input from {}", tables.display()))?;
+    written.extend(
+        regression
+            .write(&tables, true)
+            .with_context(|| format!("writing the regression input into {}", tables.display()))?,
+    );
+    writeln!(
+        std::io::stderr(),
+        "regression input: {} rows; {left_out} (analysis, configuration, rule, scale, word) rows left out \
+         for lack of word properties, a WordNet sense or a Brown tag",
+        regression.height()
+    )?;
+    let pipeline = run.trained.plan().name.clone();
+    let summary = write_report(&tables, &layout.report(), &pipeline)?;
+    crate::manifest::write(&run, started.elapsed().as_secs_f64())?;
+    Ok(Finished {
+        pipeline,
+        tables,
+        written,
+        report: layout.report(),
+        summary,
+    })
+}
+
+/// Writes the report of the tables in `tables` into `out`.
+///
+/// # Errors
+///
+/// A table cannot be read or a report file cannot be written.
+pub fn write_report(tables: &Path, out: &Path, pipeline: &str) -> Result<ReportSummary> {
+    let meta = ReportMeta {
+        pipeline: pipeline.to_owned(),
+    };
+    retest_report::write_report(tables, out, &meta)
+        .with_context(|| format!("pipeline `{pipeline}`: writing the report into {}", out.display()))
+}
+
+/// Loads the plan, takes the run's lock, runs `check` (what later stages read), then prepares
+/// every corpus and trains. A corpus that cannot be prepared fails alone: the others still
+/// train, and the run reports every failure at the end.
+fn train_checked<T>(
+    folders: &Folders,
+    reference: &str,
+    options: &RunOptions,
+    check: impl FnOnce(&LoadedPlan, &mut Resolver) -> Result<T>,
+) -> Result<(Trained, T)> {
+    let started = Instant::now();
+    let loaded = LoadedPlan::load(folders, reference)?;
+    let lock = RunLock::acquire(&loaded.layout.run)?;
+    let mut resolver = Resolver::from_env(&loaded.project.lock)?;
+    let checked = check(&loaded, &mut resolver)?;
+    let plan = &loaded.plan;
+    let mut corpora = Vec::new();
+    let mut failures = Vec::new();
+    for recipe in &plan.corpora {
+        match prepare_logged(&folders.results, recipe, &mut resolver, options.force)
+            .and_then(LoadedCorpus::load)
+        {
+            Ok(corpus) => corpora.push(corpus),
+            Err(error) => {
+                writeln!(std::io::stderr(), "FAILED corpus `{}`: {error:#}", recipe.name)?;
+                failures.push(format!("{error:#}"));
+            }
+        }
+    }
+    let mut trainable = plan.clone();
+    trainable
+        .corpora
+        .retain(|recipe| corpora.iter().any(|c| c.name() == recipe.name));
+    let summary = train_all(
+        &trainable,
+        &loaded.layout,
+        &corpora,
+        options.jobs(),
+        options.force,
+    )?;
+    writeln!(
+        std::io::stderr(),
+        "training: {} trained, {} already done, {} failed",
+        summary.trained,
+        summary.skipped,
+        summary.failed.len()
+    )?;
+    failures.extend(
+        summary
+            .failed
+            .iter()
+            .map(|(name, error)| format!("{name}: {error:#}")),
+    );
+    if let Some(first) = failures.first() {
+        anyhow::bail!(
+            "{} job(s) failed; finished ones are kept. First: {first}",
+            failures.len()
+        );
+    }
+    let trained = Trained {
+        loaded,
+        corpora,
+        _lock: lock,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    Ok((trained, checked))
+}
+
+/// Prepares every corpus of pipeline `reference` and counts the GloVe co-occurrences its
+/// training jobs read: everything a training task needs.
+///
+/// # Errors
+///
+/// The plan cannot be loaded, or a corpus cannot be prepared or counted.
+pub fn prepare_pipeline(loaded: &LoadedPlan, force: bool) -> Result<()> {
+    let plan = &loaded.plan;
+    let mut resolver = Resolver::from_env(&loaded.project.lock)?;
+    for recipe in &plan.corpora {
+        let prepared = prepare_logged(&loaded.layout.results, recipe, &mut resolver, force)?;
+        if let (true, Some(params)) = (plan.algorithms.contains(&Algorithm::Glove), &plan.glove) {
+            let corpus = LoadedCorpus::load(prepared)?;
+            let path = ensure_cooccurrences(&corpus, params, &Reporter::new(0, 0))?;
+            writeln!(
+                std::io::stderr(),
+                "corpus {}: co-occurrences (window {}) in {}",
+                recipe.name,
+                params.window,
+                path.display()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Changes to a recipe for one preparation (`retest corpus prepare --min-count --max-tokens`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RecipeOverrides {
+    pub min_count: Option<u64>,
+    pub max_tokens: Option<u64>,
+}
+
+/// Prepares the corpus of recipe `reference` (a path, or a name in the recipe folder) and
+/// returns its folder.
+///
+/// # Errors
+///
+/// The recipe cannot be read, an override is 0, or the preparation fails.
+pub fn prepare_recipe(
+    folders: &Folders,
+    reference: &str,
+    overrides: RecipeOverrides,
+    force: bool,
+) -> Result<PathBuf> {
+    let recipes = folders.recipes(None);
+    let mut recipe = CorpusRecipe::load(&recipes.path_of(reference, Path::new(".")))?;
+    if let Some(min_count) = overrides.min_count {
+        anyhow::ensure!(min_count >= 1, "--min-count must be at least 1");
+        recipe.min_count = min_count;
+    }
+    if let Some(max_tokens) = overrides.max_tokens {
+        anyhow::ensure!(max_tokens >= 1, "--max-tokens must be at least 1");
+        recipe.max_tokens = Some(max_tokens);
+    }
+    let mut resolver = Resolver::from_env(&crate::project::lock_file(&recipes))?;
+    Ok(prepare_logged(&folders.results, &recipe, &mut resolver, force)?.dir)
+}
+
+/// Prepares one corpus under `<results>/corpora/` and logs one line about it.
+fn prepare_logged(
+    results: &Path,
+    recipe: &CorpusRecipe,
+    resolver: &mut Resolver,
+    force: bool,
+) -> Result<PreparedCorpus> {
+    let started = Instant::now();
+    let (prepared, outcome) = prepare_corpus(recipe, resolver, &results.join("corpora"), force)
+        .with_context(|| format!("preparing corpus `{}`", recipe.name))?;
+    let s = &prepared.stats.stats;
+    let verb = match outcome {
+        PrepareOutcome::Prepared => format!("prepared in {:.1} s", started.elapsed().as_secs_f64()),
+        PrepareOutcome::AlreadyPrepared => "already prepared".to_owned(),
+    };
+    writeln!(
+        std::io::stderr(),
+        "corpus {}: {verb}: {} tokens, {} types (min_count {}), {} sentences, OOV share {:.4}",
+        recipe.name,
+        s.tokens,
+        s.types,
+        s.min_count,
+        s.sentences,
+        s.oov_share
+    )?;
+    Ok(prepared)
+}
