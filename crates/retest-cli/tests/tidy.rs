@@ -1,6 +1,7 @@
 //! Dependency invariants of the workspace: Polars, serde_yaml and clap each stay inside the one
 //! crate that owns them (tables, spec, the binary), so every other crate sees rows, plans and
-//! typed arguments instead.
+//! typed arguments instead; and the binary does no work of its own: it reaches the trainers,
+//! corpora, measures and tables only through retest-pipeline.
 
 use std::path::Path;
 
@@ -42,6 +43,50 @@ fn names_dependency(manifest: &str, dependency: &str) -> bool {
         }
     }
     false
+}
+
+/// Crates whose work the binary reaches only through retest-pipeline.
+const BEHIND_THE_PIPELINE: &[&str] = &[
+    "retest-analyses",
+    "retest-corpus",
+    "retest-data",
+    "retest-geometry",
+    "retest-glove",
+    "retest-lexicon",
+    "retest-measures",
+    "retest-rng",
+    "retest-sgns",
+    "retest-tables",
+];
+
+/// The names in the `[dependencies]` table of a manifest (not dev or build dependencies).
+fn normal_dependencies(manifest: &str) -> Vec<String> {
+    let mut in_table = false;
+    let mut names = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_table = line == "[dependencies]";
+            continue;
+        }
+        let key = line.split(['=', '.', ' ']).next().unwrap_or("");
+        if in_table && !key.is_empty() && !key.starts_with('#') {
+            names.push(key.to_owned());
+        }
+    }
+    names
+}
+
+#[test]
+fn the_binary_reaches_the_work_through_the_pipeline() {
+    let manifest = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+        .expect("the binary's manifest is readable");
+    let direct: Vec<String> = normal_dependencies(&manifest)
+        .into_iter()
+        .filter(|name| BEHIND_THE_PIPELINE.contains(&name.as_str()))
+        .collect();
+    assert_eq!(direct, Vec::<String>::new(), "retest-cli depends directly on");
+    let sample = "[dependencies]\nretest-sgns.workspace = true\n[dev-dependencies]\ntempfile = 1\n";
+    assert_eq!(normal_dependencies(sample), ["retest-sgns"]);
 }
 
 #[test]
