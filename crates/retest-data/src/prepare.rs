@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use retest_corpus::{
     CorpusBuilder, CorpusStats, PlainTextOptions, ReadSummary, RedditOptions, WikiTextOptions, decompress,
 };
-use retest_spec::{CorpusRecipe, NewlineHandling, ReaderSpec, SentenceSplitting, UnkHandling};
+use retest_spec::{CorpusRecipe, ReaderSpec, UnkHandling};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -193,14 +193,8 @@ fn read_source(
             &RedditOptions {
                 subreddits: subreddits.clone(),
                 years: years.clone(),
-                newlines: match newlines {
-                    NewlineHandling::Space => retest_corpus::NewlineHandling::Space,
-                    NewlineHandling::Glue => retest_corpus::NewlineHandling::Glue,
-                },
-                sentences: match sentences {
-                    SentenceSplitting::Split => retest_corpus::SentenceSplitting::Split,
-                    SentenceSplitting::Comment => retest_corpus::SentenceSplitting::Comment,
-                },
+                newlines: *newlines,
+                sentences: *sentences,
             },
         ),
         ReaderSpec::HfParquet { .. } => unreachable!("parquet sources are read above"),

@@ -5,7 +5,7 @@
 //! run never depends on a default that is not written down in its manifest.
 
 use crate::pipeline::{Algorithm, Architecture, InterRaterScale, NbmPool, RipaTarget, Rule};
-use crate::recipe::{NewlineHandling, SentenceSplitting};
+use retest_corpus::{NewlineHandling, SentenceSplitting};
 
 /// Algorithms trained when a pipeline names none.
 pub const ALGORITHMS: &[Algorithm] = &[Algorithm::Sgns, Algorithm::Glove];

@@ -21,7 +21,9 @@ pub use pipeline::{
     Algorithm, Architecture, GloveParams, InterRaterScale, MeasureParams, NbmPool, Plan, RecipeFolder,
     ReliabilityParams, RipaTarget, Rule, SgnsParams,
 };
-pub use recipe::{CorpusRecipe, NewlineHandling, ReaderSpec, SentenceSplitting, SourceSpec, UnkHandling};
+pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling};
+/// The Reddit reader's options, spelt in recipes as the corpus reader defines them.
+pub use retest_corpus::{NewlineHandling, SentenceSplitting};
 
 #[cfg(test)]
 mod tests;

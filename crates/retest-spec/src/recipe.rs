@@ -20,6 +20,7 @@
 
 use std::path::{Path, PathBuf};
 
+use retest_corpus::{NewlineHandling, SentenceSplitting};
 use serde::{Deserialize, Serialize};
 
 use crate::defaults;
@@ -34,38 +35,6 @@ pub enum UnkHandling {
     Keep,
     /// Map `<unk>` to `<raw_unk>`, as the original study did before running GloVe.
     RawUnk,
-}
-
-/// How newlines inside a Reddit comment are treated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum NewlineHandling {
-    /// A newline separates words like a space.
-    Space,
-    /// Newlines are deleted, gluing the words on either side (the original study's code).
-    Glue,
-}
-
-/// What one sentence of a Reddit corpus is. Training windows (SGNS, GloVe) never cross a
-/// sentence end, so this decides which words can be each other's context.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SentenceSplitting {
-    /// Each comment is cut at its Unicode sentence boundaries (UAX #29), as the original study
-    /// cut comments into spaCy sentences.
-    Split,
-    /// Each comment is one sentence, however many sentences it holds.
-    Comment,
-}
-
-impl SentenceSplitting {
-    /// Stable name, as written in recipes.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SentenceSplitting::Split => "split",
-            SentenceSplitting::Comment => "comment",
-        }
-    }
 }
 
 /// The reader of a corpus, with the options that apply to it.
