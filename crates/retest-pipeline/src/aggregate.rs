@@ -51,42 +51,43 @@ pub fn measure_all(
     let reporter = Reporter::new(n_jobs, n_jobs * u64::from(plan.n_seeds));
     let mut out = Vec::new();
     for (i, job) in jobs.into_iter().enumerate() {
-        let Job::Measure { corpus, algorithm } = job else {
+        let Job::Measure { corpus, model } = job else {
             continue;
         };
+        let model = plan.model(&model).expect("a measure job names a model of its plan");
         reporter.set_jobs(i as u64, n_jobs);
         let loaded = corpora
             .iter()
             .find(|c| c.name() == corpus)
             .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
-        let embeddings_dir = layout.embeddings_dir(plan, &corpus, loaded.key(), algorithm);
-        let dir = layout.measure_dir(plan, &corpus, loaded.key(), algorithm, lists);
+        let embeddings_dir = layout.embeddings_dir(plan, &corpus, loaded.key(), &model);
+        let dir = layout.measure_dir(plan, &corpus, loaded.key(), &model, lists);
         let done = Layout::is_measured(&dir) && !force;
         if done {
             reporter.add_words(u64::from(plan.n_seeds));
-            reporter.log(&format!("measure {corpus} {}: already done", algorithm.as_str()));
+            reporter.log(&format!("measure {corpus} {}: already done", model.name));
         } else {
             let started = std::time::Instant::now();
             let job = MeasureJob {
                 corpus: loaded,
-                algorithm,
+                model: model.name.clone(),
                 embeddings_dir,
                 out_dir: dir.clone(),
             };
-            let name = format!("measure {corpus} {}", algorithm.as_str());
+            let name = format!("measure {corpus} {}", model.name);
             reporter.begin(&name);
             measure(plan, lists, &job, threads, &reporter)?;
             reporter.end(&name);
             reporter.log(&format!(
                 "measured {corpus} {} in {:.1} s → {}",
-                algorithm.as_str(),
+                model.name,
                 started.elapsed().as_secs_f64(),
                 dir.display()
             ));
         }
         out.push(Measured {
             corpus,
-            algorithm: algorithm.as_str().to_owned(),
+            algorithm: model.name,
             dir,
             measured: !done,
         });

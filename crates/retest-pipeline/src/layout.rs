@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_spec::{Algorithm, Plan};
+use retest_spec::{Model, ModelParams, Plan};
 use sha2::{Digest, Sha256};
 
 use crate::lists::Lists;
@@ -49,30 +49,24 @@ impl Layout {
         self.results.join("corpora")
     }
 
-    /// The folder of one (corpus, algorithm) configuration's seeds. Its name carries a hash of
-    /// everything the embeddings depend on (the prepared corpus, the algorithm's parameters and
-    /// the pipeline seed), so a changed parameter trains into a new folder.
-    pub fn embeddings_dir(
-        &self,
-        plan: &Plan,
-        corpus: &str,
-        corpus_key: &str,
-        algorithm: Algorithm,
-    ) -> PathBuf {
-        let params = match algorithm {
-            Algorithm::Sgns => serde_json::to_value(&plan.sgns),
-            Algorithm::Glove => serde_json::to_value(&plan.glove),
+    /// The folder of one (corpus, model) configuration's seeds, named by the model and a hash
+    /// of everything the embeddings depend on (the prepared corpus, the algorithm and its
+    /// parameters, the pipeline seed), so a changed parameter trains into a new folder.
+    pub fn embeddings_dir(&self, plan: &Plan, corpus: &str, corpus_key: &str, model: &Model) -> PathBuf {
+        let params = match &model.params {
+            ModelParams::Sgns(p) => serde_json::to_value(p),
+            ModelParams::Glove(p) => serde_json::to_value(p),
         }
         .expect("parameters serialise");
         let key = serde_json::json!({
-            "corpus_key": corpus_key, "algorithm": algorithm.as_str(), "params": params, "seed": plan.seed,
-            "scheme": EMBEDDINGS_SCHEME,
+            "corpus_key": corpus_key, "algorithm": model.algorithm().as_str(), "params": params,
+            "seed": plan.seed, "scheme": EMBEDDINGS_SCHEME,
         });
         let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));
         self.run
             .join("embeddings")
             .join(corpus)
-            .join(format!("{}-{}", algorithm.as_str(), &hash[..12]))
+            .join(format!("{}-{}", model.name, &hash[..12]))
     }
 
     /// The embedding file of one seed.
@@ -82,7 +76,7 @@ impl Layout {
 
     /// The embedding file a training job writes, on the prepared corpus with key `corpus_key`.
     pub fn training_output(&self, plan: &Plan, corpus_key: &str, job: &TrainingJob) -> PathBuf {
-        let dir = self.embeddings_dir(plan, &job.corpus, corpus_key, job.algorithm);
+        let dir = self.embeddings_dir(plan, &job.corpus, corpus_key, &job.model);
         Layout::seed_file(&dir, job.seed_idx)
     }
 
@@ -99,10 +93,10 @@ impl Layout {
         plan: &Plan,
         corpus: &str,
         corpus_key: &str,
-        algorithm: Algorithm,
+        model: &Model,
         lists: &Lists,
     ) -> PathBuf {
-        let embeddings_dir = self.embeddings_dir(plan, corpus, corpus_key, algorithm);
+        let embeddings_dir = self.embeddings_dir(plan, corpus, corpus_key, model);
         let key = serde_json::json!({
             "scheme": MEASURE_SCHEME,
             "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
@@ -115,7 +109,7 @@ impl Layout {
         self.run
             .join("measure")
             .join(corpus)
-            .join(format!("{}-{}", algorithm.as_str(), &hash[..12]))
+            .join(format!("{}-{}", model.name, &hash[..12]))
     }
 
     /// Whether the measure job writing into `dir` is done.

@@ -15,7 +15,7 @@ use retest_embeddings::Format;
 use retest_measures::{Model, PLACEHOLDER_WORDS, ScoreTensor, Scorer, Scoring, Vocab};
 use retest_reliability::IccResult;
 use retest_spec::defaults::ENSEMBLE_LIST;
-use retest_spec::{Algorithm, Plan};
+use retest_spec::Plan;
 use retest_tables::{
     AlphaRow, BiasTensor, CorrelationRow, CoverageRow, IccRow, IccStats, ShareRow, SubjectKind, Table,
     WordPropertyRow, alpha_table, correlation_table, coverage_table, icc_table, share_table,
@@ -60,7 +60,8 @@ pub struct MeasureSummary {
 #[derive(Debug)]
 pub struct MeasureJob<'a> {
     pub corpus: &'a LoadedCorpus,
-    pub algorithm: Algorithm,
+    /// The model's name ([`Plan::models`]).
+    pub model: String,
     pub embeddings_dir: PathBuf,
     pub out_dir: PathBuf,
 }
@@ -80,7 +81,7 @@ pub fn measure(
     reporter: &Reporter,
 ) -> Result<()> {
     let corpus = job.corpus;
-    let label = format!("{} {}", corpus.name(), job.algorithm.as_str());
+    let label = format!("{} {}", corpus.name(), job.model);
     let seed_files = seed_files(plan, job, &label)?;
     let words = corpus.words();
     let resolved = Resolved::new(corpus, lists, &Vocab::new(&words)?)?;
@@ -128,7 +129,7 @@ pub fn measure(
 
     let labels = Labels {
         corpus: corpus.name(),
-        algorithm: job.algorithm.as_str(),
+        algorithm: &job.model,
         rules: seeds.tensor.rules().iter().map(|r| r.as_str()).collect(),
         resolved: &resolved,
         words: &words,

@@ -14,7 +14,7 @@ use serde::Serialize;
 use crate::layout::Layout;
 use crate::lists::Lists;
 use crate::slurm::{LogName, Stage, log_dir, parse_log_name};
-use crate::task::{find_prepared_corpus, glove_cooccurrence_file, training_jobs};
+use crate::task::{cooccurrence_files, find_prepared_corpus, training_jobs};
 
 /// The state of one job.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -88,29 +88,34 @@ pub fn pipeline_status(
             }
             Job::Cooccurrence { corpus } => {
                 stage = (Stage::Prepare, None);
-                status.output = prepared_of(corpus).and_then(|p| glove_cooccurrence_file(plan, p));
-                status.state = done_if(status.output.as_deref().is_some_and(Path::is_file));
+                // Done when the table of every window is counted; the output named is the first
+                // one missing, else the last.
+                let files = prepared_of(corpus).map(|p| cooccurrence_files(plan, p));
+                let missing = files.iter().flatten().find(|f| !f.is_file()).cloned();
+                status.state = done_if(files.is_some() && missing.is_none());
+                status.output = missing.or_else(|| files.and_then(|f| f.last().cloned()));
             }
             Job::Train {
                 corpus,
-                algorithm,
+                model,
                 seed_idx,
                 ..
             } => {
                 let t = trainings
                     .iter()
-                    .find(|t| t.corpus == *corpus && t.algorithm == *algorithm && t.seed_idx == *seed_idx)
+                    .find(|t| t.corpus == *corpus && t.model.name == *model && t.seed_idx == *seed_idx)
                     .expect("every training job has an index");
                 stage = (Stage::Train, Some(t.index));
                 status.index = Some(t.index);
                 status.output = prepared_of(corpus).map(|p| layout.training_output(plan, &p.stats.key, t));
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_trained));
             }
-            Job::Measure { corpus, algorithm } => {
+            Job::Measure { corpus, model } => {
+                let model = plan.model(model).expect("a measure job names a model of its plan");
                 stage = (Stage::Aggregate, None);
                 status.output = prepared_of(corpus)
                     .zip(lists)
-                    .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, *algorithm, lists));
+                    .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, &model, lists));
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_measured));
             }
             Job::Aggregate => {

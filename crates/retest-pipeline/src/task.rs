@@ -11,51 +11,51 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use retest_data::{LockFile, PreparedCorpus, find_prepared};
-use retest_spec::{Algorithm, CorpusRecipe, Job, Plan};
+use retest_spec::{CorpusRecipe, Job, Model, Plan};
 
 use crate::cooccurrence::{cooccurrence_path, read_cooccurrence_file};
 use crate::corpus::LoadedCorpus;
 use crate::layout::Layout;
 use crate::progress::Reporter;
-use crate::train::{TrainOutcome, train_one};
+use crate::train::{TrainOutcome, train_one, work_units};
 
 /// One training job of a plan and its place in [`Plan::training_jobs`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TrainingJob {
     /// The index in [`Plan::training_jobs`]: the array task index on a cluster.
     pub index: usize,
     pub corpus: String,
-    pub algorithm: Algorithm,
+    pub model: Model,
     pub seed_idx: u32,
 }
 
 impl TrainingJob {
-    /// `corpus algorithm seed-NN`, as in the logs of the training stage.
+    /// `corpus model seed-NN`, as in the logs of the training stage.
     pub fn name(&self) -> String {
-        format!(
-            "{} {} seed-{:02}",
-            self.corpus,
-            self.algorithm.as_str(),
-            self.seed_idx
-        )
+        format!("{} {} seed-{:02}", self.corpus, self.model.name, self.seed_idx)
     }
 }
 
 /// Every training job of `plan`, in task-index order.
 pub fn training_jobs(plan: &Plan) -> Vec<TrainingJob> {
+    let models = plan.models();
     plan.training_jobs()
         .into_iter()
         .enumerate()
         .filter_map(|(index, job)| match job {
             Job::Train {
                 corpus,
-                algorithm,
+                model,
                 seed_idx,
                 ..
             } => Some(TrainingJob {
                 index,
                 corpus,
-                algorithm,
+                model: models
+                    .iter()
+                    .find(|m| m.name == model)
+                    .expect("a training job names a model of its plan")
+                    .clone(),
                 seed_idx,
             }),
             _ => None,
@@ -96,11 +96,12 @@ pub fn find_prepared_corpus(
     Ok(find_prepared(recipe(plan, corpus)?, lock, &layout.corpora())?)
 }
 
-/// The GloVe co-occurrence file a training job on `prepared` reads.
-pub fn glove_cooccurrence_file(plan: &Plan, prepared: &PreparedCorpus) -> Option<PathBuf> {
-    plan.glove
-        .as_ref()
-        .map(|params| cooccurrence_path(&prepared.dir, params.window))
+/// The GloVe co-occurrence files the training jobs on `prepared` read, one per window.
+pub fn cooccurrence_files(plan: &Plan, prepared: &PreparedCorpus) -> Vec<PathBuf> {
+    plan.cooccurrence_windows()
+        .into_iter()
+        .map(|window| cooccurrence_path(&prepared.dir, window))
+        .collect()
 }
 
 /// What [`run_training_job`] did.
@@ -145,11 +146,10 @@ pub fn run_training_job(
             seconds: started.elapsed().as_secs_f64(),
         });
     }
-    let cooc = match job.algorithm {
-        Algorithm::Sgns => None,
-        Algorithm::Glove => {
-            let path = glove_cooccurrence_file(plan, &prepared)
-                .ok_or_else(|| anyhow!("pipeline `{}` has no GloVe parameters", plan.name))?;
+    let cooc = match job.model.cooccurrence_window() {
+        None => None,
+        Some(window) => {
+            let path = cooccurrence_path(&prepared.dir, window);
             if !path.is_file() {
                 bail!(
                     "training job {index} ({}): the co-occurrences of corpus `{}` are not counted \
@@ -163,16 +163,8 @@ pub fn run_training_job(
         }
     };
     let corpus = LoadedCorpus::load(prepared)?;
-    let reporter = Reporter::new(1, work_units(plan, &corpus, job.algorithm));
-    let result = train_one(
-        plan,
-        &corpus,
-        cooc.as_ref(),
-        job.algorithm,
-        job.seed_idx,
-        &output,
-        &reporter,
-    );
+    let reporter = Reporter::new(1, work_units(&corpus, &job.model));
+    let result = train_one(plan, &corpus, cooc.as_ref(), &job.model, job.seed_idx, &output, &reporter);
     reporter.set_jobs(1, 1);
     reporter.finish();
     result.map_err(|e| e.context(format!("training job {index} ({})", job.name())))?;
@@ -182,14 +174,4 @@ pub fn run_training_job(
         output,
         seconds: started.elapsed().as_secs_f64(),
     })
-}
-
-/// Work units of one job for the progress bar (tokens × epochs or iterations).
-fn work_units(plan: &Plan, corpus: &LoadedCorpus, algorithm: Algorithm) -> u64 {
-    let tokens = corpus.view().n_tokens() as u64;
-    let passes = match algorithm {
-        Algorithm::Sgns => plan.sgns.as_ref().map_or(1, |p| p.epochs),
-        Algorithm::Glove => plan.glove.as_ref().map_or(1, |p| p.iterations),
-    };
-    tokens * u64::from(passes)
 }

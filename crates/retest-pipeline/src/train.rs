@@ -12,7 +12,7 @@ use retest_embeddings::{Embeddings, Format, toml};
 use retest_glove::Cooccurrences;
 use retest_rng::SeedPath;
 use retest_sgns::{Architecture, SgnsConfig};
-use retest_spec::{Algorithm, Plan, SgnsParams};
+use retest_spec::{Model, ModelParams, Plan, SgnsParams};
 
 use crate::cooccurrence::{cooccurrences_for, glove_config};
 
@@ -106,7 +106,7 @@ pub fn train_all(
     }
     let words_total: u64 = tasks
         .iter()
-        .map(|t| words_of(plan, t.corpus, t.job.algorithm))
+        .map(|t| work_units(t.corpus, &t.job.model))
         .sum();
     let reporter = Reporter::new(tasks.len() as u64, words_total);
     if summary.skipped > 0 {
@@ -115,15 +115,16 @@ pub fn train_all(
             summary.skipped
         ));
     }
-    // GloVe's co-occurrences: counted once per corpus, shared by every seed.
-    let mut tables: Vec<(&str, Cooccurrences)> = Vec::new();
-    if let Some(params) = &plan.glove {
-        for task in tasks.iter().filter(|t| t.job.algorithm == Algorithm::Glove) {
-            if !tables.iter().any(|(name, _)| *name == task.corpus.name()) {
-                tables.push((
-                    task.corpus.name(),
-                    cooccurrences_for(task.corpus, params, &reporter)?,
-                ));
+    // GloVe's co-occurrences: counted once per corpus and window, shared by every seed.
+    let mut tables: Vec<(&str, u32, Cooccurrences)> = Vec::new();
+    for task in &tasks {
+        if let ModelParams::Glove(params) = &task.job.model.params {
+            let counted = |(name, window, _): &&(&str, u32, Cooccurrences)| {
+                *name == task.corpus.name() && *window == params.window
+            };
+            if !tables.iter().any(|t| counted(&t)) {
+                let table = cooccurrences_for(task.corpus, params, &reporter)?;
+                tables.push((task.corpus.name(), params.window, table));
             }
         }
     }
@@ -136,15 +137,16 @@ pub fn train_all(
             let name = task.job.name();
             let started = Instant::now();
             reporter.begin(&name);
+            let window = task.job.model.cooccurrence_window();
             let cooc = tables
                 .iter()
-                .find(|(name, _)| *name == task.corpus.name())
-                .map(|(_, table)| table);
+                .find(|(name, w, _)| *name == task.corpus.name() && Some(*w) == window)
+                .map(|(_, _, table)| table);
             let result = train_one(
                 plan,
                 task.corpus,
                 cooc,
-                task.job.algorithm,
+                &task.job.model,
                 task.job.seed_idx,
                 &task.out,
                 &reporter,
@@ -180,33 +182,25 @@ pub fn train_all(
 
 /// Work units of a training job for the progress display: corpus tokens × epochs for SGNS,
 /// the same measure for GloVe (tokens × iterations), so both advance one bar.
-fn words_of(plan: &Plan, corpus: &LoadedCorpus, algorithm: Algorithm) -> u64 {
-    let tokens = corpus.view().n_tokens() as u64;
-    match algorithm {
-        Algorithm::Sgns => tokens * u64::from(plan.sgns.as_ref().map_or(1, |p| p.epochs)),
-        Algorithm::Glove => tokens * u64::from(plan.glove.as_ref().map_or(1, |p| p.iterations)),
-    }
+pub(crate) fn work_units(corpus: &LoadedCorpus, model: &Model) -> u64 {
+    corpus.view().n_tokens() as u64 * u64::from(model.passes())
 }
 
 pub(crate) fn train_one(
     plan: &Plan,
     corpus: &LoadedCorpus,
     cooc: Option<&Cooccurrences>,
-    algorithm: Algorithm,
+    model: &Model,
     seed_idx: u32,
     out: &Path,
     reporter: &Reporter,
 ) -> Result<()> {
     let started = Instant::now();
-    let seed = plan.seed_path(corpus.name(), algorithm, seed_idx);
-    let mut metadata = metadata(plan, corpus, algorithm, seed_idx, &seed)?;
-    let words = words_of(plan, corpus, algorithm);
-    match algorithm {
-        Algorithm::Sgns => {
-            let params = plan
-                .sgns
-                .as_ref()
-                .expect("plan has sgns parameters when it trains sgns");
+    let seed = plan.seed_path(corpus.name(), model, seed_idx);
+    let mut metadata = metadata(plan, corpus, model, seed_idx, &seed)?;
+    let words = work_units(corpus, model);
+    match &model.params {
+        ModelParams::Sgns(params) => {
             let mut last = 0;
             let embedding = retest_sgns::train(
                 &corpus.view(),
@@ -221,11 +215,7 @@ pub(crate) fn train_one(
             write_timing(out, started.elapsed().as_secs_f64(), words)?;
             write_model(corpus, embedding.dim, embedding.vectors, metadata, out)
         }
-        Algorithm::Glove => {
-            let params = plan
-                .glove
-                .as_ref()
-                .expect("plan has glove parameters when it trains glove");
+        ModelParams::Glove(params) => {
             let cooc = cooc.ok_or_else(|| anyhow!("no co-occurrence table for `{}`", corpus.name()))?;
             let tokens = corpus.view().n_tokens() as u64;
             let trained =
@@ -275,19 +265,23 @@ fn write_timing(out: &Path, seconds: f64, words: u64) -> Result<()> {
 fn metadata(
     plan: &Plan,
     corpus: &LoadedCorpus,
-    algorithm: Algorithm,
+    model: &Model,
     seed_idx: u32,
     seed: &SeedPath,
 ) -> Result<toml::Table> {
-    let params = match algorithm {
-        Algorithm::Sgns => toml::Table::try_from(&plan.sgns)?,
-        Algorithm::Glove => toml::Table::try_from(&plan.glove)?,
+    let algorithm = model.algorithm();
+    let params = match &model.params {
+        ModelParams::Sgns(p) => toml::Table::try_from(p)?,
+        ModelParams::Glove(p) => toml::Table::try_from(p)?,
     };
     let mut job = toml::Table::new();
     job.insert("pipeline".into(), plan.name.clone().into());
     job.insert("corpus".into(), corpus.name().to_owned().into());
     job.insert("corpus_key".into(), corpus.key().to_owned().into());
     job.insert("algorithm".into(), algorithm.as_str().into());
+    if model.name != algorithm.as_str() {
+        job.insert("model".into(), model.name.clone().into());
+    }
     job.insert("pipeline_seed".into(), (plan.seed as i64).into());
     job.insert("seed_idx".into(), i64::from(seed_idx).into());
     job.insert("seed".into(), format!("{:#018x}", seed.seed_u64()).into());

@@ -5,7 +5,8 @@ use std::fmt;
 use retest_rng::SeedPath;
 use serde::Serialize;
 
-use crate::pipeline::{Algorithm, Plan};
+use crate::model::{Model, ModelParams};
+use crate::pipeline::Plan;
 
 /// One unit of work of a pipeline run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -13,18 +14,19 @@ use crate::pipeline::{Algorithm, Plan};
 pub enum Job {
     /// Read, tokenise, count and encode a corpus (once per corpus).
     PrepareCorpus { corpus: String },
-    /// Count GloVe co-occurrences (once per corpus, shared by all seeds).
+    /// Count GloVe co-occurrences (once per corpus and window, shared by all seeds).
     Cooccurrence { corpus: String },
     /// Train one embedding.
     Train {
         corpus: String,
-        algorithm: Algorithm,
+        /// The model's name ([`Plan::models`]).
+        model: String,
         seed_idx: u32,
         /// The 64-bit summary of the job's seed path, for display and tools that take one.
         seed: u64,
     },
-    /// Score every rule, pair and word over the seeds of one corpus and algorithm.
-    Measure { corpus: String, algorithm: Algorithm },
+    /// Score every rule, pair and word over the seeds of one corpus and model.
+    Measure { corpus: String, model: String },
     /// Reliability tables, regression input and report over everything measured.
     Aggregate,
 }
@@ -33,11 +35,11 @@ impl Plan {
     /// The seed path of a training job: every random stream of that run derives from it. It
     /// names the corpus, the algorithm and, for SGNS, the architecture (skip-gram and CBOW runs of
     /// the same seed draw independent streams), then the seed index.
-    pub fn seed_path(&self, corpus: &str, algorithm: Algorithm, seed_idx: u32) -> SeedPath {
-        let path = SeedPath::new(self.seed).with(corpus).with(algorithm.as_str());
-        let path = match (algorithm, &self.sgns) {
-            (Algorithm::Sgns, Some(sgns)) => path.with(sgns.architecture.as_str()),
-            _ => path,
+    pub fn seed_path(&self, corpus: &str, model: &Model, seed_idx: u32) -> SeedPath {
+        let path = SeedPath::new(self.seed).with(corpus).with(model.algorithm().as_str());
+        let path = match &model.params {
+            ModelParams::Sgns(sgns) => path.with(sgns.architecture.as_str()),
+            ModelParams::Glove(_) => path,
         };
         path.with_index(u64::from(seed_idx))
     }
@@ -49,7 +51,7 @@ impl Plan {
             jobs.push(Job::PrepareCorpus {
                 corpus: corpus.name.clone(),
             });
-            if self.algorithms.contains(&Algorithm::Glove) {
+            if !self.cooccurrence_windows().is_empty() {
                 jobs.push(Job::Cooccurrence {
                     corpus: corpus.name.clone(),
                 });
@@ -57,10 +59,10 @@ impl Plan {
         }
         jobs.extend(self.training_jobs());
         for corpus in &self.corpora {
-            for &algorithm in &self.algorithms {
+            for model in self.models() {
                 jobs.push(Job::Measure {
                     corpus: corpus.name.clone(),
-                    algorithm,
+                    model: model.name,
                 });
             }
         }
@@ -68,17 +70,17 @@ impl Plan {
         jobs
     }
 
-    /// The training jobs alone, in a fixed order (corpus, algorithm, seed index): the index
+    /// The training jobs alone, in a fixed order (corpus, model, seed index): the index
     /// of a job in this list is its task index on a cluster.
     pub fn training_jobs(&self) -> Vec<Job> {
         let mut jobs = Vec::new();
         for corpus in &self.corpora {
-            for &algorithm in &self.algorithms {
+            for model in self.models() {
                 for seed_idx in 0..self.n_seeds {
-                    let seed = self.seed_path(&corpus.name, algorithm, seed_idx).seed_u64();
+                    let seed = self.seed_path(&corpus.name, &model, seed_idx).seed_u64();
                     jobs.push(Job::Train {
                         corpus: corpus.name.clone(),
-                        algorithm,
+                        model: model.name.clone(),
                         seed_idx,
                         seed,
                     });
@@ -96,17 +98,16 @@ impl fmt::Display for Job {
             Job::Cooccurrence { corpus } => write!(f, "cooccurrence   {corpus}"),
             Job::Train {
                 corpus,
-                algorithm,
+                model,
                 seed_idx,
                 seed,
             } => {
                 write!(
                     f,
-                    "train          {corpus} {} seed-{seed_idx:02} (seed {seed:#018x})",
-                    algorithm.as_str()
+                    "train          {corpus} {model} seed-{seed_idx:02} (seed {seed:#018x})"
                 )
             }
-            Job::Measure { corpus, algorithm } => write!(f, "measure        {corpus} {}", algorithm.as_str()),
+            Job::Measure { corpus, model } => write!(f, "measure        {corpus} {model}"),
             Job::Aggregate => write!(f, "aggregate      reliability tables, regression input, report"),
         }
     }

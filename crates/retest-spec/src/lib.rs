@@ -11,12 +11,14 @@ mod document;
 mod error;
 mod jobs;
 mod locate;
+mod model;
 mod pipeline;
 mod recipe;
 
 pub use declaration::FileDeclaration;
 pub use error::{Location, SpecError};
 pub use jobs::Job;
+pub use model::{Model, ModelParams};
 pub use pipeline::{
     Algorithm, Architecture, GloveParams, InterRaterScale, MeasureParams, NbmPool, Plan, RecipeFolder,
     ReliabilityParams, RipaTarget, Rule, SgnsParams,

@@ -11,6 +11,8 @@
 //! algorithms: [sgns, glove]   # default both
 //! sgns: { dim: 50, epochs: 2 }     # every field optional; see `defaults`
 //! glove: { dim: 50, iterations: 5 }
+//! variants:                   # more models of an algorithm, with some parameters changed
+//!   - { name: sgns-3-epochs, sgns: { epochs: 3 } }   # the pipeline's sgns block, epochs 3
 //! measures: { rules: [dbwa, ripa, nbm], ripa_target: raw, nbm_k: 100 }
 //! reliability: { inter_rater_scale: [raw, zscore] }
 //! ```
@@ -22,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::defaults;
 use crate::document::Document;
 use crate::error::SpecError;
+use crate::model::{Model, ModelParams};
 use crate::recipe::{CorpusRecipe, check_min_count, is_name};
 
 /// Where corpus recipes named in a pipeline are looked up.
@@ -160,6 +163,10 @@ pub struct Plan {
     pub algorithms: Vec<Algorithm>,
     pub sgns: Option<SgnsParams>,
     pub glove: Option<GloveParams>,
+    /// More models: an algorithm of `algorithms` with some of its parameters changed
+    /// ([`Plan::models`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Model>,
     pub measures: MeasureParams,
     pub reliability: ReliabilityParams,
     /// The pipeline file.
@@ -178,8 +185,17 @@ struct RawPipeline {
     algorithms: Option<Vec<Algorithm>>,
     sgns: Option<RawSgns>,
     glove: Option<RawGlove>,
+    variants: Option<Vec<RawVariant>>,
     measures: Option<RawMeasures>,
     reliability: Option<RawReliability>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVariant {
+    name: String,
+    sgns: Option<RawSgns>,
+    glove: Option<RawGlove>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -190,7 +206,7 @@ struct RawCorpusRef {
     max_tokens: Option<u64>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSgns {
     architecture: Option<Architecture>,
@@ -205,7 +221,7 @@ struct RawSgns {
     threads_per_model: Option<u32>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGlove {
     dim: Option<u32>,
@@ -279,11 +295,11 @@ impl Plan {
         check_unique_nonempty(&doc, "algorithms", &algorithms, |a| a.as_str())?;
         let sgns = algorithms
             .contains(&Algorithm::Sgns)
-            .then(|| resolve_sgns(&doc))
+            .then(|| resolve_sgns(&doc, "sgns", &raw.sgns.unwrap_or_default()))
             .transpose()?;
         let glove = algorithms
             .contains(&Algorithm::Glove)
-            .then(|| resolve_glove(&doc))
+            .then(|| resolve_glove(&doc, "glove", &raw.glove.unwrap_or_default()))
             .transpose()?;
         if raw.sgns.is_some() && sgns.is_none() {
             return Err(doc.error(
@@ -297,6 +313,7 @@ impl Plan {
                 "parameters given for `glove`, which is not in `algorithms`",
             ));
         }
+        let variants = resolve_variants(&doc, &algorithms)?;
         Ok(Plan {
             name: raw.name.clone(),
             description: raw.description.clone().unwrap_or_default(),
@@ -306,6 +323,7 @@ impl Plan {
             algorithms,
             sgns,
             glove,
+            variants,
             measures: resolve_measures(&doc)?,
             reliability: resolve_reliability(&doc)?,
             file: doc.file.clone(),
@@ -364,9 +382,8 @@ fn resolve_corpora(
     Ok(corpora)
 }
 
-fn resolve_sgns(doc: &Document<RawPipeline>) -> Result<SgnsParams, SpecError> {
-    let default = RawSgns::default();
-    let raw = doc.raw.sgns.as_ref().unwrap_or(&default);
+/// The SGNS parameters of `raw` (at `field`), defaults filled in and checked.
+fn resolve_sgns(doc: &Document<RawPipeline>, field: &str, raw: &RawSgns) -> Result<SgnsParams, SpecError> {
     let p = SgnsParams {
         architecture: raw.architecture.unwrap_or(defaults::SGNS_ARCHITECTURE),
         dim: raw.dim.unwrap_or(defaults::DIM),
@@ -379,34 +396,33 @@ fn resolve_sgns(doc: &Document<RawPipeline>) -> Result<SgnsParams, SpecError> {
         min_alpha: raw.min_alpha.unwrap_or(defaults::SGNS_MIN_ALPHA),
         threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
     };
-    at_least(doc, "sgns.dim", p.dim, 1)?;
-    at_least(doc, "sgns.window", p.window, 1)?;
-    at_least(doc, "sgns.negative", p.negative, 1)?;
-    at_least(doc, "sgns.epochs", p.epochs, 1)?;
-    single_thread(doc, "sgns.threads_per_model", p.threads_per_model)?;
-    finite(doc, "sgns.ns_exponent", p.ns_exponent)?;
+    at_least(doc, &format!("{field}.dim"), p.dim, 1)?;
+    at_least(doc, &format!("{field}.window"), p.window, 1)?;
+    at_least(doc, &format!("{field}.negative"), p.negative, 1)?;
+    at_least(doc, &format!("{field}.epochs"), p.epochs, 1)?;
+    single_thread(doc, &format!("{field}.threads_per_model"), p.threads_per_model)?;
+    finite(doc, &format!("{field}.ns_exponent"), p.ns_exponent)?;
     if !(p.sample >= 0.0 && p.sample.is_finite()) {
         return Err(doc.error(
-            "sgns.sample",
+            &format!("{field}.sample"),
             format!(
                 "{} is not a sub-sampling threshold: expected a number ≥ 0 (0 disables it)",
                 p.sample
             ),
         ));
     }
-    positive(doc, "sgns.alpha", p.alpha)?;
+    positive(doc, &format!("{field}.alpha"), p.alpha)?;
     if !(p.min_alpha >= 0.0 && p.min_alpha <= p.alpha) {
         return Err(doc.error(
-            "sgns.min_alpha",
+            &format!("{field}.min_alpha"),
             format!("{} must lie between 0 and alpha ({})", p.min_alpha, p.alpha),
         ));
     }
     Ok(p)
 }
 
-fn resolve_glove(doc: &Document<RawPipeline>) -> Result<GloveParams, SpecError> {
-    let default = RawGlove::default();
-    let raw = doc.raw.glove.as_ref().unwrap_or(&default);
+/// The GloVe parameters of `raw` (at `field`), defaults filled in and checked.
+fn resolve_glove(doc: &Document<RawPipeline>, field: &str, raw: &RawGlove) -> Result<GloveParams, SpecError> {
     let p = GloveParams {
         dim: raw.dim.unwrap_or(defaults::DIM),
         window: raw.window.unwrap_or(defaults::GLOVE_WINDOW),
@@ -417,15 +433,118 @@ fn resolve_glove(doc: &Document<RawPipeline>) -> Result<GloveParams, SpecError> 
         memory_mb: raw.memory_mb.unwrap_or(defaults::GLOVE_MEMORY_MB),
         threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
     };
-    at_least(doc, "glove.dim", p.dim, 1)?;
-    at_least(doc, "glove.window", p.window, 1)?;
-    at_least(doc, "glove.iterations", p.iterations, 1)?;
-    single_thread(doc, "glove.threads_per_model", p.threads_per_model)?;
-    at_least(doc, "glove.memory_mb", p.memory_mb, 16)?;
-    positive(doc, "glove.x_max", p.x_max)?;
-    positive(doc, "glove.alpha", p.alpha)?;
-    positive(doc, "glove.eta", p.eta)?;
+    at_least(doc, &format!("{field}.dim"), p.dim, 1)?;
+    at_least(doc, &format!("{field}.window"), p.window, 1)?;
+    at_least(doc, &format!("{field}.iterations"), p.iterations, 1)?;
+    single_thread(doc, &format!("{field}.threads_per_model"), p.threads_per_model)?;
+    at_least(doc, &format!("{field}.memory_mb"), p.memory_mb, 16)?;
+    positive(doc, &format!("{field}.x_max"), p.x_max)?;
+    positive(doc, &format!("{field}.alpha"), p.alpha)?;
+    positive(doc, &format!("{field}.eta"), p.eta)?;
     Ok(p)
+}
+
+/// Each variant's parameters: its algorithm's block of the pipeline with the variant's fields
+/// over it. A variant names exactly one algorithm of `algorithms` and a name no other model
+/// has.
+fn resolve_variants(doc: &Document<RawPipeline>, algorithms: &[Algorithm]) -> Result<Vec<Model>, SpecError> {
+    let mut variants: Vec<Model> = Vec::new();
+    for (i, v) in doc.raw.variants.iter().flatten().enumerate() {
+        let field = format!("variants[{i}]");
+        if !is_name(&v.name) {
+            return Err(doc.error(
+                &format!("{field}.name"),
+                format!(
+                    "`{}` is not a valid model name: use lowercase letters, digits, `-` and `_`",
+                    v.name
+                ),
+            ));
+        }
+        let taken = algorithms.iter().any(|a| a.as_str() == v.name)
+            || variants.iter().any(|m| m.name == v.name);
+        if taken {
+            return Err(doc.error(
+                &format!("{field}.name"),
+                format!("another model is already named `{}`", v.name),
+            ));
+        }
+        let params = match (&v.sgns, &v.glove) {
+            (Some(sgns), None) => {
+                needs_algorithm(doc, &field, algorithms, Algorithm::Sgns)?;
+                let base = doc.raw.sgns.unwrap_or_default();
+                ModelParams::Sgns(resolve_sgns(doc, &format!("{field}.sgns"), &sgns.over(&base))?)
+            }
+            (None, Some(glove)) => {
+                needs_algorithm(doc, &field, algorithms, Algorithm::Glove)?;
+                let base = doc.raw.glove.unwrap_or_default();
+                ModelParams::Glove(resolve_glove(doc, &format!("{field}.glove"), &glove.over(&base))?)
+            }
+            _ => {
+                return Err(doc.error(
+                    &field,
+                    "a variant gives the parameters of exactly one algorithm: `sgns: {…}` or `glove: {…}`",
+                ));
+            }
+        };
+        variants.push(Model {
+            name: v.name.clone(),
+            params,
+        });
+    }
+    Ok(variants)
+}
+
+fn needs_algorithm(
+    doc: &Document<RawPipeline>,
+    field: &str,
+    algorithms: &[Algorithm],
+    algorithm: Algorithm,
+) -> Result<(), SpecError> {
+    if algorithms.contains(&algorithm) {
+        Ok(())
+    } else {
+        Err(doc.error(
+            field,
+            format!(
+                "a variant of `{0}`, which is not in `algorithms`: add `{0}` there",
+                algorithm.as_str()
+            ),
+        ))
+    }
+}
+
+impl RawSgns {
+    /// These fields, each falling back to `base`'s.
+    fn over(&self, base: &RawSgns) -> RawSgns {
+        RawSgns {
+            architecture: self.architecture.or(base.architecture),
+            dim: self.dim.or(base.dim),
+            window: self.window.or(base.window),
+            negative: self.negative.or(base.negative),
+            ns_exponent: self.ns_exponent.or(base.ns_exponent),
+            sample: self.sample.or(base.sample),
+            epochs: self.epochs.or(base.epochs),
+            alpha: self.alpha.or(base.alpha),
+            min_alpha: self.min_alpha.or(base.min_alpha),
+            threads_per_model: self.threads_per_model.or(base.threads_per_model),
+        }
+    }
+}
+
+impl RawGlove {
+    /// These fields, each falling back to `base`'s.
+    fn over(&self, base: &RawGlove) -> RawGlove {
+        RawGlove {
+            dim: self.dim.or(base.dim),
+            window: self.window.or(base.window),
+            x_max: self.x_max.or(base.x_max),
+            alpha: self.alpha.or(base.alpha),
+            eta: self.eta.or(base.eta),
+            iterations: self.iterations.or(base.iterations),
+            memory_mb: self.memory_mb.or(base.memory_mb),
+            threads_per_model: self.threads_per_model.or(base.threads_per_model),
+        }
+    }
 }
 
 fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecError> {

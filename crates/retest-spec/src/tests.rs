@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::{
-    Algorithm, CorpusRecipe, Job, NewlineHandling, Plan, ReaderSpec, RecipeFolder, SentenceSplitting,
+    Algorithm, CorpusRecipe, Job, ModelParams, NewlineHandling, Plan, ReaderSpec, RecipeFolder, SentenceSplitting,
     SpecError, UnkHandling,
 };
 
@@ -373,5 +373,85 @@ fn file_declarations_read_with_located_errors() {
             "{}:4:3: field `source.fiel`: unknown field `fiel`, expected one of `file`, `url`, `sha256`, `path`",
             path.display()
         )
+    );
+}
+
+#[test]
+fn variants_are_models_over_their_algorithms_block() {
+    let plan = Project::new()
+        .plan(
+            "name: p\nn_seeds: 2\ncorpora:\n  - recipe: tiny\nsgns: {dim: 20, epochs: 4}\nglove: {window: 10}\n\
+             variants:\n  - {name: sgns-3-epochs, sgns: {epochs: 3}}\n  - {name: glove-w5, glove: {window: 5}}\n",
+        )
+        .unwrap();
+    let models = plan.models();
+    let names: Vec<&str> = models.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["sgns", "glove", "sgns-3-epochs", "glove-w5"]);
+    let ModelParams::Sgns(short) = &models[2].params else {
+        panic!("sgns-3-epochs is an SGNS model")
+    };
+    // The pipeline's block, with the variant's field over it.
+    assert_eq!((short.dim, short.epochs), (20, 3));
+    assert_eq!(models[3].algorithm(), Algorithm::Glove);
+    assert_eq!(plan.cooccurrence_windows(), [10, 5]);
+    // A variant draws its algorithm's seeds, so variant and default are paired seed by seed.
+    assert_eq!(
+        plan.seed_path("tiny", &models[2], 1),
+        plan.seed_path("tiny", &models[0], 1)
+    );
+    let measured: Vec<String> = plan
+        .jobs()
+        .into_iter()
+        .filter_map(|job| match job {
+            Job::Measure { model, .. } => Some(model),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(measured, names);
+    assert_eq!(plan.training_jobs().len(), 4 * 2);
+    assert!(
+        plan.to_yaml().contains(
+            "variants:\n- name: sgns-3-epochs\n  sgns:\n    architecture: skipgram\n    dim: 20\n"
+        ),
+        "{}",
+        plan.to_yaml()
+    );
+}
+
+#[test]
+fn a_plan_without_variants_prints_none() {
+    let plan = Project::new()
+        .plan("name: p\ncorpora:\n  - recipe: tiny\n")
+        .unwrap();
+    assert!(plan.variants.is_empty());
+    assert!(!plan.to_yaml().contains("variants"));
+}
+
+#[test]
+fn variant_errors_name_the_variant() {
+    let p = Project::new();
+    let head = "name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nvariants:\n";
+    assert_eq!(
+        p.error(&format!("{head}  - {{name: sgns, sgns: {{dim: 10}}}}\n")),
+        "pipelines/p.yaml:6:12: field `variants[0].name`: another model is already named `sgns`"
+    );
+    assert_eq!(
+        p.error(&format!("{head}  - {{name: Big, sgns: {{dim: 10}}}}\n")),
+        "pipelines/p.yaml:6:12: field `variants[0].name`: `Big` is not a valid model name: use \
+         lowercase letters, digits, `-` and `_`"
+    );
+    assert_eq!(
+        p.error(&format!("{head}  - {{name: g, glove: {{dim: 10}}}}\n")),
+        "pipelines/p.yaml:6:5: field `variants[0]`: a variant of `glove`, which is not in \
+         `algorithms`: add `glove` there"
+    );
+    assert_eq!(
+        p.error(&format!("{head}  - {{name: s}}\n")),
+        "pipelines/p.yaml:6:5: field `variants[0]`: a variant gives the parameters of exactly one \
+         algorithm: `sgns: {…}` or `glove: {…}`"
+    );
+    assert_eq!(
+        p.error(&format!("{head}  - {{name: s, sgns: {{window: 0}}}}\n")),
+        "pipelines/p.yaml:6:30: field `variants[0].sgns.window`: 0 is too small: must be at least 1"
     );
 }

@@ -1,0 +1,92 @@
+//! The models a pipeline trains on every corpus: each algorithm it lists with the pipeline's
+//! parameters for it, then each variant (another name, the same algorithm, some parameters
+//! changed).
+//!
+//! A model's name is what job names, output folders and the tables' `algorithm` column call
+//! it: `sgns` and `glove` for the pipeline's own blocks, the variant's name otherwise. A
+//! variant draws the same seeds as its algorithm's model (the seed path names the algorithm
+//! and, for SGNS, the architecture, not the variant), so that the comparison of a variant with
+//! the defaults is paired seed by seed.
+
+use serde::Serialize;
+
+use crate::pipeline::{Algorithm, GloveParams, Plan, SgnsParams};
+
+/// An algorithm with its resolved parameters.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModelParams {
+    Sgns(SgnsParams),
+    Glove(GloveParams),
+}
+
+/// One model of a pipeline, trained `n_seeds` times on every corpus.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Model {
+    pub name: String,
+    #[serde(flatten)]
+    pub params: ModelParams,
+}
+
+impl Model {
+    pub fn algorithm(&self) -> Algorithm {
+        match self.params {
+            ModelParams::Sgns(_) => Algorithm::Sgns,
+            ModelParams::Glove(_) => Algorithm::Glove,
+        }
+    }
+
+    /// Passes over the corpus: SGNS epochs or GloVe iterations.
+    pub fn passes(&self) -> u32 {
+        match &self.params {
+            ModelParams::Sgns(p) => p.epochs,
+            ModelParams::Glove(p) => p.iterations,
+        }
+    }
+
+    /// The GloVe co-occurrence window this model reads, if it is a GloVe model.
+    pub fn cooccurrence_window(&self) -> Option<u32> {
+        match &self.params {
+            ModelParams::Sgns(_) => None,
+            ModelParams::Glove(p) => Some(p.window),
+        }
+    }
+}
+
+impl Plan {
+    /// Every model, in order: the listed algorithms with the pipeline's parameters, then the
+    /// variants.
+    pub fn models(&self) -> Vec<Model> {
+        let mut models = Vec::new();
+        for &algorithm in &self.algorithms {
+            let params = match algorithm {
+                Algorithm::Sgns => self.sgns.clone().map(ModelParams::Sgns),
+                Algorithm::Glove => self.glove.clone().map(ModelParams::Glove),
+            };
+            if let Some(params) = params {
+                models.push(Model {
+                    name: algorithm.as_str().to_owned(),
+                    params,
+                });
+            }
+        }
+        models.extend(self.variants.iter().cloned());
+        models
+    }
+
+    /// The model named `name`.
+    pub fn model(&self, name: &str) -> Option<Model> {
+        self.models().into_iter().find(|m| m.name == name)
+    }
+
+    /// The distinct co-occurrence windows of the plan's GloVe models, in model order.
+    pub fn cooccurrence_windows(&self) -> Vec<u32> {
+        let mut windows = Vec::new();
+        for window in self.models().iter().filter_map(Model::cooccurrence_window) {
+            if !windows.contains(&window) {
+                windows.push(window);
+            }
+        }
+        windows
+    }
+}
