@@ -352,3 +352,39 @@ fn threads_other_than_one_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--threads"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
+    let results = tempfile::tempdir().unwrap();
+    let pipeline = results.path().join("variants.yaml");
+    std::fs::write(
+        &pipeline,
+        "name: variants\nseed: 7\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n    max_tokens: 400000\n\
+         algorithms: [sgns]\nsgns: {dim: 10, epochs: 2}\nvariants:\n  - {name: sgns-1-epoch, sgns: {epochs: 1}}\n\
+         measures: {target_lists: [occ16]}\n",
+    )
+    .unwrap();
+    let out = retest(&["run", pipeline.to_str().unwrap()], results.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = std::fs::read_to_string(results.path().join("variants/tables/test_retest_words.csv")).unwrap();
+    let mut configurations: Vec<&str> = table
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(1).unwrap())
+        .collect();
+    configurations.dedup();
+    assert_eq!(configurations, ["sgns", "sgns-1-epoch"]);
+    let status = retest(&["status", pipeline.to_str().unwrap()], results.path());
+    let status = text(&status.stdout);
+    assert!(
+        status.contains("  done     measure        wikitext-103-valid sgns-1-epoch\n"),
+        "{status}"
+    );
+    assert!(status.contains("  all jobs        8/8 done\n"), "{status}");
+    // Seed by seed, the variant draws its algorithm's seeds.
+    assert!(
+        status.contains("sgns seed-01 (seed 0x3ef5126ff6a21727)")
+            && status.contains("sgns-1-epoch seed-01 (seed 0x3ef5126ff6a21727)"),
+        "{status}"
+    );
+}
