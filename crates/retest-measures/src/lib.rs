@@ -1,8 +1,12 @@
 //! Gender-bias scoring rules for word embeddings (DB/WA, RIPA, NBM), word and base-pair lists,
-//! and the bias tensor of one model, as Du, Fang & Nguyen (2021) compute them.
+//! and the bias tensor of one model, as Du, Fang & Nguyen (2021) compute them; and the
+//! set-level measures on one model: WEAT ([`weat`]: per-word scores, statistic, effect size,
+//! exact or sampled permutation p-value) and Bolukbasi et al.'s Direct Bias
+//! ([`gender_direction`], [`direct_bias`]), with Schröder et al.'s attribute difference.
 //!
-//! Pure numerics: no I/O (lists are parsed from text the caller read), no clock, no randomness.
-//! Neighbour search comes from `retest-geometry`.
+//! Pure numerics: no I/O (lists are parsed from text the caller read), no clock. The one random
+//! draw, the sampled WEAT permutation test, comes from a stream of the caller's
+//! `retest_rng::SeedPath`. Neighbour search comes from `retest-geometry`.
 //!
 //! ```
 //! use retest_measures::{Model, PairList, Rule, ScoreOptions, WordList, score};

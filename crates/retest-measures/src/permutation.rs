@@ -88,7 +88,8 @@ pub struct PermutationTest {
     pub n_y: usize,
 }
 
-/// `C(n, k)`, or `None` if it exceeds `u128`.
+/// `C(n, k)`, or `None` if it or an intermediate product `C(n, i) · (n − i)` exceeds `u128`
+/// (from about `n = 130` at `k = n/2`).
 pub fn binomial(n: u64, k: u64) -> Option<u128> {
     if k > n {
         return Some(0);
