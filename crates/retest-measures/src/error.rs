@@ -1,5 +1,5 @@
 //! The one error type of the measures crate: bad rule names, malformed or unusable word lists,
-//! inconsistent models and degenerate base pairs.
+//! inconsistent models, degenerate base pairs and unusable inputs of the set-level measures.
 
 /// Why a measures function refused its input. Messages are one line naming the list, line or
 /// word at fault.
@@ -110,6 +110,37 @@ pub enum MeasureError {
     /// The neighbour search refused its input.
     #[error("nbm neighbour search: {0}")]
     Geometry(#[from] retest_geometry::GeometryError),
+    /// A word set of a set-level measure (WEAT, Direct Bias) with no words.
+    #[error("{what}: the set is empty")]
+    EmptySet {
+        /// Which set (for instance `WEAT target set X`).
+        what: &'static str,
+    },
+    /// A principal-component gender direction over too few definitional pairs.
+    #[error("gender direction: a principal component needs at least 2 definitional pairs, found {n_pairs}")]
+    TooFewPairs {
+        /// Pairs given.
+        n_pairs: usize,
+    },
+    /// A Direct Bias exponent that is negative or not a number.
+    #[error("direct bias: the exponent c must be a finite number ≥ 0, found {c}")]
+    BadExponent {
+        /// The exponent given.
+        c: f64,
+    },
+    /// A score given to a WEAT function that is NaN or infinite.
+    #[error("{what}: score {index} is not a finite number ({value})")]
+    NonFiniteScore {
+        /// Which set of scores.
+        what: &'static str,
+        /// Its 0-based position in the set.
+        index: usize,
+        /// The value.
+        value: f64,
+    },
+    /// A permutation test asked to sample no partitions.
+    #[error("WEAT permutation test: the number of sampled partitions must be at least 1")]
+    NoSamples,
     /// The rayon thread pool could not be built, or zero threads were asked for.
     #[error("could not start a pool of {threads} threads: {message}")]
     ThreadPool {

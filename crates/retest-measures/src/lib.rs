@@ -1,8 +1,12 @@
 //! Gender-bias scoring rules for word embeddings (DB/WA, RIPA, NBM), word and base-pair lists,
-//! and the bias tensor of one model, as Du, Fang & Nguyen (2021) compute them.
+//! and the bias tensor of one model, as Du, Fang & Nguyen (2021) compute them; and the
+//! set-level measures on one model: WEAT ([`weat`]: per-word scores, statistic, effect size,
+//! exact or sampled permutation p-value) and Bolukbasi et al.'s Direct Bias
+//! ([`gender_direction`], [`direct_bias`]), with Schröder et al.'s attribute difference.
 //!
-//! Pure numerics: no I/O (lists are parsed from text the caller read), no clock, no randomness.
-//! Neighbour search comes from `retest-geometry`.
+//! Pure numerics: no I/O (lists are parsed from text the caller read), no clock. The one random
+//! draw, the sampled WEAT permutation test, comes from a stream of the caller's
+//! `retest_rng::SeedPath`. Neighbour search comes from `retest-geometry`.
 //!
 //! ```
 //! use retest_measures::{Model, PairList, Rule, ScoreOptions, WordList, score};
@@ -19,18 +23,35 @@
 //! assert!(b.get(Rule::Dbwa, 0, 1).unwrap() > 0.0); // engineer: masculine
 //! ```
 
+mod direct_bias;
+mod eigen;
 mod error;
 mod model;
+mod permutation;
 mod rule;
 mod score;
 mod tensor;
+mod vectors;
+mod weat;
 mod wordlist;
 
+pub use direct_bias::{
+    DIRECT_BIAS_C_BOLUKBASI, DirectBias, DirectionSource, GenderDirection, direct_bias, gender_direction,
+    projections,
+};
 pub use error::MeasureError;
 pub use model::{Model, Vocab};
+pub use permutation::{
+    PMethod, PermutationOptions, PermutationTest, WEAT_EXACT_PARTITIONS_MAX, WEAT_PERMUTATION_STREAM,
+    WEAT_SAMPLED_PARTITIONS, binomial, permutation_test,
+};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
 pub use score::{BiasScores, NBM_K_DU2021, ScoreOptions, Scorer, Scoring, nearest_similarity, score};
 pub use tensor::ScoreTensor;
+pub use weat::{
+    AttributeDifference, EffectSize, EffectStatus, SdKind, Weat, WeatOptions, WeatSets, association_scores,
+    attribute_difference, effect_size, normalized_scores, weat, weat_statistic,
+};
 pub use wordlist::{
     NEUTRAL_POOL_MOST_FREQUENT, PLACEHOLDER_WORDS, PairList, Resolved, ResolvedPairs, WordList, neutral_pool,
     placeholder_ids,

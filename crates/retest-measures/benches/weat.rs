@@ -1,0 +1,39 @@
+//! WEAT's exact permutation p-value: every partition of a 16-word test (8 + 8 targets,
+//! C(16, 8) = 12,870 partitions) and of a 24-word test (12 + 12, 2,704,156 partitions, above
+//! the default exact limit, enumerated here by raising it).
+//!
+//! `cargo bench -p retest-measures --bench weat`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand_core::Rng;
+use retest_measures::{PermutationOptions, permutation_test};
+use retest_rng::SeedPath;
+
+/// `n` scores in (−0.5, 0.5) from a seeded stream.
+fn scores(n: usize, name: &str) -> Vec<f64> {
+    let mut rng = SeedPath::new(2017).with("weat-bench").stream(name);
+    (0..n)
+        .map(|_| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 - 0.5)
+        .collect()
+}
+
+fn exact_p(c: &mut Criterion) {
+    let seed = SeedPath::new(0);
+    let mut group = c.benchmark_group("weat_exact_p");
+    for m in [8usize, 12] {
+        let (x, y) = (scores(m, "x"), scores(m, "y"));
+        let opts = PermutationOptions {
+            exact_limit: u64::MAX,
+            ..PermutationOptions::standard(&seed)
+        };
+        group.bench_function(format!("{m}+{m}"), |b| {
+            b.iter(|| permutation_test(black_box(&x), black_box(&y), &opts).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, exact_p);
+criterion_main!(benches);

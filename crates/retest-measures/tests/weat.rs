@@ -1,0 +1,592 @@
+//! WEAT and Direct Bias against an independent Python reference (`data/weat_reference.py`:
+//! numpy, brute-force permutations, numpy's SVD, WEFE for S and d), the sampled permutation
+//! test against the exact one, Schröder et al.'s theorems as properties on random vectors, and
+//! every error message.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use retest_measures::{
+    DirectionSource, EffectStatus, MeasureError, Model, PMethod, PermutationOptions, SdKind, WeatOptions,
+    WeatSets, association_scores, attribute_difference, binomial, direct_bias, effect_size, gender_direction,
+    normalized_scores, projections, weat,
+};
+use retest_rng::SeedPath;
+
+const FIXTURE: &str = include_str!("data/weat_reference.txt");
+
+/// The fixture: its words and vectors, and every other line as `key → values`.
+struct Fixture {
+    words: Vec<String>,
+    raw: Vec<f32>,
+    dim: usize,
+    values: BTreeMap<String, Vec<String>>,
+}
+
+impl Fixture {
+    fn load() -> Fixture {
+        let mut words = Vec::new();
+        let mut raw = Vec::new();
+        let mut dim = 0;
+        let mut values = BTreeMap::new();
+        for line in FIXTURE.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let mut tokens = line.split_whitespace();
+            let key = tokens.next().unwrap();
+            match key {
+                "shape" => dim = tokens.nth(1).unwrap().parse().unwrap(),
+                "word" => {
+                    words.push(tokens.next().unwrap().to_string());
+                    // float32 values written as their exact f64 repr: the cast is exact.
+                    raw.extend(tokens.map(|t| t.parse::<f64>().unwrap() as f32));
+                }
+                _ => {
+                    values.insert(key.to_string(), tokens.map(String::from).collect());
+                }
+            }
+        }
+        assert_eq!(raw.len(), words.len() * dim);
+        Fixture {
+            words,
+            raw,
+            dim,
+            values,
+        }
+    }
+
+    fn model(&self) -> Model<'_> {
+        Model::new(&self.words, &self.raw, self.dim).unwrap()
+    }
+
+    fn tokens(&self, key: &str) -> &[String] {
+        self.values
+            .get(key)
+            .unwrap_or_else(|| panic!("fixture has no {key}"))
+    }
+
+    fn floats(&self, key: &str) -> Vec<f64> {
+        self.tokens(key).iter().map(|t| t.parse().unwrap()).collect()
+    }
+
+    fn float(&self, key: &str) -> f64 {
+        let v = self.floats(key);
+        assert_eq!(v.len(), 1, "{key}");
+        v[0]
+    }
+
+    fn ids(&self, key: &str) -> Vec<u32> {
+        self.tokens(key).iter().map(|t| t.parse().unwrap()).collect()
+    }
+
+    fn names(&self, prefix: &str) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .values
+            .keys()
+            .filter_map(|k| k.strip_prefix(prefix))
+            .map(|rest| rest.split('.').next().unwrap().to_string())
+            .collect();
+        names.dedup();
+        names
+    }
+}
+
+fn assert_close(got: &[f64], want: &[f64], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}: lengths");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!((g - w).abs() <= 1e-9, "{what}[{i}]: {g} vs {w}");
+    }
+}
+
+#[test]
+fn weat_matches_the_python_reference() {
+    let fx = Fixture::load();
+    let model = fx.model();
+    let seed = SeedPath::new(2017).with("weat-fixture");
+    let names = fx.names("weat.");
+    assert_eq!(names, ["t3x4", "t5x7", "t8x8"]);
+    for name in &names {
+        let key = |k: &str| format!("weat.{name}.{k}");
+        let (x, y, a, b) = (
+            fx.ids(&key("x")),
+            fx.ids(&key("y")),
+            fx.ids(&key("a")),
+            fx.ids(&key("b")),
+        );
+        let sets = WeatSets {
+            x: &x,
+            y: &y,
+            a: &a,
+            b: &b,
+        };
+        let w = weat(&model, &sets, &WeatOptions::caliskan(&seed)).unwrap();
+        assert_close(&w.x_scores, &fx.floats(&key("s_x")), &key("s_x"));
+        assert_close(&w.y_scores, &fx.floats(&key("s_y")), &key("s_y"));
+        assert_close(
+            &w.x_normalized,
+            &fx.floats(&key("normalized_x")),
+            &key("normalized_x"),
+        );
+        assert_close(
+            &w.y_normalized,
+            &fx.floats(&key("normalized_y")),
+            &key("normalized_y"),
+        );
+        assert_close(&[w.statistic], &[fx.float(&key("statistic"))], &key("statistic"));
+        assert_close(
+            &[w.attribute_difference],
+            &[fx.float(&key("attribute_difference"))],
+            &key("attribute_difference"),
+        );
+        assert_eq!(w.effect_size.status, EffectStatus::Ok);
+        assert_eq!(w.effect_size.sd, SdKind::Population);
+        assert_close(
+            &[w.effect_size.d],
+            &[fx.float(&key("d_population"))],
+            &key("d_population"),
+        );
+        let sample = effect_size(&w.x_scores, &w.y_scores, SdKind::Sample).unwrap();
+        assert_close(&[sample.d], &[fx.float(&key("d_sample"))], &key("d_sample"));
+        // The exact p-value: the same counts, the same quotient.
+        let p = &w.permutation;
+        assert_eq!(p.method, PMethod::Exact, "{name}");
+        assert_eq!(p.greater, fx.float(&key("p_greater")) as u64, "{name}");
+        assert_eq!(p.partitions, fx.float(&key("p_partitions")) as u64, "{name}");
+        assert_eq!(p.p, fx.float(&key("p_exact")), "{name}");
+        assert_eq!((p.n_x, p.n_y), (x.len(), y.len()));
+    }
+}
+
+#[test]
+fn the_sixteen_word_test_enumerates_every_partition() {
+    let fx = Fixture::load();
+    let model = fx.model();
+    let seed = SeedPath::new(1);
+    let ids = |k: &str| fx.ids(&format!("weat.t8x8.{k}"));
+    let (x, y, a, b) = (ids("x"), ids("y"), ids("a"), ids("b"));
+    let w = weat(
+        &model,
+        &WeatSets {
+            x: &x,
+            y: &y,
+            a: &a,
+            b: &b,
+        },
+        &WeatOptions::caliskan(&seed),
+    )
+    .unwrap();
+    assert_eq!(w.permutation.partitions, 12_870);
+    assert_eq!(w.permutation.total_partitions, binomial(16, 8));
+    // w38 (in X) and w39 (in Y) share one vector: their scores are the same bits, so the
+    // partition swapping them ties with the observed one.
+    assert_eq!(w.x_scores[7].to_bits(), w.y_scores[7].to_bits());
+}
+
+#[test]
+fn sampled_p_is_reproducible_and_close_to_the_exact_one() {
+    let fx = Fixture::load();
+    let model = fx.model();
+    let ids = |k: &str| fx.ids(&format!("weat.t8x8.{k}"));
+    let (x, y, a, b) = (ids("x"), ids("y"), ids("a"), ids("b"));
+    let sets = WeatSets {
+        x: &x,
+        y: &y,
+        a: &a,
+        b: &b,
+    };
+    let seed = SeedPath::new(20_260_611).with("t8x8");
+    fn sampled(seed: &SeedPath) -> WeatOptions<'_> {
+        WeatOptions {
+            sd: SdKind::Population,
+            permutation: PermutationOptions {
+                exact_limit: 1_000,
+                samples: 5_000,
+                seed,
+            },
+        }
+    }
+    let first = weat(&model, &sets, &sampled(&seed)).unwrap();
+    let again = weat(&model, &sets, &sampled(&seed)).unwrap();
+    assert_eq!(first, again);
+    let p = &first.permutation;
+    assert_eq!((p.method, p.partitions), (PMethod::Sampled, 5_000));
+    assert_eq!(p.p, (p.greater + 1) as f64 / 5_001.0);
+    // Exact p = 90/12870 ≈ 0.0070; a hypergeometric count over 5000 of 12870 partitions has
+    // SD ≈ 0.0009 in p: four SDs.
+    let exact = fx.float("weat.t8x8.p_exact");
+    assert!((p.p - exact).abs() < 0.004, "sampled {} vs exact {exact}", p.p);
+    // Another seed draws other partitions.
+    let ps: Vec<u64> = (0..5)
+        .map(|i| {
+            let other = SeedPath::new(i).with("t8x8");
+            weat(&model, &sets, &sampled(&other)).unwrap().permutation.greater
+        })
+        .collect();
+    assert!(ps.iter().any(|&g| g != p.greater), "{ps:?}");
+}
+
+#[test]
+fn direct_bias_matches_the_python_reference() {
+    let fx = Fixture::load();
+    let model = fx.model();
+    let names = fx.names("direction.");
+    assert_eq!(names, ["pair_w00_w01", "pair_w04_w05", "pca10", "pca7"]);
+    for name in &names {
+        let key = |k: &str| format!("direction.{name}.{k}");
+        let flat = fx.ids(&key("pairs"));
+        let pairs: Vec<(u32, u32)> = flat.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+        let source = if pairs.len() == 1 {
+            DirectionSource::Pair(pairs[0].0, pairs[0].1)
+        } else {
+            DirectionSource::PrincipalComponent(&pairs)
+        };
+        let g = gender_direction(&model, source).unwrap();
+        assert_close(&g.vector, &fx.floats(&key("vector")), &key("vector"));
+        assert_close(
+            &g.explained_variance_ratio,
+            &fx.floats(&key("explained_variance_ratio")),
+            &key("explained_variance_ratio"),
+        );
+        let neutral = fx.ids(&key("neutral"));
+        let want_proj = fx.floats(&key("projections"));
+        assert_close(
+            &projections(&model, &g, &neutral).unwrap(),
+            &want_proj,
+            &key("projections"),
+        );
+        for (c, k) in [(1.0, "direct_bias_c1"), (0.5, "direct_bias_c0.5")] {
+            let db = direct_bias(&model, &g, &neutral, c).unwrap();
+            assert_close(&[db.value], &[fx.float(&key(k))], &key(k));
+            assert_close(&db.projections, &want_proj, &key(k));
+            assert_eq!(db.c, c);
+        }
+    }
+}
+
+/// Random words: 200 Gaussian vectors in 30 dimensions.
+fn random_model_data() -> (Vec<String>, Vec<f32>, usize) {
+    let (n, dim) = (200, 30);
+    (support::words(n), support::gaussian(n, dim, 2023), dim)
+}
+
+/// `count` distinct ids below `n`, drawn from a seeded stream.
+fn random_ids(n: u32, count: usize, seed: &SeedPath, name: &str) -> Vec<u32> {
+    use rand_core::Rng;
+    let mut rng = seed.stream(name);
+    let mut ids: Vec<u32> = (0..n).collect();
+    for i in 0..count {
+        let j = i + (rng.next_u64() % u64::from(n - i as u32)) as usize;
+        ids.swap(i, j);
+    }
+    ids.truncate(count);
+    ids
+}
+
+/// Schröder et al., proof of Theorem 1: `s(t, A, B) = cos(t, â − b̂) · ‖â − b̂‖`. The two sides
+/// are computed differently (a mean of cosines; one cosine with the attribute difference);
+/// they agree to 1e-12 relative to `‖â − b̂‖`, the range of `s`.
+#[test]
+fn individual_score_is_the_normalised_score_times_the_attribute_difference() {
+    let (words, raw, dim) = random_model_data();
+    let model = Model::new(&words, &raw, dim).unwrap();
+    let targets: Vec<u32> = (0..200).collect();
+    for trial in 0..20u64 {
+        let seed = SeedPath::new(trial).with("theorem-1");
+        let (na, nb) = (1 + trial as usize % 5, 1 + (trial as usize * 3) % 7);
+        let ids = random_ids(200, na + nb, &seed, "attributes");
+        let (a, b) = ids.split_at(na);
+        let s = association_scores(&model, &targets, a, b).unwrap();
+        let diff = attribute_difference(&model, a, b).unwrap();
+        let normalized = normalized_scores(&model, &diff, &targets).unwrap();
+        for (t, (si, ni)) in s.iter().zip(&normalized).enumerate() {
+            assert!(ni.abs() <= 1.0 + 1e-15);
+            let err = (si - ni * diff.norm).abs();
+            assert!(
+                err <= 1e-12 * diff.norm,
+                "trial {trial}, target {t}: {si} vs {}",
+                ni * diff.norm
+            );
+        }
+    }
+}
+
+/// Schröder et al., Theorem 4: with `|X| = |Y|` and the population SD, `|d| ≤ 2`, reached when
+/// every x has one score and every y its negative.
+#[test]
+fn effect_size_is_bounded_by_two_for_equal_sizes() {
+    let (words, raw, dim) = random_model_data();
+    let model = Model::new(&words, &raw, dim).unwrap();
+    let mut largest = 0.0f64;
+    for trial in 0..200u64 {
+        let seed = SeedPath::new(trial).with("theorem-4");
+        let m = 1 + trial as usize % 6;
+        let ids = random_ids(200, 2 * m + 4, &seed, "sets");
+        let (x, rest) = ids.split_at(m);
+        let (y, rest) = rest.split_at(m);
+        let (a, b) = rest.split_at(2);
+        let sx = association_scores(&model, x, a, b).unwrap();
+        let sy = association_scores(&model, y, a, b).unwrap();
+        let d = effect_size(&sx, &sy, SdKind::Population).unwrap();
+        assert!(d.d.abs() <= 2.0 + 1e-12, "trial {trial}: d = {}", d.d);
+        largest = largest.max(d.d.abs());
+    }
+    // Random sets of size 1 reach the bound: one score per side.
+    assert!((largest - 2.0).abs() < 1e-12, "{largest}");
+    // Larger sets reach it with x₁ = … = x_m = −y₁ = … = −y_m.
+    let words: Vec<String> = ["a", "b", "x1", "x2", "x3", "y1", "y2", "y3"]
+        .map(String::from)
+        .to_vec();
+    #[rustfmt::skip]
+    let raw = [
+        1.0, 0.0, 0.0,   0.0, 1.0, 0.0,
+        0.3, -0.5, 0.8,  0.3, -0.5, 0.8,  0.3, -0.5, 0.8,
+        -0.3, 0.5, -0.8, -0.3, 0.5, -0.8, -0.3, 0.5, -0.8,
+    ];
+    let model = Model::new(&words, &raw, 3).unwrap();
+    let sx = association_scores(&model, &[2, 3, 4], &[0], &[1]).unwrap();
+    let sy = association_scores(&model, &[5, 6, 7], &[0], &[1]).unwrap();
+    let d = effect_size(&sx, &sy, SdKind::Population).unwrap().d;
+    assert!((d - 2.0).abs() < 1e-12, "{d}");
+}
+
+/// Schröder et al., Theorem 3: the effect size is not unbiased-trustworthy. With
+/// `s(t₁) = s(t₃)` and `s(t₂) = s(t₄)`, X = {t₁, t₂} and Y = {t₃, t₄} give `d = 0` though no
+/// target is neutral (here `|s| = 0.6` for all four: `t₁ − t₃` is orthogonal to `a − b`).
+/// Conversely `d` ignores the size of `s`: targets barely off neutral (`|s| < 1e-6`) get the
+/// largest possible `d`, above that of targets whose scores are a hundred thousand times
+/// larger.
+#[test]
+fn effect_size_is_not_trustworthy() {
+    let words: Vec<String> = [
+        "a", "b", "t1", "t2", "t3", "t4", "u1", "u2", "v1", "v2", "v3", "v4",
+    ]
+    .map(String::from)
+    .to_vec();
+    #[rustfmt::skip]
+    let raw = [
+        1.0, 0.0, 0.0,  // a
+        0.0, 1.0, 0.0,  // b
+        0.6, 0.0, 0.8,  // t1: s = 0.6
+        0.0, 0.6, 0.8,  // t2: s = −0.6
+        0.6, 0.0, -0.8, // t3: s = 0.6
+        0.0, 0.6, -0.8, // t4: s = −0.6
+        1.0, 1.000001, 0.0, // u1: s ≈ −7e-7
+        1.000001, 1.0, 0.0, // u2: s ≈ +7e-7
+        0.9, 0.1, 0.0,  // v1..v4: |s| of 0.5 to 0.8
+        0.8, 0.3, 0.1,
+        0.2, 0.9, 0.0,
+        0.1, 0.6, 0.3,
+    ];
+    let model = Model::new(&words, &raw, 3).unwrap();
+    let (a, b) = ([0], [1]);
+    let sx = association_scores(&model, &[2, 3], &a, &b).unwrap();
+    let sy = association_scores(&model, &[4, 5], &a, &b).unwrap();
+    assert!(
+        sx.iter().chain(&sy).all(|s| (s.abs() - 0.6).abs() < 1e-7),
+        "{sx:?} {sy:?}"
+    );
+    let d = effect_size(&sx, &sy, SdKind::Population).unwrap();
+    assert_eq!((d.d, d.status), (0.0, EffectStatus::Ok));
+
+    let tiny_x = association_scores(&model, &[7, 7], &a, &b).unwrap();
+    let tiny_y = association_scores(&model, &[6, 6], &a, &b).unwrap();
+    assert!(tiny_x.iter().chain(&tiny_y).all(|s| s.abs() < 1e-6 && *s != 0.0));
+    let tiny = effect_size(&tiny_x, &tiny_y, SdKind::Population).unwrap().d;
+    let big_x = association_scores(&model, &[8, 9], &a, &b).unwrap();
+    let big_y = association_scores(&model, &[10, 11], &a, &b).unwrap();
+    assert!(big_x.iter().chain(&big_y).all(|s| s.abs() > 0.1));
+    let big = effect_size(&big_x, &big_y, SdKind::Population).unwrap().d;
+    assert!((tiny - 2.0).abs() < 1e-6, "{tiny}");
+    assert!(big < tiny, "{big} vs {tiny}");
+}
+
+/// No spread in the pooled scores: `d` is NaN with a status, not a panic.
+#[test]
+fn constant_scores_have_no_effect_size() {
+    let d = effect_size(&[0.1, 0.1, 0.1], &[0.1], SdKind::Sample).unwrap();
+    assert!(d.d.is_nan());
+    assert_eq!(d.status, EffectStatus::NoSpread);
+    assert_eq!(d.status.as_str(), "no_spread");
+    assert_eq!(
+        effect_size(&[0.1], &[f64::INFINITY], SdKind::Population)
+            .unwrap_err()
+            .to_string(),
+        "WEAT target set Y: score 0 is not a finite number (inf)"
+    );
+    assert_eq!(EffectStatus::Ok.to_string(), "ok");
+    assert_eq!(SdKind::Population.as_str(), "population");
+    assert_eq!(SdKind::Sample.to_string(), "sample");
+}
+
+/// Schröder et al., Theorem 5: `0 ≤ DirectBias_c ≤ 1` for every `c ≥ 0`; `c = 0` gives 1.
+#[test]
+fn direct_bias_lies_in_the_unit_interval() {
+    let (words, raw, dim) = random_model_data();
+    let model = Model::new(&words, &raw, dim).unwrap();
+    for trial in 0..20u64 {
+        let seed = SeedPath::new(trial).with("theorem-5");
+        let ids = random_ids(200, 40, &seed, "words");
+        let pairs: Vec<(u32, u32)> = ids[..10].chunks_exact(2).map(|p| (p[0], p[1])).collect();
+        let neutral = &ids[10..];
+        for source in [
+            DirectionSource::Pair(pairs[0].0, pairs[0].1),
+            DirectionSource::PrincipalComponent(&pairs),
+        ] {
+            let g = gender_direction(&model, source).unwrap();
+            let norm: f64 = g.vector.iter().map(|v| v * v).sum::<f64>().sqrt();
+            assert!((norm - 1.0).abs() < 1e-12);
+            let ratios = &g.explained_variance_ratio;
+            assert!(ratios.windows(2).all(|w| w[0] >= w[1]) && ratios.iter().sum::<f64>() <= 1.0 + 1e-12);
+            // It points toward the masculine words.
+            let toward: f64 = pairs
+                .iter()
+                .map(|&(m, f)| {
+                    let (um, uf) = (unit(&model, m), unit(&model, f));
+                    (0..dim).map(|k| (um[k] - uf[k]) * g.vector[k]).sum::<f64>()
+                })
+                .sum();
+            if matches!(source, DirectionSource::PrincipalComponent(_)) {
+                assert!(toward > 0.0);
+            }
+            for c in [0.0, 0.25, 0.5, 1.0, 2.0, 7.3] {
+                let db = direct_bias(&model, &g, neutral, c).unwrap().value;
+                assert!((0.0..=1.0).contains(&db), "c = {c}: {db}");
+                if c == 0.0 {
+                    assert_eq!(db, 1.0);
+                }
+            }
+        }
+    }
+}
+
+fn unit(model: &Model<'_>, id: u32) -> Vec<f64> {
+    let n = model.norm(id);
+    model.raw_row(id).iter().map(|&x| f64::from(x) / n).collect()
+}
+
+/// Schröder et al., Theorem 6: with pairs a₁ = (−x, rx) = −c₁ and a₂ = (−x, −rx) = −c₂, r > 1,
+/// the first principal component is (0, ±1), so a word equidistant from every pair, t = (0, 1),
+/// gets the largest Direct Bias, and the maximally biased t = (1, 0) gets none.
+#[test]
+fn direct_bias_is_not_trustworthy() {
+    let words: Vec<String> = ["a1", "c1", "a2", "c2", "neutral", "biased"]
+        .map(String::from)
+        .to_vec();
+    let (x, r) = (1.0f32, 2.0f32);
+    #[rustfmt::skip]
+    let raw = [-x, r * x,  x, -r * x,  -x, -r * x,  x, r * x,  0.0, 1.0,  1.0, 0.0];
+    let model = Model::new(&words, &raw, 2).unwrap();
+    let g = gender_direction(&model, DirectionSource::PrincipalComponent(&[(0, 1), (2, 3)])).unwrap();
+    assert!(
+        g.vector[0].abs() < 1e-12 && (g.vector[1].abs() - 1.0).abs() < 1e-12,
+        "{:?}",
+        g.vector
+    );
+    assert!((direct_bias(&model, &g, &[4], 1.0).unwrap().value - 1.0).abs() < 1e-12);
+    assert!(direct_bias(&model, &g, &[5], 1.0).unwrap().value < 1e-12);
+}
+
+#[test]
+fn errors_name_the_set_and_the_problem() {
+    let fx = Fixture::load();
+    let model = fx.model();
+    let seed = SeedPath::new(0);
+    let opts = WeatOptions::caliskan(&seed);
+    let some = [20u32, 21];
+    let err = |sets: WeatSets<'_>| weat(&model, &sets, &opts).unwrap_err().to_string();
+    fn sets<'s>(x: &'s [u32], y: &'s [u32], a: &'s [u32], b: &'s [u32]) -> WeatSets<'s> {
+        WeatSets { x, y, a, b }
+    }
+    assert_eq!(
+        err(sets(&[], &some, &[0], &[1])),
+        "WEAT target set X: the set is empty"
+    );
+    assert_eq!(
+        err(sets(&some, &[], &[0], &[1])),
+        "WEAT target set Y: the set is empty"
+    );
+    assert_eq!(
+        err(sets(&some, &some, &[], &[1])),
+        "WEAT attribute set A: the set is empty"
+    );
+    assert_eq!(
+        err(sets(&some, &some, &[0], &[])),
+        "WEAT attribute set B: the set is empty"
+    );
+    assert_eq!(
+        err(sets(&some, &[99], &[0], &[1])),
+        "WEAT target set Y: word id 99 is out of range for a vocabulary of 40"
+    );
+    let no_samples = WeatOptions {
+        permutation: PermutationOptions {
+            samples: 0,
+            ..opts.permutation
+        },
+        ..opts
+    };
+    assert_eq!(
+        weat(&model, &sets(&some, &some, &[0], &[1]), &no_samples).unwrap_err(),
+        MeasureError::NoSamples
+    );
+
+    let pca = |pairs: &[(u32, u32)]| {
+        gender_direction(&model, DirectionSource::PrincipalComponent(pairs))
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        pca(&[(0, 1)]),
+        "gender direction: a principal component needs at least 2 definitional pairs, found 1"
+    );
+    assert_eq!(
+        pca(&[]),
+        "gender direction: a principal component needs at least 2 definitional pairs, found 0"
+    );
+    assert_eq!(
+        pca(&[(0, 1), (2, 2)]),
+        "base pair (w02, w02): the two words are the same"
+    );
+    assert_eq!(
+        gender_direction(&model, DirectionSource::Pair(0, 40))
+            .unwrap_err()
+            .to_string(),
+        "gender direction pairs: word id 40 is out of range for a vocabulary of 40"
+    );
+
+    let g = gender_direction(&model, DirectionSource::Pair(0, 1)).unwrap();
+    let db = |neutral: &[u32], c: f64| direct_bias(&model, &g, neutral, c).unwrap_err().to_string();
+    assert_eq!(
+        db(&[20], -1.0),
+        "direct bias: the exponent c must be a finite number ≥ 0, found -1"
+    );
+    assert_eq!(
+        db(&[20], f64::NAN),
+        "direct bias: the exponent c must be a finite number ≥ 0, found NaN"
+    );
+    assert_eq!(
+        db(&[20], f64::INFINITY),
+        "direct bias: the exponent c must be a finite number ≥ 0, found inf"
+    );
+    assert_eq!(db(&[], 1.0), "direct bias neutral words: the set is empty");
+    assert_eq!(
+        projections(&model, &g, &[7, 41]).unwrap_err().to_string(),
+        "projected words: word id 41 is out of range for a vocabulary of 40"
+    );
+}
+
+#[test]
+fn degenerate_pairs_have_no_direction() {
+    let words: Vec<String> = ["m", "f", "zero", "double_m"].map(String::from).to_vec();
+    let raw = [1.0, 2.0, 3.0, 0.5, 0.0, 1.0, 0.0, 0.0, 0.0, 2.0, 4.0, 6.0];
+    let model = Model::new(&words, &raw, 3).unwrap();
+    let err = |m, f| {
+        gender_direction(&model, DirectionSource::Pair(m, f))
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(err(0, 2), "base pair (m, zero): a word has a zero vector");
+    assert_eq!(
+        err(3, 0),
+        "base pair (double_m, m): the two words have the same direction"
+    );
+    assert_eq!(err(1, 1), "base pair (f, f): the two words are the same");
+}
