@@ -23,15 +23,15 @@
 
 mod read;
 mod rows;
+mod schema;
 mod write;
 
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, CorrelationRow, CoverageRow, IccRow, IccStats, RegressionRow, ScoreRow, ShareRow, Subject,
-    WordPropertyRow,
+    SubjectKind, WordPropertyRow,
 };
+pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use write::{
-    BiasTensor, SubjectKind, Table, TableError, alpha_table, bias_scores_table, correlation_table,
-    coverage_table, icc_table, regression_table, score_table, share_table, word_properties_table,
-    write_bias_scores,
+    BiasTensor, Table, TableError, bias_scores_table, regression_table, score_table, write_bias_scores,
 };
