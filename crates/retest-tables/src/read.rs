@@ -30,30 +30,41 @@ impl Table {
         Ok(Table::from_frame(name, frame))
     }
 
-    /// The rows of `tables`, in order, as one table `name`. The tables must have the same
-    /// columns.
+    /// The rows of `tables`, in order, as one table `name`, whatever their row type. The tables
+    /// must have the same columns (names, types and order).
     ///
     /// # Errors
     ///
-    /// Columns that differ.
+    /// No tables, or a table whose columns differ from the first one's.
     pub fn concat(name: &'static str, tables: &[Table]) -> Result<Table, TableError> {
-        let shape = |e: PolarsError| TableError::Shape {
+        let shape = |message: String| TableError::Shape {
             table: name.to_owned(),
-            message: e.to_string(),
+            message,
         };
-        let mut iter = tables.iter();
-        let Some(first) = iter.next() else {
-            return Err(TableError::Shape {
-                table: name.to_owned(),
-                message: "nothing to concatenate".into(),
-            });
+        let Some((first, rest)) = tables.split_first() else {
+            return Err(shape("nothing to concatenate".into()));
         };
         let mut frame = first.frame.clone();
-        for t in iter {
-            frame.vstack_mut(&t.frame).map_err(shape)?;
+        for (i, t) in rest.iter().enumerate() {
+            if t.column_types() != first.column_types() {
+                return Err(shape(format!(
+                    "part {} has columns ({}), part 1 has ({})",
+                    i + 2,
+                    t.column_types(),
+                    first.column_types()
+                )));
+            }
+            frame.vstack_mut(&t.frame).map_err(|e| shape(e.to_string()))?;
         }
         frame.rechunk_mut();
         Ok(Table::from_frame(name, frame))
+    }
+
+    /// `name: type` of every column, in order, separated by `, `.
+    fn column_types(&self) -> String {
+        let columns = self.frame.columns().iter();
+        let typed: Vec<String> = columns.map(|c| format!("{}: {}", c.name(), c.dtype())).collect();
+        typed.join(", ")
     }
 
     /// The rows of this table, with the columns `R` states for the layout the table's column
