@@ -16,8 +16,8 @@ pub enum Subject {
 }
 
 table_row! {
-    /// An intraclass correlation with its F test and 95% confidence interval: the last columns of an
-/// ICC table.
+    /// An intraclass correlation with its F test and 95% confidence interval: the last columns
+    /// of an ICC table.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     pub struct IccStats {
         /// The coefficient; NaN unless `status` is `ok`.

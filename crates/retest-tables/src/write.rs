@@ -33,6 +33,46 @@ impl Table {
         Table { name, frame }
     }
 
+    /// The table `name` of `rows`, in order, with the columns `R` states.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::from_rows_in`].
+    pub fn from_rows<R: Row<Layout = ()>>(name: &'static str, rows: &[R]) -> Result<Table, TableError> {
+        Table::from_rows_in(name, (), rows)
+    }
+
+    /// The table `name` of `rows`, in order, with the columns `R` states for `layout`.
+    ///
+    /// # Errors
+    ///
+    /// A row that does not fit `layout` (an ICC row about a pair in a word table), or a row
+    /// type whose values do not match its columns.
+    pub fn from_rows_in<R: Row>(
+        name: &'static str,
+        layout: R::Layout,
+        rows: &[R],
+    ) -> Result<Table, TableError> {
+        let shape = |message| TableError::Shape {
+            table: name.to_owned(),
+            message,
+        };
+        let misfit = rows
+            .iter()
+            .enumerate()
+            .find_map(|(i, r)| Some((i, r.misfit(layout)?)));
+        if let Some((i, why)) = misfit {
+            return Err(shape(format!("row {i} {why}")));
+        }
+        let mut out = RowWriter::new(&R::columns(layout), rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            row.push(layout, &mut out);
+            out.end_row().map_err(|why| shape(format!("row {i}: {why}")))?;
+        }
+        let frame = DataFrame::new_infer_height(out.finish()).map_err(|e| shape(e.to_string()))?;
+        Ok(Table { name, frame })
+    }
+
     /// Number of rows.
     pub fn height(&self) -> usize {
         self.frame.height()
@@ -120,48 +160,6 @@ fn atomic_write(
         .sync_all()
         .map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)
-}
-
-impl Table {
-    /// The table `name` of `rows`, in order, with the columns `R` states.
-    ///
-    /// # Errors
-    ///
-    /// As [`Table::from_rows_in`].
-    pub fn from_rows<R: Row<Layout = ()>>(name: &'static str, rows: &[R]) -> Result<Table, TableError> {
-        Table::from_rows_in(name, (), rows)
-    }
-
-    /// The table `name` of `rows`, in order, with the columns `R` states for `layout`.
-    ///
-    /// # Errors
-    ///
-    /// A row that does not fit `layout` (an ICC row about a pair in a word table), or a row
-    /// type whose values do not match its columns.
-    pub fn from_rows_in<R: Row>(
-        name: &'static str,
-        layout: R::Layout,
-        rows: &[R],
-    ) -> Result<Table, TableError> {
-        let shape = |message| TableError::Shape {
-            table: name.to_owned(),
-            message,
-        };
-        let misfit = rows
-            .iter()
-            .enumerate()
-            .find_map(|(i, r)| Some((i, r.misfit(layout)?)));
-        if let Some((i, why)) = misfit {
-            return Err(shape(format!("row {i} {why}")));
-        }
-        let mut out = RowWriter::new(&R::columns(layout), rows.len());
-        for (i, row) in rows.iter().enumerate() {
-            row.push(layout, &mut out);
-            out.end_row().map_err(|why| shape(format!("row {i}: {why}")))?;
-        }
-        let frame = DataFrame::new_infer_height(out.finish()).map_err(|e| shape(e.to_string()))?;
-        Ok(Table { name, frame })
-    }
 }
 
 /// A regression-input table (`regression`: test-retest and inter-rater rows, told apart by
