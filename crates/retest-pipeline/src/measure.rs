@@ -18,8 +18,7 @@ use retest_spec::defaults::ENSEMBLE_LIST;
 use retest_spec::Plan;
 use retest_tables::{
     AlphaRow, BiasTensor, CorrelationRow, CoverageRow, IccRow, IccStats, ShareRow, SubjectKind, Table,
-    WordPropertyRow, alpha_table, correlation_table, coverage_table, icc_table, share_table,
-    word_properties_table, write_bias_scores,
+    WordPropertyRow, write_bias_scores,
 };
 use serde::Serialize;
 
@@ -147,31 +146,34 @@ pub fn measure(
         })
         .collect();
     let mut tables = vec![
-        coverage_table(&resolved.coverage)?,
-        icc_table(
+        Table::from_rows("coverage", &resolved.coverage)?,
+        Table::from_rows_in(
             "test_retest_words",
             SubjectKind::Word,
             &labels.icc_rows(&designs.test_retest_words),
         )?,
-        icc_table(
+        Table::from_rows_in(
             "test_retest_pairs",
             SubjectKind::Pair,
             &labels.icc_rows(&designs.test_retest_pairs),
         )?,
-        icc_table(
+        Table::from_rows_in(
             "inter_rater_words",
             SubjectKind::Word,
             &labels.icc_rows(&designs.inter_rater_words),
         )?,
-        icc_table(
+        Table::from_rows_in(
             "inter_rater_pairs",
             SubjectKind::Pair,
             &labels.icc_rows(&designs.inter_rater_pairs),
         )?,
-        alpha_table(&labels.alpha_rows(&designs.alphas))?,
-        correlation_table(&labels.correlation_rows(&designs.correlations))?,
-        share_table(&labels.share_rows(&designs))?,
-        word_properties_table(&properties)?,
+        Table::from_rows("internal_consistency", &labels.alpha_rows(&designs.alphas))?,
+        Table::from_rows(
+            "rule_correlations",
+            &labels.correlation_rows(&designs.correlations),
+        )?,
+        Table::from_rows("low_reliability", &labels.share_rows(&designs))?,
+        Table::from_rows("word_properties", &properties)?,
     ];
 
     // The bias scores of the listed words (every list but the full vocabulary, and the queries),

@@ -8,7 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use retest_tables::{
-    AlphaRow, CorrelationRow, CoverageRow, IccRow, RegressionRow, ShareRow, Table, TableError, parquet_path,
+    AlphaRow, CorrelationRow, CoverageRow, IccRow, RegressionRow, Row, ShareRow, Table, TableError,
+    parquet_path,
 };
 
 mod assemble;
@@ -74,11 +75,7 @@ pub struct RunTables {
     pub regression: Option<Vec<RegressionRow>>,
 }
 
-fn read_optional<T>(
-    dir: &Path,
-    name: &'static str,
-    rows: impl Fn(&Table) -> Result<Vec<T>, TableError>,
-) -> Result<Option<Vec<T>>, ReportError> {
+fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>>, ReportError> {
     let path = parquet_path(dir, name);
     if !path.is_file() {
         return Ok(None);
@@ -87,7 +84,8 @@ fn read_optional<T>(
         path: path.clone(),
         source,
     })?;
-    rows(&table)
+    table
+        .rows()
         .map(Some)
         .map_err(|source| ReportError::Table { path, source })
 }
@@ -99,15 +97,15 @@ fn read_optional<T>(
 /// A table that exists but cannot be read, or a folder without any ICC table.
 pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
     let tables = RunTables {
-        test_retest_words: read_optional(tables_dir, "test_retest_words", Table::icc_rows)?,
-        test_retest_pairs: read_optional(tables_dir, "test_retest_pairs", Table::icc_rows)?,
-        inter_rater_words: read_optional(tables_dir, "inter_rater_words", Table::icc_rows)?,
-        inter_rater_pairs: read_optional(tables_dir, "inter_rater_pairs", Table::icc_rows)?,
-        internal_consistency: read_optional(tables_dir, "internal_consistency", Table::alpha_rows)?,
-        rule_correlations: read_optional(tables_dir, "rule_correlations", Table::correlation_rows)?,
-        low_reliability: read_optional(tables_dir, "low_reliability", Table::share_rows)?,
-        coverage: read_optional(tables_dir, "coverage", Table::coverage_rows)?,
-        regression: read_optional(tables_dir, "regression", Table::regression_rows)?,
+        test_retest_words: read_optional(tables_dir, "test_retest_words")?,
+        test_retest_pairs: read_optional(tables_dir, "test_retest_pairs")?,
+        inter_rater_words: read_optional(tables_dir, "inter_rater_words")?,
+        inter_rater_pairs: read_optional(tables_dir, "inter_rater_pairs")?,
+        internal_consistency: read_optional(tables_dir, "internal_consistency")?,
+        rule_correlations: read_optional(tables_dir, "rule_correlations")?,
+        low_reliability: read_optional(tables_dir, "low_reliability")?,
+        coverage: read_optional(tables_dir, "coverage")?,
+        regression: read_optional(tables_dir, "regression")?,
     };
     if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use retest_tables::{
-    AlphaRow, IccRow, IccStats, RegressionRow, Subject, SubjectKind, alpha_table, icc_table, regression_table,
+    AlphaRow, IccRow, IccStats, RegressionRow, Subject, SubjectKind, Table, regression_table,
 };
 
 use super::*;
@@ -141,23 +141,26 @@ fn write_tables(dir: &Path, with_regression: bool) {
     let trp = icc_rows(SubjectKind::Pair, &["dbwa", "ripa", "nbm"], &["raw"], 0.7);
     let irw = icc_rows(SubjectKind::Word, &["dbwa+ripa+nbm"], &["raw", "zscore"], 0.1);
     let irp = icc_rows(SubjectKind::Pair, &["dbwa+ripa+nbm"], &["raw", "zscore"], 0.1);
-    icc_table("test_retest_words", SubjectKind::Word, &trw)
+    Table::from_rows_in("test_retest_words", SubjectKind::Word, &trw)
         .unwrap()
         .write(dir, false)
         .unwrap();
-    icc_table("test_retest_pairs", SubjectKind::Pair, &trp)
+    Table::from_rows_in("test_retest_pairs", SubjectKind::Pair, &trp)
         .unwrap()
         .write(dir, false)
         .unwrap();
-    icc_table("inter_rater_words", SubjectKind::Word, &irw)
+    Table::from_rows_in("inter_rater_words", SubjectKind::Word, &irw)
         .unwrap()
         .write(dir, false)
         .unwrap();
-    icc_table("inter_rater_pairs", SubjectKind::Pair, &irp)
+    Table::from_rows_in("inter_rater_pairs", SubjectKind::Pair, &irp)
         .unwrap()
         .write(dir, false)
         .unwrap();
-    alpha_table(&alpha_rows()).unwrap().write(dir, false).unwrap();
+    Table::from_rows("internal_consistency", &alpha_rows())
+        .unwrap()
+        .write(dir, false)
+        .unwrap();
     if with_regression {
         regression_table("regression", &regression_rows())
             .unwrap()

@@ -2,8 +2,18 @@
 //! (zstd) and CSV through Polars. This is the only crate that depends on Polars; the schemas
 //! are documented in `docs/tables.md`.
 //!
+//! A row type states its table's columns once, by implementing [`Row`]: the columns' names and
+//! types in file order, how a row pushes its values and how it is read back. Every table is
+//! then written, read and concatenated by the same generic code: [`Table::from_rows`],
+//! [`Table::rows`], [`Table::concat`]. Most row types are plain structs declared through the
+//! crate's `table_row!` macro, where each field is a column (name, type and order); a trait
+//! rather than a derive macro keeps the crate free of a proc-macro dependency and lets a row
+//! type with several layouts ([`IccRow`]: a `word` column or `male` and `female` columns) state
+//! them by hand. The bias-score tensor is the exception: it is written column by column from
+//! the tensor ([`bias_scores_table`], [`write_bias_scores`]), never as one struct per score.
+//!
 //! ```
-//! use retest_tables::{CoverageRow, coverage_table};
+//! use retest_tables::{CoverageRow, Table};
 //!
 //! let rows = [CoverageRow {
 //!     corpus: "wikitext-103".into(),
@@ -14,8 +24,9 @@
 //!     n_dropped: 1,
 //!     dropped: "adjunct_professor".into(),
 //! }];
-//! let mut table = coverage_table(&rows).unwrap();
+//! let mut table = Table::from_rows("coverage", &rows).unwrap();
 //! assert_eq!(table.height(), 1);
+//! assert_eq!(table.rows::<CoverageRow>().unwrap(), rows);
 //! let dir = tempfile::tempdir().unwrap();
 //! let files = table.write(dir.path(), true).unwrap();
 //! assert!(files[0].ends_with("coverage.parquet") && files[1].ends_with("coverage.csv"));
@@ -23,15 +34,15 @@
 
 mod read;
 mod rows;
+mod schema;
 mod write;
 
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, CorrelationRow, CoverageRow, IccRow, IccStats, RegressionRow, ScoreRow, ShareRow, Subject,
-    WordPropertyRow,
+    SubjectKind, WordPropertyRow,
 };
+pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use write::{
-    BiasTensor, SubjectKind, Table, TableError, alpha_table, bias_scores_table, correlation_table,
-    coverage_table, icc_table, regression_table, score_table, share_table, word_properties_table,
-    write_bias_scores,
+    BiasTensor, Table, TableError, bias_scores_table, regression_table, score_table, write_bias_scores,
 };

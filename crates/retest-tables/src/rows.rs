@@ -1,7 +1,11 @@
-//! The rows of every result table. Column names are the field names (snake_case) and are stable;
-//! `docs/tables.md` documents each table.
+//! The rows of every result table, each the single statement of its table's columns: a
+//! `table_row!` struct's fields are its columns (name, type, order); [`IccRow`] states its two
+//! layouts by hand. Column names are snake_case and stable; `docs/tables.md` documents each
+//! table.
 
 use serde::{Deserialize, Serialize};
+
+use crate::schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter, table_row};
 
 /// Which word or base pair an ICC row is about (its "subject" in the reliability design of Du,
 /// Fang & Nguyen 2021: a per-word ICC rates one word, a per-pair ICC rates one pair).
@@ -11,25 +15,28 @@ pub enum Subject {
     Pair { male: String, female: String },
 }
 
-/// An intraclass correlation with its F test and 95% confidence interval.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct IccStats {
-    /// The coefficient; NaN unless `status` is `ok`.
-    pub icc: f64,
-    pub f_stat: f64,
-    pub df1: f64,
-    pub df2: f64,
-    pub p_value: f64,
-    pub ci_low: f64,
-    pub ci_high: f64,
-    /// Rows of the subjects × raters matrix that were used.
-    pub n_subjects: u32,
-    /// Columns of the matrix (seeds for test-retest, rules for inter-rater).
-    pub n_raters: u32,
-    /// Rows dropped because they held a NaN.
-    pub n_dropped: u32,
-    /// `ok`, or why the value is NaN (`zero_variance`, `too_few_subjects`, …).
-    pub status: String,
+table_row! {
+    /// An intraclass correlation with its F test and 95% confidence interval: the last columns
+    /// of an ICC table.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct IccStats {
+        /// The coefficient; NaN unless `status` is `ok`.
+        pub icc: f64,
+        pub f_stat: f64,
+        pub df1: f64,
+        pub df2: f64,
+        pub p_value: f64,
+        pub ci_low: f64,
+        pub ci_high: f64,
+        /// Rows of the subjects × raters matrix that were used.
+        pub n_subjects: u32,
+        /// Columns of the matrix (seeds for test-retest, rules for inter-rater).
+        pub n_raters: u32,
+        /// Rows dropped because they held a NaN.
+        pub n_dropped: u32,
+        /// `ok`, or why the value is NaN (`zero_variance`, `too_few_subjects`, …).
+        pub status: String,
+    }
 }
 
 /// One row of a test-retest or inter-rater table.
@@ -49,134 +56,229 @@ pub struct IccRow {
     pub stats: IccStats,
 }
 
-/// One Cronbach's alpha.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AlphaRow {
-    pub corpus: String,
-    pub algorithm: String,
-    pub rule: String,
-    /// The query (`career`, …) or, for the base-pair ensemble, the list of cases (`google10k`).
-    pub query: String,
-    /// What the items are: `query_words` (cases = base pairs) or `base_pairs` (cases = words).
-    pub items: String,
-    pub alpha: f64,
-    pub ci_low: f64,
-    pub ci_high: f64,
-    pub n_items: u32,
-    pub n_cases: u32,
-    pub n_dropped: u32,
-    pub status: String,
+/// Whether the rows of an ICC table are about words or base pairs: the layout of an [`IccRow`]
+/// table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubjectKind {
+    Word,
+    Pair,
 }
 
-/// Pearson's r between two rules' seed-averaged scores over every (base pair, word) of a list.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CorrelationRow {
-    pub corpus: String,
-    pub algorithm: String,
-    pub list: String,
-    pub rule_a: String,
-    pub rule_b: String,
-    /// Pearson's r; NaN unless `status` is `ok`.
-    pub r: f64,
-    /// Two-sided p-value of the test of r = 0.
-    pub p_value: f64,
-    /// (base pair, word) cells correlated.
-    pub n_cells: u64,
-    pub status: String,
+/// The columns before the subject in an ICC table.
+const ICC_LABELS: [&str; 5] = ["corpus", "algorithm", "rule", "scale", "list"];
+
+/// Columns `corpus, algorithm, rule, scale, list`, then the subject (`word`, or `male` and
+/// `female`), then the [`IccStats`] columns.
+impl Row for IccRow {
+    type Layout = SubjectKind;
+
+    fn columns(kind: SubjectKind) -> Vec<ColumnDef> {
+        let subject: &[&'static str] = match kind {
+            SubjectKind::Word => &["word"],
+            SubjectKind::Pair => &["male", "female"],
+        };
+        let strs = ICC_LABELS.iter().chain(subject).map(|&name| ColumnDef {
+            name,
+            kind: ColumnType::Str,
+        });
+        strs.chain(IccStats::columns(())).collect()
+    }
+
+    /// Pairs unless there is a `word` column.
+    fn layout_of(column_names: &[&str]) -> SubjectKind {
+        if column_names.contains(&"word") {
+            SubjectKind::Word
+        } else {
+            SubjectKind::Pair
+        }
+    }
+
+    fn misfit(&self, kind: SubjectKind) -> Option<String> {
+        match (&self.subject, kind) {
+            (Subject::Word(_), SubjectKind::Word) | (Subject::Pair { .. }, SubjectKind::Pair) => None,
+            _ => Some(format!("is not about a {kind:?}")),
+        }
+    }
+
+    /// The subject's columns follow the row's subject; [`Row::misfit`] has checked it fits.
+    fn push<'a>(&'a self, _: SubjectKind, out: &mut RowWriter<'a>) {
+        for label in [&self.corpus, &self.algorithm, &self.rule, &self.scale, &self.list] {
+            out.str(label);
+        }
+        match &self.subject {
+            Subject::Word(word) => out.str(word),
+            Subject::Pair { male, female } => {
+                out.str(male);
+                out.str(female);
+            }
+        }
+        Row::push(&self.stats, (), out);
+    }
+
+    fn read(kind: SubjectKind, cells: &mut RowReader) -> Self {
+        let (corpus, algorithm, rule) = (cells.str(), cells.str(), cells.str());
+        let (scale, list) = (cells.str(), cells.str());
+        let subject = match kind {
+            SubjectKind::Word => Subject::Word(cells.str()),
+            SubjectKind::Pair => Subject::Pair {
+                male: cells.str(),
+                female: cells.str(),
+            },
+        };
+        IccRow {
+            corpus,
+            algorithm,
+            rule,
+            scale,
+            list,
+            subject,
+            stats: <IccStats as Row>::read((), cells),
+        }
+    }
 }
 
-/// The share of a list's words or base pairs whose ICC falls below a threshold (poor
-/// reliability), for one rule (test-retest) or set of rules (inter-rater).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ShareRow {
-    pub corpus: String,
-    pub algorithm: String,
-    /// `test_retest` or `inter_rater`.
-    pub analysis: String,
-    /// The rule (test-retest) or the raters joined by `+` (inter-rater).
-    pub rule: String,
-    /// `raw` or `zscore`.
-    pub scale: String,
-    pub list: String,
-    /// `word` or `pair`: what the ICCs rate.
-    pub subject: String,
-    /// The ICC below which reliability counts as poor.
-    pub threshold: f64,
-    /// ICCs that are numbers (status `ok`).
-    pub n_rated: u32,
-    /// Of those, ICCs below `threshold`.
-    pub n_below: u32,
-    /// `n_below / n_rated`; NaN when nothing was rated.
-    pub share_below: f64,
-    /// ICCs that are NaN (degenerate matrices), left out of the share.
-    pub n_undefined: u32,
+table_row! {
+    /// One Cronbach's alpha.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct AlphaRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub rule: String,
+        /// The query (`career`, …) or, for the base-pair ensemble, the list of cases (`google10k`).
+        pub query: String,
+        /// What the items are: `query_words` (cases = base pairs) or `base_pairs` (cases = words).
+        pub items: String,
+        pub alpha: f64,
+        pub ci_low: f64,
+        pub ci_high: f64,
+        pub n_items: u32,
+        pub n_cases: u32,
+        pub n_dropped: u32,
+        pub status: String,
+    }
 }
 
-/// How much of a word or pair list a corpus's vocabulary covers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CoverageRow {
-    pub corpus: String,
-    pub list: String,
-    /// `base_pairs`, `target_words` or `query`.
-    pub kind: String,
-    pub n_listed: u32,
-    pub n_in_vocabulary: u32,
-    pub n_dropped: u32,
-    /// The dropped entries, space-separated (pairs as `male:female`), in list order.
-    pub dropped: String,
+table_row! {
+    /// Pearson's r between two rules' seed-averaged scores over every (base pair, word) of a list.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct CorrelationRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub list: String,
+        pub rule_a: String,
+        pub rule_b: String,
+        /// Pearson's r; NaN unless `status` is `ok`.
+        pub r: f64,
+        /// Two-sided p-value of the test of r = 0.
+        pub p_value: f64,
+        /// (base pair, word) cells correlated.
+        pub n_cells: u64,
+        pub status: String,
+    }
 }
 
-/// Geometric properties of one word in one (corpus, algorithm) configuration.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct WordPropertyRow {
-    pub corpus: String,
-    pub algorithm: String,
-    pub word: String,
-    /// Corpus count (after `min_count`).
-    pub frequency: u64,
-    /// Cosine to the nearest other word, averaged over seeds.
-    pub nn_sim: f64,
-    /// L2 norm of the raw vector, averaged over seeds.
-    pub l2_norm: f64,
-    /// Embedding stability: mean cosine across all seed pairs after Procrustes alignment.
-    pub es: f64,
+table_row! {
+    /// The share of a list's words or base pairs whose ICC falls below a threshold (poor
+    /// reliability), for one rule (test-retest) or set of rules (inter-rater).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct ShareRow {
+        pub corpus: String,
+        pub algorithm: String,
+        /// `test_retest` or `inter_rater`.
+        pub analysis: String,
+        /// The rule (test-retest) or the raters joined by `+` (inter-rater).
+        pub rule: String,
+        /// `raw` or `zscore`.
+        pub scale: String,
+        pub list: String,
+        /// `word` or `pair`: what the ICCs rate.
+        pub subject: String,
+        /// The ICC below which reliability counts as poor.
+        pub threshold: f64,
+        /// ICCs that are numbers (status `ok`).
+        pub n_rated: u32,
+        /// Of those, ICCs below `threshold`.
+        pub n_below: u32,
+        /// `n_below / n_rated`; NaN when nothing was rated.
+        pub share_below: f64,
+        /// ICCs that are NaN (degenerate matrices), left out of the share.
+        pub n_undefined: u32,
+    }
 }
 
-/// One observation of the multilevel regression (Du et al. 2021, §5.5): a word's reliability
-/// with the word's properties.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RegressionRow {
-    /// `test_retest` or `inter_rater`.
-    pub analysis: String,
-    pub corpus: String,
-    pub algorithm: String,
-    /// The rule (test-retest) or the raters joined by `+` (inter-rater).
-    pub metric: String,
-    /// `raw` or `zscore` (inter-rater); `raw` for test-retest.
-    pub scale: String,
-    pub word: String,
-    /// The per-word ICC.
-    pub score: f64,
-    pub frequency: u64,
-    pub log_freq: f64,
-    pub log_freq_sq: f64,
-    pub n_senses: u32,
-    pub log_senses: f64,
-    /// Most common Brown tag in the universal tagset.
-    pub pos: String,
-    pub nn_sim: f64,
-    pub l2_norm: f64,
-    pub es: f64,
+table_row! {
+    /// How much of a word or pair list a corpus's vocabulary covers.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct CoverageRow {
+        pub corpus: String,
+        pub list: String,
+        /// `base_pairs`, `target_words` or `query`.
+        pub kind: String,
+        pub n_listed: u32,
+        pub n_in_vocabulary: u32,
+        pub n_dropped: u32,
+        /// The dropped entries, space-separated (pairs as `male:female`), in list order.
+        pub dropped: String,
+    }
 }
 
-/// One score of `retest score`: an embedding file scored outside a pipeline.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ScoreRow {
-    /// The embedding file as given on the command line.
-    pub embedding: String,
-    pub rule: String,
-    pub male: String,
-    pub female: String,
-    pub word: String,
-    pub score: f64,
+table_row! {
+    /// Geometric properties of one word in one (corpus, algorithm) configuration.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct WordPropertyRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub word: String,
+        /// Corpus count (after `min_count`).
+        pub frequency: u64,
+        /// Cosine to the nearest other word, averaged over seeds.
+        pub nn_sim: f64,
+        /// L2 norm of the raw vector, averaged over seeds.
+        pub l2_norm: f64,
+        /// Embedding stability: mean cosine across all seed pairs after Procrustes alignment.
+        pub es: f64,
+    }
+}
+
+table_row! {
+    /// One observation of the multilevel regression (Du et al. 2021, §5.5): a word's reliability
+    /// with the word's properties.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct RegressionRow {
+        /// `test_retest` or `inter_rater`.
+        pub analysis: String,
+        pub corpus: String,
+        pub algorithm: String,
+        /// The rule (test-retest) or the raters joined by `+` (inter-rater).
+        pub metric: String,
+        /// `raw` or `zscore` (inter-rater); `raw` for test-retest.
+        pub scale: String,
+        pub word: String,
+        /// The per-word ICC.
+        pub score: f64,
+        pub frequency: u64,
+        pub log_freq: f64,
+        pub log_freq_sq: f64,
+        pub n_senses: u32,
+        pub log_senses: f64,
+        /// Most common Brown tag in the universal tagset.
+        pub pos: String,
+        pub nn_sim: f64,
+        pub l2_norm: f64,
+        pub es: f64,
+    }
+}
+
+table_row! {
+    /// One score of `retest score`: an embedding file scored outside a pipeline.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct ScoreRow {
+        /// The embedding file as given on the command line.
+        pub embedding: String,
+        pub rule: String,
+        pub male: String,
+        pub female: String,
+        pub word: String,
+        pub score: f64,
+    }
 }

@@ -1,4 +1,5 @@
-//! Row types → Polars frames → Parquet and CSV files, written atomically.
+//! Rows → Polars frames → Parquet and CSV files, written atomically; the bias-score tensor in
+//! long form, streamed.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -6,10 +7,8 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::rows::{
-    AlphaRow, CorrelationRow, CoverageRow, IccRow, RegressionRow, ScoreRow, ShareRow, Subject,
-    WordPropertyRow,
-};
+use crate::rows::{RegressionRow, ScoreRow};
+use crate::schema::{Row, RowWriter};
 
 /// Why a table could not be built or written.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +31,46 @@ pub struct Table {
 impl Table {
     pub(crate) fn from_frame(name: &'static str, frame: DataFrame) -> Table {
         Table { name, frame }
+    }
+
+    /// The table `name` of `rows`, in order, with the columns `R` states.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::from_rows_in`].
+    pub fn from_rows<R: Row<Layout = ()>>(name: &'static str, rows: &[R]) -> Result<Table, TableError> {
+        Table::from_rows_in(name, (), rows)
+    }
+
+    /// The table `name` of `rows`, in order, with the columns `R` states for `layout`.
+    ///
+    /// # Errors
+    ///
+    /// A row that does not fit `layout` (an ICC row about a pair in a word table), or a row
+    /// type whose values do not match its columns.
+    pub fn from_rows_in<R: Row>(
+        name: &'static str,
+        layout: R::Layout,
+        rows: &[R],
+    ) -> Result<Table, TableError> {
+        let shape = |message| TableError::Shape {
+            table: name.to_owned(),
+            message,
+        };
+        let misfit = rows
+            .iter()
+            .enumerate()
+            .find_map(|(i, r)| Some((i, r.misfit(layout)?)));
+        if let Some((i, why)) = misfit {
+            return Err(shape(format!("row {i} {why}")));
+        }
+        let mut out = RowWriter::new(&R::columns(layout), rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            row.push(layout, &mut out);
+            out.end_row().map_err(|why| shape(format!("row {i}: {why}")))?;
+        }
+        let frame = DataFrame::new_infer_height(out.finish()).map_err(|e| shape(e.to_string()))?;
+        Ok(Table { name, frame })
     }
 
     /// Number of rows.
@@ -123,242 +162,23 @@ fn atomic_write(
     std::fs::rename(&tmp, path).map_err(io)
 }
 
-/// Builds a frame column by column.
-struct Columns {
-    table: &'static str,
-    columns: Vec<Column>,
-}
-
-impl Columns {
-    fn new(table: &'static str) -> Self {
-        Columns {
-            table,
-            columns: Vec::new(),
-        }
-    }
-
-    fn str<'r, R: 'r>(mut self, name: &str, rows: &'r [R], get: impl Fn(&'r R) -> &'r str) -> Self {
-        let values: Vec<&str> = rows.iter().map(get).collect();
-        self.columns.push(Column::new(name.into(), values));
-        self
-    }
-
-    fn f64<R>(mut self, name: &str, rows: &[R], get: impl Fn(&R) -> f64) -> Self {
-        let values: Vec<f64> = rows.iter().map(get).collect();
-        self.columns.push(Column::new(name.into(), values));
-        self
-    }
-
-    fn u32<R>(mut self, name: &str, rows: &[R], get: impl Fn(&R) -> u32) -> Self {
-        let values: Vec<u32> = rows.iter().map(get).collect();
-        self.columns.push(Column::new(name.into(), values));
-        self
-    }
-
-    fn u64<R>(mut self, name: &str, rows: &[R], get: impl Fn(&R) -> u64) -> Self {
-        let values: Vec<u64> = rows.iter().map(get).collect();
-        self.columns.push(Column::new(name.into(), values));
-        self
-    }
-
-    fn push(mut self, column: Column) -> Self {
-        self.columns.push(column);
-        self
-    }
-
-    fn finish(self) -> Result<Table, TableError> {
-        let frame = DataFrame::new_infer_height(self.columns).map_err(|e| TableError::Shape {
-            table: self.table.to_owned(),
-            message: e.to_string(),
-        })?;
-        Ok(Table {
-            name: self.table,
-            frame,
-        })
-    }
-}
-
-/// Whether the rows of an ICC table are about words or base pairs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SubjectKind {
-    Word,
-    Pair,
-}
-
-/// An ICC table (`test_retest_words`, `inter_rater_pairs`, …). Word tables have a `word`
-/// column, pair tables `male` and `female` columns, in place of the subject.
-///
-/// # Errors
-///
-/// A row whose subject is not of `kind`.
-pub fn icc_table(name: &'static str, kind: SubjectKind, rows: &[IccRow]) -> Result<Table, TableError> {
-    let mismatch = rows.iter().position(|r| {
-        !matches!(
-            (&r.subject, kind),
-            (Subject::Word(_), SubjectKind::Word) | (Subject::Pair { .. }, SubjectKind::Pair)
-        )
-    });
-    if let Some(i) = mismatch {
-        return Err(TableError::Shape {
-            table: name.to_owned(),
-            message: format!("row {i} is not about a {kind:?}"),
-        });
-    }
-    let word = |r: &IccRow| -> (String, String) {
-        match &r.subject {
-            Subject::Word(w) => (w.clone(), String::new()),
-            Subject::Pair { male, female } => (male.clone(), female.clone()),
-        }
-    };
-    let mut cols = Columns::new(name)
-        .str("corpus", rows, |r| &r.corpus)
-        .str("algorithm", rows, |r| &r.algorithm)
-        .str("rule", rows, |r| &r.rule)
-        .str("scale", rows, |r| &r.scale)
-        .str("list", rows, |r| &r.list);
-    let subjects: Vec<(String, String)> = rows.iter().map(word).collect();
-    cols = match kind {
-        SubjectKind::Word => cols.str("word", &subjects, |s| &s.0),
-        SubjectKind::Pair => cols
-            .str("male", &subjects, |s| &s.0)
-            .str("female", &subjects, |s| &s.1),
-    };
-    cols.f64("icc", rows, |r| r.stats.icc)
-        .f64("f_stat", rows, |r| r.stats.f_stat)
-        .f64("df1", rows, |r| r.stats.df1)
-        .f64("df2", rows, |r| r.stats.df2)
-        .f64("p_value", rows, |r| r.stats.p_value)
-        .f64("ci_low", rows, |r| r.stats.ci_low)
-        .f64("ci_high", rows, |r| r.stats.ci_high)
-        .u32("n_subjects", rows, |r| r.stats.n_subjects)
-        .u32("n_raters", rows, |r| r.stats.n_raters)
-        .u32("n_dropped", rows, |r| r.stats.n_dropped)
-        .str("status", rows, |r| &r.stats.status)
-        .finish()
-}
-
-/// The `internal_consistency` table.
-///
-/// # Errors
-///
-/// Never in practice (all columns have the same length); kept for a uniform signature.
-pub fn alpha_table(rows: &[AlphaRow]) -> Result<Table, TableError> {
-    Columns::new("internal_consistency")
-        .str("corpus", rows, |r| &r.corpus)
-        .str("algorithm", rows, |r| &r.algorithm)
-        .str("rule", rows, |r| &r.rule)
-        .str("query", rows, |r| &r.query)
-        .str("items", rows, |r| &r.items)
-        .f64("alpha", rows, |r| r.alpha)
-        .f64("ci_low", rows, |r| r.ci_low)
-        .f64("ci_high", rows, |r| r.ci_high)
-        .u32("n_items", rows, |r| r.n_items)
-        .u32("n_cases", rows, |r| r.n_cases)
-        .u32("n_dropped", rows, |r| r.n_dropped)
-        .str("status", rows, |r| &r.status)
-        .finish()
-}
-
-/// The `rule_correlations` table.
-///
-/// # Errors
-///
-/// As [`alpha_table`].
-pub fn correlation_table(rows: &[CorrelationRow]) -> Result<Table, TableError> {
-    Columns::new("rule_correlations")
-        .str("corpus", rows, |r| &r.corpus)
-        .str("algorithm", rows, |r| &r.algorithm)
-        .str("list", rows, |r| &r.list)
-        .str("rule_a", rows, |r| &r.rule_a)
-        .str("rule_b", rows, |r| &r.rule_b)
-        .f64("r", rows, |r| r.r)
-        .f64("p_value", rows, |r| r.p_value)
-        .u64("n_cells", rows, |r| r.n_cells)
-        .str("status", rows, |r| &r.status)
-        .finish()
-}
-
-/// The `low_reliability` table.
-///
-/// # Errors
-///
-/// As [`alpha_table`].
-pub fn share_table(rows: &[ShareRow]) -> Result<Table, TableError> {
-    Columns::new("low_reliability")
-        .str("corpus", rows, |r| &r.corpus)
-        .str("algorithm", rows, |r| &r.algorithm)
-        .str("analysis", rows, |r| &r.analysis)
-        .str("rule", rows, |r| &r.rule)
-        .str("scale", rows, |r| &r.scale)
-        .str("list", rows, |r| &r.list)
-        .str("subject", rows, |r| &r.subject)
-        .f64("threshold", rows, |r| r.threshold)
-        .u32("n_rated", rows, |r| r.n_rated)
-        .u32("n_below", rows, |r| r.n_below)
-        .f64("share_below", rows, |r| r.share_below)
-        .u32("n_undefined", rows, |r| r.n_undefined)
-        .finish()
-}
-
-/// The `coverage` table: list entries found in and dropped from each corpus's vocabulary.
-///
-/// # Errors
-///
-/// As [`alpha_table`].
-pub fn coverage_table(rows: &[CoverageRow]) -> Result<Table, TableError> {
-    Columns::new("coverage")
-        .str("corpus", rows, |r| &r.corpus)
-        .str("list", rows, |r| &r.list)
-        .str("kind", rows, |r| &r.kind)
-        .u32("n_listed", rows, |r| r.n_listed)
-        .u32("n_in_vocabulary", rows, |r| r.n_in_vocabulary)
-        .u32("n_dropped", rows, |r| r.n_dropped)
-        .str("dropped", rows, |r| &r.dropped)
-        .finish()
-}
-
-/// The `word_properties` table.
-///
-/// # Errors
-///
-/// As [`alpha_table`].
-pub fn word_properties_table(rows: &[WordPropertyRow]) -> Result<Table, TableError> {
-    Columns::new("word_properties")
-        .str("corpus", rows, |r| &r.corpus)
-        .str("algorithm", rows, |r| &r.algorithm)
-        .str("word", rows, |r| &r.word)
-        .u64("frequency", rows, |r| r.frequency)
-        .f64("nn_sim", rows, |r| r.nn_sim)
-        .f64("l2_norm", rows, |r| r.l2_norm)
-        .f64("es", rows, |r| r.es)
-        .finish()
-}
-
 /// A regression-input table (`regression`: test-retest and inter-rater rows, told apart by
-/// `analysis`).
+/// `analysis`): [`Table::from_rows`].
 ///
 /// # Errors
 ///
-/// As [`alpha_table`].
+/// As [`Table::from_rows`].
 pub fn regression_table(name: &'static str, rows: &[RegressionRow]) -> Result<Table, TableError> {
-    Columns::new(name)
-        .str("analysis", rows, |r| &r.analysis)
-        .str("corpus", rows, |r| &r.corpus)
-        .str("algorithm", rows, |r| &r.algorithm)
-        .str("metric", rows, |r| &r.metric)
-        .str("scale", rows, |r| &r.scale)
-        .str("word", rows, |r| &r.word)
-        .f64("score", rows, |r| r.score)
-        .u64("frequency", rows, |r| r.frequency)
-        .f64("log_freq", rows, |r| r.log_freq)
-        .f64("log_freq_sq", rows, |r| r.log_freq_sq)
-        .u32("n_senses", rows, |r| r.n_senses)
-        .f64("log_senses", rows, |r| r.log_senses)
-        .str("pos", rows, |r| &r.pos)
-        .f64("nn_sim", rows, |r| r.nn_sim)
-        .f64("l2_norm", rows, |r| r.l2_norm)
-        .f64("es", rows, |r| r.es)
-        .finish()
+    Table::from_rows(name, rows)
+}
+
+/// The table of `retest score` (`scores`): [`Table::from_rows`].
+///
+/// # Errors
+///
+/// As [`Table::from_rows`].
+pub fn score_table(rows: &[ScoreRow]) -> Result<Table, TableError> {
+    Table::from_rows("scores", rows)
 }
 
 /// The bias scores of one (corpus, algorithm) configuration in long form: one row per
@@ -378,7 +198,12 @@ pub struct BiasTensor<'a> {
 }
 
 /// The `bias_scores` table of one or more configurations, in the order given:
-/// columns `corpus, algorithm, rule, male, female, word, seed, score`.
+/// columns `corpus, algorithm, rule, male, female, word, seed` (u32), `score` (f32).
+///
+/// Unlike the other tables this one has no [`Row`] type: it is the long form of a dense tensor,
+/// built column by column straight from the tensor's axes. A row struct per score would hold
+/// eight fields (six of them repeated labels) for each of up to hundreds of millions of scores
+/// before the columns are built, and [`write_bias_scores`] streams it in slices instead.
 ///
 /// # Errors
 ///
@@ -412,16 +237,21 @@ pub fn bias_scores_table(name: &'static str, tensors: &[BiasTensor<'_>]) -> Resu
             }
         }
     }
-    Columns::new(name)
-        .push(Column::new("corpus".into(), corpus))
-        .push(Column::new("algorithm".into(), algorithm))
-        .push(Column::new("rule".into(), rule))
-        .push(Column::new("male".into(), male))
-        .push(Column::new("female".into(), female))
-        .push(Column::new("word".into(), word))
-        .push(Column::new("seed".into(), seed))
-        .push(Column::new("score".into(), score))
-        .finish()
+    let columns = vec![
+        Column::new("corpus".into(), corpus),
+        Column::new("algorithm".into(), algorithm),
+        Column::new("rule".into(), rule),
+        Column::new("male".into(), male),
+        Column::new("female".into(), female),
+        Column::new("word".into(), word),
+        Column::new("seed".into(), seed),
+        Column::new("score".into(), score),
+    ];
+    let frame = DataFrame::new_infer_height(columns).map_err(|e| TableError::Shape {
+        table: name.to_owned(),
+        message: e.to_string(),
+    })?;
+    Ok(Table { name, frame })
 }
 
 /// An error unless `t.values` has one value per (rule, pair, word, seed).
@@ -512,22 +342,6 @@ fn write_bias_scores_in_slices(
         writer.finish().map(drop).map_err(polars)
     })?;
     Ok(path)
-}
-
-/// The table of `retest score`: columns `embedding, rule, male, female, word, score`.
-///
-/// # Errors
-///
-/// As [`alpha_table`].
-pub fn score_table(rows: &[ScoreRow]) -> Result<Table, TableError> {
-    Columns::new("scores")
-        .str("embedding", rows, |r| &r.embedding)
-        .str("rule", rows, |r| &r.rule)
-        .str("male", rows, |r| &r.male)
-        .str("female", rows, |r| &r.female)
-        .str("word", rows, |r| &r.word)
-        .f64("score", rows, |r| r.score)
-        .finish()
 }
 
 #[cfg(test)]
