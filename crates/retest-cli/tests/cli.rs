@@ -366,7 +366,8 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
     .unwrap();
     let out = retest(&["run", pipeline.to_str().unwrap()], results.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let table = std::fs::read_to_string(results.path().join("variants/tables/test_retest_words.csv")).unwrap();
+    let table =
+        std::fs::read_to_string(results.path().join("variants/tables/test_retest_words.csv")).unwrap();
     let mut configurations: Vec<&str> = table
         .lines()
         .skip(1)

@@ -54,7 +54,9 @@ pub fn measure_all(
         let Job::Measure { corpus, model } = job else {
             continue;
         };
-        let model = plan.model(&model).expect("a measure job names a model of its plan");
+        let model = plan
+            .model(&model)
+            .expect("a measure job names a model of its plan");
         reporter.set_jobs(i as u64, n_jobs);
         let loaded = corpora
             .iter()

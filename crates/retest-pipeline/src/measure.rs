@@ -14,8 +14,8 @@ use retest_analyses::{
 use retest_embeddings::Format;
 use retest_measures::{Model, PLACEHOLDER_WORDS, ScoreTensor, Scorer, Scoring, Vocab};
 use retest_reliability::IccResult;
-use retest_spec::defaults::ENSEMBLE_LIST;
 use retest_spec::Plan;
+use retest_spec::defaults::ENSEMBLE_LIST;
 use retest_tables::{
     AlphaRow, BiasTensor, CorrelationRow, CoverageRow, IccRow, IccStats, ShareRow, SubjectKind, Table,
     WordPropertyRow, write_bias_scores,

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use retest_lexicon::Lexicon;
-use retest_tables::{IccRow, RegressionRow, Subject, Table, WordPropertyRow, regression_table};
+use retest_tables::{IccRow, RegressionRow, Subject, Table, WordPropertyRow};
 use rustc_hash::FxHashMap;
 
 use crate::aggregate::read_table;
@@ -24,19 +24,19 @@ pub const REGRESSION_TABLE: &str = "regression";
 ///
 /// A table that cannot be read.
 pub fn regression_input(dir: &Path, features: &dyn WordFeatures) -> Result<(Table, usize)> {
-    let properties = read_table(dir, "word_properties")?.word_property_rows()?;
+    let properties = read_table(dir, "word_properties")?.rows::<WordPropertyRow>()?;
     let mut rows = Vec::new();
     let mut left_out = 0;
     for (analysis, table) in [
         ("test_retest", "test_retest_words"),
         ("inter_rater", "inter_rater_words"),
     ] {
-        let icc = read_table(dir, table)?.icc_rows()?;
+        let icc = read_table(dir, table)?.rows::<IccRow>()?;
         let (mut part, missing) = regression_rows(analysis, &icc, &properties, features);
         rows.append(&mut part);
         left_out += missing;
     }
-    Ok((regression_table(REGRESSION_TABLE, &rows)?, left_out))
+    Ok((Table::from_rows(REGRESSION_TABLE, &rows)?, left_out))
 }
 
 /// Lexical features of a word that do not depend on the embeddings.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
-use retest_tables::{ScoreRow, score_table};
+use retest_tables::{ScoreRow, Table};
 
 /// What `retest score` was asked to do.
 #[derive(Debug)]
@@ -121,7 +121,7 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
             }
         }
     }
-    score_table(&rows)?.write_file(req.out)?;
+    Table::from_rows("scores", &rows)?.write_file(req.out)?;
     writeln!(err, "{} scores → {}", rows.len(), req.out.display())?;
     Ok(())
 }

@@ -111,7 +111,9 @@ pub fn pipeline_status(
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_trained));
             }
             Job::Measure { corpus, model } => {
-                let model = plan.model(model).expect("a measure job names a model of its plan");
+                let model = plan
+                    .model(model)
+                    .expect("a measure job names a model of its plan");
                 stage = (Stage::Aggregate, None);
                 status.output = prepared_of(corpus)
                     .zip(lists)

@@ -164,7 +164,15 @@ pub fn run_training_job(
     };
     let corpus = LoadedCorpus::load(prepared)?;
     let reporter = Reporter::new(1, work_units(&corpus, &job.model));
-    let result = train_one(plan, &corpus, cooc.as_ref(), &job.model, job.seed_idx, &output, &reporter);
+    let result = train_one(
+        plan,
+        &corpus,
+        cooc.as_ref(),
+        &job.model,
+        job.seed_idx,
+        &output,
+        &reporter,
+    );
     reporter.set_jobs(1, 1);
     reporter.finish();
     result.map_err(|e| e.context(format!("training job {index} ({})", job.name())))?;

@@ -104,10 +104,7 @@ pub fn train_all(
             });
         }
     }
-    let words_total: u64 = tasks
-        .iter()
-        .map(|t| work_units(t.corpus, &t.job.model))
-        .sum();
+    let words_total: u64 = tasks.iter().map(|t| work_units(t.corpus, &t.job.model)).sum();
     let reporter = Reporter::new(tasks.len() as u64, words_total);
     if summary.skipped > 0 {
         reporter.log(&format!(

@@ -2,9 +2,7 @@
 
 use std::path::Path;
 
-use retest_tables::{
-    AlphaRow, IccRow, IccStats, RegressionRow, Subject, SubjectKind, Table, regression_table,
-};
+use retest_tables::{AlphaRow, IccRow, IccStats, RegressionRow, Subject, SubjectKind, Table};
 
 use super::*;
 
@@ -162,7 +160,7 @@ fn write_tables(dir: &Path, with_regression: bool) {
         .write(dir, false)
         .unwrap();
     if with_regression {
-        regression_table("regression", &regression_rows())
+        Table::from_rows("regression", &regression_rows())
             .unwrap()
             .write(dir, false)
             .unwrap();

@@ -36,7 +36,9 @@ impl Plan {
     /// names the corpus, the algorithm and, for SGNS, the architecture (skip-gram and CBOW runs of
     /// the same seed draw independent streams), then the seed index.
     pub fn seed_path(&self, corpus: &str, model: &Model, seed_idx: u32) -> SeedPath {
-        let path = SeedPath::new(self.seed).with(corpus).with(model.algorithm().as_str());
+        let path = SeedPath::new(self.seed)
+            .with(corpus)
+            .with(model.algorithm().as_str());
         let path = match &model.params {
             ModelParams::Sgns(sgns) => path.with(sgns.architecture.as_str()),
             ModelParams::Glove(_) => path,

@@ -460,8 +460,8 @@ fn resolve_variants(doc: &Document<RawPipeline>, algorithms: &[Algorithm]) -> Re
                 ),
             ));
         }
-        let taken = algorithms.iter().any(|a| a.as_str() == v.name)
-            || variants.iter().any(|m| m.name == v.name);
+        let taken =
+            algorithms.iter().any(|a| a.as_str() == v.name) || variants.iter().any(|m| m.name == v.name);
         if taken {
             return Err(doc.error(
                 &format!("{field}.name"),

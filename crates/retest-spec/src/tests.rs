@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use crate::{
-    Algorithm, CorpusRecipe, Job, ModelParams, NewlineHandling, Plan, ReaderSpec, RecipeFolder, SentenceSplitting,
-    SpecError, UnkHandling,
+    Algorithm, CorpusRecipe, Job, ModelParams, NewlineHandling, Plan, ReaderSpec, RecipeFolder,
+    SentenceSplitting, SpecError, UnkHandling,
 };
 
 const RECIPE: &str = "\
@@ -410,9 +410,8 @@ fn variants_are_models_over_their_algorithms_block() {
     assert_eq!(measured, names);
     assert_eq!(plan.training_jobs().len(), 4 * 2);
     assert!(
-        plan.to_yaml().contains(
-            "variants:\n- name: sgns-3-epochs\n  sgns:\n    architecture: skipgram\n    dim: 20\n"
-        ),
+        plan.to_yaml()
+            .contains("variants:\n- name: sgns-3-epochs\n  sgns:\n    architecture: skipgram\n    dim: 20\n"),
         "{}",
         plan.to_yaml()
     );

@@ -43,6 +43,4 @@ pub use rows::{
     SubjectKind, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
-pub use write::{
-    BiasTensor, Table, TableError, bias_scores_table, regression_table, score_table, write_bias_scores,
-};
+pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};

@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::rows::{IccRow, WordPropertyRow};
 use crate::schema::{Row, RowReader};
 use crate::write::{Table, TableError};
 
@@ -93,24 +92,6 @@ impl Table {
             cells.end_row().map_err(|why| shape(format!("row {i}: {why}")))?;
         }
         Ok(rows)
-    }
-
-    /// The rows of an ICC table: [`Table::rows`].
-    ///
-    /// # Errors
-    ///
-    /// As [`Table::rows`].
-    pub fn icc_rows(&self) -> Result<Vec<IccRow>, TableError> {
-        self.rows()
-    }
-
-    /// The rows of the `word_properties` table: [`Table::rows`].
-    ///
-    /// # Errors
-    ///
-    /// As [`Table::rows`].
-    pub fn word_property_rows(&self) -> Result<Vec<WordPropertyRow>, TableError> {
-        self.rows()
     }
 }
 

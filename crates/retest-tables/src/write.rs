@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::rows::{RegressionRow, ScoreRow};
 use crate::schema::{Row, RowWriter};
 
 /// Why a table could not be built or written.
@@ -160,25 +159,6 @@ fn atomic_write(
         .sync_all()
         .map_err(io)?;
     std::fs::rename(&tmp, path).map_err(io)
-}
-
-/// A regression-input table (`regression`: test-retest and inter-rater rows, told apart by
-/// `analysis`): [`Table::from_rows`].
-///
-/// # Errors
-///
-/// As [`Table::from_rows`].
-pub fn regression_table(name: &'static str, rows: &[RegressionRow]) -> Result<Table, TableError> {
-    Table::from_rows(name, rows)
-}
-
-/// The table of `retest score` (`scores`): [`Table::from_rows`].
-///
-/// # Errors
-///
-/// As [`Table::from_rows`].
-pub fn score_table(rows: &[ScoreRow]) -> Result<Table, TableError> {
-    Table::from_rows("scores", rows)
 }
 
 /// The bias scores of one (corpus, algorithm) configuration in long form: one row per

@@ -5,7 +5,7 @@ use polars::prelude::*;
 use retest_tables::{
     AlphaRow, BiasTensor, ColumnDef, ColumnType, CorrelationRow, CoverageRow, IccRow, IccStats,
     RegressionRow, Row, RowReader, RowWriter, ScoreRow, ShareRow, Subject, SubjectKind, Table,
-    WordPropertyRow, bias_scores_table, regression_table, score_table,
+    WordPropertyRow, bias_scores_table,
 };
 
 fn stats(icc: f64) -> IccStats {
@@ -268,13 +268,6 @@ fn every_table_round_trips_through_parquet() {
         score: f64::MAX,
     };
     assert_round_trip("scores", (), std::slice::from_ref(&score));
-
-    // The named writers are the generic one under their table's name.
-    assert_eq!(
-        regression_table("regression", &[regression]).unwrap().name,
-        "regression"
-    );
-    assert_eq!(score_table(&[score]).unwrap().name, "scores");
 }
 
 #[test]
@@ -288,7 +281,7 @@ fn nan_and_infinite_values_round_trip() {
     t.clone().write_file(&path).unwrap();
     let back = Table::read("test_retest_words", &path)
         .unwrap()
-        .icc_rows()
+        .rows::<IccRow>()
         .unwrap();
     assert!(back[0].stats.icc.is_nan());
     assert_eq!(back[0].stats.ci_low, f64::NEG_INFINITY);
