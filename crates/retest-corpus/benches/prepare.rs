@@ -3,7 +3,6 @@
 
 use std::hint::black_box;
 use std::io::Read;
-use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use retest_corpus::{CorpusBuilder, PlainTextOptions, UnkHandling, WikiTextOptions, decompress};

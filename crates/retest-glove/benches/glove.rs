@@ -8,7 +8,6 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use retest_corpus::{CorpusBuilder, EncodedCorpus, UnkHandling, WikiTextOptions};

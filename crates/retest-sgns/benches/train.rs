@@ -3,7 +3,6 @@
 //! Gutenberg corpus from the data mirror, prepared with `retest-corpus`' plain-text reader.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use retest_corpus::{CorpusBuilder, EncodedCorpus, PlainTextOptions, decompress};
