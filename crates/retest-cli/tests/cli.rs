@@ -3,32 +3,15 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn project() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn mirror() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| project().join("../shared/data"));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "data mirror missing at {}: set RETEST_DATA_DIR",
-        dir.display()
-    );
-    dir
-}
+use retest_test_support::{data_dir, workspace_dir};
 
 /// Runs `retest` in the project folder with results going to `results`.
 fn retest(args: &[&str], results: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(project())
+        .current_dir(workspace_dir())
         .args(args)
         .env("RETEST_RESULTS_DIR", results)
-        .env("RETEST_DATA_DIR", mirror())
+        .env("RETEST_DATA_DIR", data_dir())
         .env("RETEST_CACHE_DIR", results.join("cache"))
         .env("RETEST_OFFLINE", "1")
         .env_remove("RETEST_CORPORA_DIR")
@@ -61,7 +44,7 @@ fn plan_prints_resolved_plan_and_jobs() {
 #[test]
 fn every_shipped_pipeline_is_valid() {
     let results = tempfile::tempdir().unwrap();
-    for entry in std::fs::read_dir(project().join("pipelines")).unwrap() {
+    for entry in std::fs::read_dir(workspace_dir().join("pipelines")).unwrap() {
         let path = entry.unwrap().path();
         let out = retest(
             &["plan", "--format", "json", path.to_str().unwrap()],
@@ -129,7 +112,7 @@ fn corpus_that_cannot_be_found_says_where_it_looked() {
     );
     assert!(stderr.contains("file `train-00000-of-00001.parquet`"), "{stderr}");
     assert!(
-        stderr.contains(&format!("mirror folder {}: no file named", mirror().display())),
+        stderr.contains(&format!("mirror folder {}: no file named", data_dir().display())),
         "{stderr}"
     );
     assert!(
@@ -304,7 +287,7 @@ fn unknown_export_format_lists_the_known_ones() {
 
 /// The first 2,000 lines of WikiText-103 valid as a training text.
 fn training_text(dir: &Path) -> PathBuf {
-    let text = std::fs::read_to_string(mirror().join("wikitext-103/wiki.valid.tokens")).unwrap();
+    let text = std::fs::read_to_string(data_dir().join("wikitext-103/wiki.valid.tokens")).unwrap();
     let path = dir.join("train.txt");
     std::fs::write(&path, text.lines().take(2000).collect::<Vec<_>>().join("\n")).unwrap();
     path

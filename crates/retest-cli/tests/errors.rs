@@ -3,18 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-fn project() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn mirror() -> PathBuf {
-    std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| project().join("../shared/data"))
-}
+use retest_test_support::{data_dir, workspace_dir};
 
 /// A study folder with its own pipeline and word lists (two seeds of a tiny SGNS on
 /// WikiText-103 valid) whose target list is `target`.
@@ -22,7 +11,7 @@ fn study(dir: &Path, target: &str, n_seeds: u32) -> PathBuf {
     let lists = dir.join("wordlists/t");
     std::fs::create_dir_all(lists.join("queries")).unwrap();
     std::fs::create_dir_all(dir.join("pipelines")).unwrap();
-    let du2021 = project().join("wordlists/du2021");
+    let du2021 = workspace_dir().join("wordlists/du2021");
     std::fs::copy(du2021.join("base-pairs.txt"), lists.join("base-pairs.txt")).unwrap();
     std::fs::copy(
         du2021.join("queries/career.txt"),
@@ -49,14 +38,14 @@ fn study(dir: &Path, target: &str, n_seeds: u32) -> PathBuf {
 
 fn run(pipeline: &Path, results: &Path) -> Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(project())
+        .current_dir(workspace_dir())
         .args([
             "--results",
             results.to_str().unwrap(),
             "run",
             pipeline.to_str().unwrap(),
         ])
-        .env("RETEST_DATA_DIR", mirror())
+        .env("RETEST_DATA_DIR", data_dir())
         .env("RETEST_CACHE_DIR", results.join("cache"))
         .env("RETEST_OFFLINE", "1")
         .env_remove("RETEST_CORPORA_DIR")
@@ -188,7 +177,7 @@ fn two_corpus_study(dir: &Path, second: &str) -> PathBuf {
     let corpora = dir.join("corpora");
     std::fs::create_dir_all(&corpora).unwrap();
     std::fs::copy(
-        project().join("corpora/wikitext-103-valid.yaml"),
+        workspace_dir().join("corpora/wikitext-103-valid.yaml"),
         corpora.join("wikitext-103-valid.yaml"),
     )
     .unwrap();
@@ -219,7 +208,7 @@ fn a_corpus_file_that_cannot_be_found_says_where_it_looked_and_the_other_corpus_
             .to_owned(),
         format!(
             "mirror folder {}: no file named `absent.tokens`",
-            mirror().display()
+            data_dir().display()
         ),
         "download: the recipe gives no `url`".to_owned(),
         format!(
@@ -237,7 +226,7 @@ fn a_corpus_file_that_cannot_be_found_says_where_it_looked_and_the_other_corpus_
 fn a_corrupt_compressed_corpus_fails_alone_and_keeps_every_finished_job() {
     let dir = tempfile::tempdir().unwrap();
     // A Reddit dump cut in the middle of its bzip2 stream.
-    let bytes = std::fs::read(mirror().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
+    let bytes = std::fs::read(data_dir().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
     let broken = dir.path().join("corpora/RC_2005-12-cut.bz2");
     std::fs::create_dir_all(broken.parent().unwrap()).unwrap();
     std::fs::write(&broken, &bytes[..bytes.len() / 2]).unwrap();

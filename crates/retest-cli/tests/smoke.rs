@@ -6,19 +6,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn project() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+use retest_test_support::{data_dir, workspace_dir};
 
 fn retest(results: &Path) -> Command {
-    let mirror = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| project().join("../shared/data"));
+    let mirror = data_dir();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_retest"));
-    cmd.current_dir(project())
+    cmd.current_dir(workspace_dir())
         .env("RETEST_RESULTS_DIR", results)
         .env("RETEST_DATA_DIR", mirror)
         .env("RETEST_CACHE_DIR", results.join("cache"))
@@ -405,7 +398,7 @@ fn retest_score_reproduces_the_pipeline(results: &Path) {
     };
     let words = work.join("words.txt");
     std::fs::write(&words, format!("# one occupation\n{word}\n")).unwrap();
-    let pairs = project().join("wordlists/du2021/base-pairs.txt");
+    let pairs = workspace_dir().join("wordlists/du2021/base-pairs.txt");
     let scores = retest_score(&seeds, "dbwa,ripa,nbm", &pairs, &words, &work.join("scores.csv"));
     assert_eq!(
         scores.header,
@@ -546,7 +539,7 @@ fn multilevel_regression_fits(csv: &Path, out_dir: &Path) {
         return;
     }
     let out = Command::new("Rscript")
-        .arg(project().join("analysis/multilevel.R"))
+        .arg(workspace_dir().join("analysis/multilevel.R"))
         .arg(csv)
         .arg("--out")
         .arg(out_dir)

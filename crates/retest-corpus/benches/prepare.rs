@@ -3,25 +3,13 @@
 
 use std::hint::black_box;
 use std::io::Read;
-use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use retest_corpus::{CorpusBuilder, PlainTextOptions, UnkHandling, WikiTextOptions, decompress};
+use retest_test_support::data_dir;
 
 /// Bytes of decompressed Gutenberg text used for the tokenising benchmark.
 const GUTENBERG_BYTES: u64 = 4 << 20;
-
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "data mirror not found at {}: set RETEST_DATA_DIR to the folder holding MANIFEST.md",
-        dir.display()
-    );
-    dir
-}
 
 fn wikitext(c: &mut Criterion) {
     let bytes = std::fs::read(data_dir().join("wikitext-103/wiki.valid.tokens")).unwrap();

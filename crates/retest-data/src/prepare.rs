@@ -143,8 +143,9 @@ pub fn prepare_corpus(
     if dir.exists() {
         std::fs::remove_dir_all(&dir).map_err(DataError::io(&dir))?;
     }
-    let tmp = tmp.keep();
-    std::fs::rename(&tmp, &dir).map_err(DataError::io(&dir))?;
+    retest_fs::publish_dir(tmp.path(), &dir)?;
+    // Renamed: nothing is left at the temporary path for the guard to remove.
+    let _ = tmp.keep();
     Ok((PreparedCorpus { dir, stats }, PrepareOutcome::Prepared))
 }
 
@@ -270,18 +271,12 @@ fn write_with(
     file.sync_all().map_err(DataError::io(path))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
+/// Writes `bytes` to `path` atomically (`retest_fs::write_atomic`), creating its folder first.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DataError> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(DataError::io(dir))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(DataError::io(dir))?;
-    tmp.write_all(bytes).map_err(DataError::io(path))?;
-    tmp.persist(path).map_err(|e| DataError::Io {
-        path: path.to_owned(),
-        source: e.error,
-    })?;
-    Ok(())
+    Ok(retest_fs::write_atomic(path, bytes)?)
 }

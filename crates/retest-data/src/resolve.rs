@@ -305,7 +305,7 @@ fn find_by_name(dir: &Path, name: &str) -> Vec<PathBuf> {
     found
 }
 
-/// Downloads `url` to `dest` (via a `.part` file renamed on success) and returns its SHA-256.
+/// Downloads `url` to `dest` (atomically: `retest_fs::write_atomic_with`) and returns its SHA-256.
 fn download(recipe: &Owner<'_>, url: &str, dest: &Path) -> Result<String, DataError> {
     let failed = |message: String| DataError::Download {
         owner: recipe.describe(),
@@ -319,21 +319,19 @@ fn download(recipe: &Owner<'_>, url: &str, dest: &Path) -> Result<String, DataEr
     let body = response.into_body();
     let bar = bytes_bar(body.content_length(), format!("download {}", dest.display()));
     let mut reader = body.into_reader();
-    let part = dest.with_extension("part");
-    let mut file = std::fs::File::create(&part).map_err(DataError::io(&part))?;
     let mut hasher = Sha256::new();
     let mut buffer = vec![0u8; 1 << 20];
-    loop {
-        let n = reader.read(&mut buffer).map_err(|e| failed(e.to_string()))?;
-        if n == 0 {
-            break;
+    retest_fs::write_atomic_with(dest, |file| {
+        loop {
+            let n = reader.read(&mut buffer).map_err(|e| failed(e.to_string()))?;
+            if n == 0 {
+                return Ok::<(), DataError>(());
+            }
+            hasher.update(&buffer[..n]);
+            file.write_all(&buffer[..n]).map_err(DataError::io(dest))?;
+            bar.inc(n as u64);
         }
-        hasher.update(&buffer[..n]);
-        file.write_all(&buffer[..n]).map_err(DataError::io(&part))?;
-        bar.inc(n as u64);
-    }
-    file.sync_all().map_err(DataError::io(&part))?;
+    })?;
     bar.finish_and_clear();
-    std::fs::rename(&part, dest).map_err(DataError::io(dest))?;
     Ok(hex::encode(hasher.finalize()))
 }

@@ -1,24 +1,12 @@
 //! Corpus preparation on the data mirror's real files.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use retest_data::{
     CORPUS_FILE, DataError, LockFile, PrepareOutcome, Resolver, STATS_FILE, VOCAB_FILE, prepare_corpus,
 };
 use retest_spec::{CorpusRecipe, ReaderSpec, SentenceSplitting};
-
-/// The data mirror: `RETEST_DATA_DIR`, else `../shared/data` beside the project.
-fn mirror() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "the data mirror is missing at {}: set RETEST_DATA_DIR to the shared/data folder",
-        dir.display()
-    );
-    dir
-}
+use retest_test_support::data_dir;
 
 fn project_recipe(name: &str) -> CorpusRecipe {
     CorpusRecipe::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpora/{name}.yaml")))
@@ -27,7 +15,7 @@ fn project_recipe(name: &str) -> CorpusRecipe {
 
 fn resolver(work: &Path) -> Resolver {
     Resolver {
-        mirror: Some(mirror()),
+        mirror: Some(data_dir()),
         cache: work.join("cache"),
         lock: LockFile::load(&work.join("lock")).unwrap(),
         offline: true,
@@ -153,7 +141,7 @@ fn corrupt_compressed_file_fails_with_its_path_and_keeps_finished_work() {
     )
     .unwrap();
     // Then a bzip2 file cut in the middle.
-    let bytes = std::fs::read(mirror().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
+    let bytes = std::fs::read(data_dir().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
     let broken = work.path().join("broken.bz2");
     std::fs::write(&broken, &bytes[..bytes.len() / 2]).unwrap();
     std::fs::write(

@@ -80,6 +80,15 @@ pub enum EmbeddingsError {
     },
 }
 
+impl From<retest_fs::WriteError> for EmbeddingsError {
+    fn from(e: retest_fs::WriteError) -> EmbeddingsError {
+        EmbeddingsError::Io {
+            path: e.path,
+            source: e.source,
+        }
+    }
+}
+
 impl EmbeddingsError {
     pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> EmbeddingsError {
         let path = path.into();

@@ -34,7 +34,7 @@ mod format;
 mod text;
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::BufReader;
 use std::path::Path;
 
 pub use embeddings::{Embeddings, describe};
@@ -104,40 +104,19 @@ pub fn write(path: &Path, emb: &Embeddings, format: Format) -> Result<(), Embedd
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     remove_stale_temporaries(dir, &file_name);
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(EmbeddingsError::io(dir))?;
-    let mut writer = BufWriter::with_capacity(1 << 20, tmp);
-    match format {
-        Format::Fifu => fifu::write_fifu(&mut writer, emb, path)?,
-        Format::Word2VecText => {
-            text::write_text(&mut writer, emb, Header::Word2Vec).map_err(EmbeddingsError::io(path))?
+    retest_fs::write_atomic_with(path, |writer| {
+        match format {
+            Format::Fifu => fifu::write_fifu(writer, emb, path)?,
+            Format::Word2VecText => {
+                text::write_text(writer, emb, Header::Word2Vec).map_err(EmbeddingsError::io(path))?
+            }
+            Format::GloveText => {
+                text::write_text(writer, emb, Header::None).map_err(EmbeddingsError::io(path))?
+            }
+            Format::Word2VecBinary => binary::write_binary(writer, emb).map_err(EmbeddingsError::io(path))?,
         }
-        Format::GloveText => {
-            text::write_text(&mut writer, emb, Header::None).map_err(EmbeddingsError::io(path))?
-        }
-        Format::Word2VecBinary => {
-            binary::write_binary(&mut writer, emb).map_err(EmbeddingsError::io(path))?
-        }
-    }
-    writer.flush().map_err(EmbeddingsError::io(path))?;
-    let tmp = writer.into_inner().map_err(|e| EmbeddingsError::Io {
-        path: path.to_owned(),
-        source: e.into_error(),
-    })?;
-    tmp.as_file().sync_all().map_err(EmbeddingsError::io(path))?;
-    set_readable(tmp.as_file(), path)?;
-    tmp.persist(path).map_err(|e| EmbeddingsError::Io {
-        path: path.to_owned(),
-        source: e.error,
-    })?;
-    // Make the rename itself durable; some file systems cannot fsync a folder, which is harmless.
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
+        set_readable(writer.get_ref(), path)
+    })
 }
 
 /// Temporary files are created `0600`; an embedding file is data to share, so make it `0644`

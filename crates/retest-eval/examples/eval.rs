@@ -3,16 +3,12 @@
 //! The benchmarks come from `$RETEST_DATA_DIR/benchmarks` (default `../shared/data`).
 #![allow(clippy::print_stdout)]
 
-use std::path::PathBuf;
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.iter().find(|a| !a.starts_with("--")) else {
         return Err("usage: eval EMBEDDINGS [--json]".into());
     };
-    let data = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")));
+    let data = retest_test_support::data_dir();
     let emb = retest_embeddings::read(path.as_ref(), None)?;
     let report = retest_eval::standard_suite(&data.join("benchmarks"), &emb)?;
     if args.iter().any(|a| a == "--json") {

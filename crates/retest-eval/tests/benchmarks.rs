@@ -1,15 +1,14 @@
 //! The readers on the data mirror's real benchmark files, and their error messages.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
 use retest_eval::{PairFormat, read_analogies, read_pairs};
+use retest_test_support::data_dir;
 
 #[test]
 fn wordsim353_from_gensim() {
     let pairs = read_pairs(
-        &common::benchmarks_dir().join("gensim/wordsim353.tsv"),
+        &data_dir().join("benchmarks").join("gensim/wordsim353.tsv"),
         PairFormat::GensimTsv,
     )
     .unwrap();
@@ -20,7 +19,7 @@ fn wordsim353_from_gensim() {
 
 #[test]
 fn simlex999_gensim_copy_and_original_agree() {
-    let bench = common::benchmarks_dir();
+    let bench = data_dir().join("benchmarks");
     let gensim = read_pairs(&bench.join("gensim/simlex999.txt"), PairFormat::GensimTsv).unwrap();
     let original = read_pairs(
         &bench.join("SimLex-999/SimLex-999.txt"),
@@ -34,7 +33,7 @@ fn simlex999_gensim_copy_and_original_agree() {
 
 #[test]
 fn men_natural_form() {
-    let bench = common::benchmarks_dir();
+    let bench = data_dir().join("benchmarks");
     let pairs = read_pairs(&bench.join("MEN/MEN_dataset_natural_form_full"), PairFormat::Men).unwrap();
     assert_eq!(pairs.len(), 3000);
     assert_eq!(pairs[0], ("sun".into(), "sunlight".into(), 50.0));
@@ -43,7 +42,7 @@ fn men_natural_form() {
 
 #[test]
 fn eval_word_vectors_tsv_with_crlf() {
-    let bench = common::benchmarks_dir();
+    let bench = data_dir().join("benchmarks");
     let pairs = read_pairs(
         &bench.join("eval-word-vectors/EN-WS-353-ALL.txt"),
         PairFormat::Tsv,
@@ -59,7 +58,7 @@ fn eval_word_vectors_tsv_with_crlf() {
 
 #[test]
 fn google_analogies() {
-    let set = read_analogies(&common::benchmarks_dir().join("gensim/questions-words.txt")).unwrap();
+    let set = read_analogies(&data_dir().join("benchmarks").join("gensim/questions-words.txt")).unwrap();
     assert_eq!(set.n_questions(), 19_544);
     let names: Vec<_> = set.sections.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(

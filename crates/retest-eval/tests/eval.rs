@@ -1,14 +1,13 @@
 //! Correlations against hand-computed values, analogies on hand-built embeddings, gensim's
 //! case-insensitive matching, vocabulary restriction and the suite report.
 
-mod common;
-
 use retest_embeddings::Embeddings;
 use retest_eval::stats::{average_ranks, pearson, spearman};
 use retest_eval::{
     AnalogySection, AnalogySet, CaseHandling, EvalOptions, evaluate_analogies, evaluate_analogies_with,
     evaluate_similarity, evaluate_similarity_with, standard_suite,
 };
+use retest_test_support::{data_dir, embeddings};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
@@ -51,18 +50,14 @@ fn spearman_and_pearson_against_hand_computed_values() {
 
 /// `Tiger` comes before `tiger`, so case-insensitively `tiger` means `Tiger`'s vector.
 fn animals() -> Embeddings {
-    let words = ["Tiger", "cat", "tiger", "dog", "car", "Zebra"]
-        .map(String::from)
-        .to_vec();
-    let vectors = vec![
-        1.0, 0.0, 0.0, // Tiger
-        0.9, 0.1, 0.0, // cat
-        0.0, 1.0, 0.0, // tiger
-        0.5, 0.5, 0.0, // dog
-        0.0, 0.0, 1.0, // car
-        0.0, 0.3, 1.0, // Zebra
-    ];
-    Embeddings::new(words, 3, vectors).unwrap()
+    embeddings(&[
+        ("Tiger", [1.0, 0.0, 0.0]),
+        ("cat", [0.9, 0.1, 0.0]),
+        ("tiger", [0.0, 1.0, 0.0]),
+        ("dog", [0.5, 0.5, 0.0]),
+        ("car", [0.0, 0.0, 1.0]),
+        ("Zebra", [0.0, 0.3, 1.0]),
+    ])
 }
 
 fn pair(a: &str, b: &str, score: f64) -> (String, String, f64) {
@@ -128,9 +123,7 @@ fn royals(extra: &[(&str, [f32; 3])]) -> Embeddings {
         ("car", [-1.0, -0.4, 0.1]),
     ];
     rows.extend_from_slice(extra);
-    let words = rows.iter().map(|(w, _)| w.to_string()).collect();
-    let vectors = rows.iter().flat_map(|(_, v)| *v).collect();
-    Embeddings::new(words, 3, vectors).unwrap()
+    embeddings(&rows)
 }
 
 #[test]
@@ -220,7 +213,7 @@ fn analogy_with_a_large_vocabulary_spans_several_blocks() {
 
 #[test]
 fn standard_suite_on_the_mirror() {
-    let bench = common::benchmarks_dir();
+    let bench = data_dir().join("benchmarks");
     let report = standard_suite(&bench, &royals(&[])).unwrap();
     let names: Vec<_> = report.similarity.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["wordsim353", "simlex999", "men"]);

@@ -10,8 +10,6 @@
 //! RETEST_DATA_DIR=../shared/data /work/.venv/bin/python crates/retest-eval/tests/gensim_reference.py
 //! ```
 
-mod common;
-
 use std::path::Path;
 
 use retest_embeddings::Embeddings;
@@ -19,6 +17,7 @@ use retest_eval::{
     AnalogySet, CaseHandling, EvalOptions, PairFormat, evaluate_analogies_with, evaluate_similarity_with,
     read_analogies, read_pairs,
 };
+use retest_test_support::data_dir;
 use rustc_hash::{FxHashMap, FxHashSet};
 use sha2::{Digest, Sha256};
 
@@ -192,7 +191,7 @@ fn check(emb: &Embeddings, bench: &Path, questions: &AnalogySet, options: &EvalO
 
 #[test]
 fn synthetic_embedding_matches_gensim() {
-    let bench = common::benchmarks_dir();
+    let bench = data_dir().join("benchmarks");
     let questions = read_analogies(&bench.join("gensim/questions-words.txt")).unwrap();
     let emb = synthetic_embedding(&bench, &questions);
     assert_eq!(emb.n_words(), 2718);

@@ -5,9 +5,6 @@
 //! `cargo bench -p retest-geometry --bench knn`. The faiss side-by-side is
 //! `examples/geometry_timings.rs` + `bench/faiss_knn.py`.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -15,6 +12,10 @@ use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_
 use retest_geometry::{
     Blocking, Candidates, KnnParams, Queries, SelfMatch, normalize_rows, procrustes, top_k_neighbours,
 };
+use retest_test_support::RandomData;
+
+/// The random data of the geometry tests.
+const DATA: RandomData = RandomData::new("retest-geometry-tests");
 
 const DIM: usize = 300;
 
@@ -27,7 +28,7 @@ fn knn(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(30))
         .warm_up_time(Duration::from_secs(1));
     for v in [26_000usize, 50_000] {
-        let unit = normalize_rows(&support::gaussian(v, DIM, 2021), DIM);
+        let unit = normalize_rows(&DATA.gaussian(v, DIM, 2021), DIM);
         // Throughput in "full GEMM flops" (2·V²·d), the unit faiss' effective GFLOP/s uses.
         group.throughput(Throughput::Elements((2 * v * v * DIM) as u64));
         for threads in [1, 2] {
@@ -49,7 +50,7 @@ fn knn(c: &mut Criterion) {
     let mut group = c.benchmark_group("knn_list_k100_dim300");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
     let v = 50_000;
-    let unit = normalize_rows(&support::gaussian(v, DIM, 2021), DIM);
+    let unit = normalize_rows(&DATA.gaussian(v, DIM, 2021), DIM);
     let queries: Vec<u32> = (0..320u32).map(|i| i * 151).collect();
     let params = KnnParams {
         k: 100,
@@ -73,8 +74,8 @@ fn knn(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("procrustes_dim300");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
-    let a = support::gaussian(v, DIM, 1);
-    let b2 = support::gaussian(v, DIM, 2);
+    let a = DATA.gaussian(v, DIM, 1);
+    let b2 = DATA.gaussian(v, DIM, 2);
     group.bench_function("V=50000", |b| {
         b.iter(|| procrustes(black_box(&a), black_box(&b2), v, DIM).unwrap())
     });

@@ -12,9 +12,6 @@
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::time::Instant;
 
 use faer::linalg::matmul::matmul;
@@ -23,6 +20,10 @@ use retest_geometry::{
     Blocking, Candidates, KnnParams, Queries, SelfMatch, embedding_stability, normalize_rows,
     top_k_neighbours,
 };
+use retest_test_support::RandomData;
+
+/// The random data of the geometry tests.
+const DATA: RandomData = RandomData::new("retest-geometry-tests");
 
 const DIM: usize = 300;
 const K: usize = 100;
@@ -138,7 +139,7 @@ fn knn(args: &[String]) {
             candidate_cols: cc,
         };
     }
-    let unit = normalize_rows(&support::gaussian(v, DIM, 2021), DIM);
+    let unit = normalize_rows(&DATA.gaussian(v, DIM, 2021), DIM);
     let params = KnnParams {
         k: K,
         self_match: SelfMatch::Exclude,
@@ -177,10 +178,10 @@ fn es(args: &[String]) {
     let seeds: usize = args[1].parse().expect("SEEDS");
     let threads: usize = args.get(2).map_or(2, |s| s.parse().expect("THREADS"));
     // Seed models: one base embedding plus independent noise per seed, so ES varies by word.
-    let base = support::gaussian(v, DIM, 7);
+    let base = DATA.gaussian(v, DIM, 7);
     let models: Vec<Vec<f32>> = (0..seeds)
         .map(|s| {
-            let noise = support::gaussian(v, DIM, 100 + s as u64);
+            let noise = DATA.gaussian(v, DIM, 100 + s as u64);
             base.iter().zip(&noise).map(|(b, e)| b + 0.5 * e).collect()
         })
         .collect();

@@ -2,12 +2,14 @@
 //! ties, duplicate vectors, a cluster larger than the candidate buffer and zero rows, over many
 //! tile shapes and thread counts.
 
-mod support;
-
 use retest_geometry::{
     Blocking, Candidates, GeometryError, KnnParams, Neighbours, Queries, SelfMatch, dot_f64, normalize_rows,
     top_k_neighbours,
 };
+use retest_test_support::RandomData;
+
+/// This crate's random test data (its own stream family).
+const DATA: RandomData = RandomData::new("retest-geometry-tests");
 
 const DIM: usize = 21;
 
@@ -18,7 +20,7 @@ const DIM: usize = 21;
 /// * rows 555..560 are row 1 scaled by 3 (equal after normalisation up to rounding).
 fn planted(n: usize, seed: u64) -> Vec<f32> {
     assert!(n >= 600);
-    let mut raw = support::gaussian(n, DIM, seed);
+    let mut raw = DATA.gaussian(n, DIM, seed);
     for i in 0..20 {
         let src: Vec<f32> = raw[i * DIM..(i + 1) * DIM].to_vec();
         raw[(500 + i) * DIM..(501 + i) * DIM].copy_from_slice(&src);
@@ -207,7 +209,7 @@ fn include_self_on_all_pairs_equals_brute_force() {
 #[test]
 fn k_equal_to_all_other_candidates_is_a_full_sort() {
     let n = 40;
-    let unit = normalize_rows(&support::gaussian(n, DIM, 6), DIM);
+    let unit = normalize_rows(&DATA.gaussian(n, DIM, 6), DIM);
     let all: Vec<u32> = (0..n as u32).collect();
     let (ids, sims) = brute_force(&unit, &all, &all, n - 1, SelfMatch::Exclude);
     let p = params(n - 1, SelfMatch::Exclude, 2, 16, 16);
@@ -217,7 +219,7 @@ fn k_equal_to_all_other_candidates_is_a_full_sort() {
 
 #[test]
 fn bad_input_is_refused_with_a_clear_message() {
-    let unit = normalize_rows(&support::gaussian(10, 4, 7), 4);
+    let unit = normalize_rows(&DATA.gaussian(10, 4, 7), 4);
     let p = params(3, SelfMatch::Exclude, 1, 8, 8);
     let err = |r: Result<Neighbours, GeometryError>| r.unwrap_err().to_string();
     assert_eq!(

@@ -1,9 +1,11 @@
 //! Orthogonal Procrustes and embedding stability on their laws: a known rotation is recovered,
 //! identical seeds are perfectly stable, and stability is symmetric in the seed order.
 
-mod support;
-
 use retest_geometry::{GeometryError, embedding_stability, embedding_stability_for, procrustes};
+use retest_test_support::{RandomData, rotate};
+
+/// This crate's random test data (its own stream family).
+const DATA: RandomData = RandomData::new("retest-geometry-tests");
 
 /// ‖QᵀQ − I‖_max for a row-major `dim × dim` matrix.
 fn orthogonality_error(q: &[f64], dim: usize) -> f64 {
@@ -20,9 +22,9 @@ fn orthogonality_error(q: &[f64], dim: usize) -> f64 {
 #[test]
 fn procrustes_recovers_a_known_rotation() {
     let (n, dim) = (500, 30);
-    let a = support::gaussian(n, dim, 11);
-    let q_true = support::random_orthogonal(dim, 12);
-    let b = support::rotate(&a, &q_true, dim);
+    let a = DATA.gaussian(n, dim, 11);
+    let q_true = DATA.random_orthogonal(dim, 12);
+    let b = rotate(&a, &q_true, dim);
     let q = procrustes(&a, &b, n, dim).unwrap();
     let max_diff = q
         .iter()
@@ -32,7 +34,7 @@ fn procrustes_recovers_a_known_rotation() {
     assert!(max_diff < 1e-6, "Q differs from the true rotation by {max_diff}");
     assert!(orthogonality_error(&q, dim) < 1e-12);
     // Residual ‖A·Q − B‖_F relative to ‖B‖_F: only B's f32 rounding remains.
-    let aq = support::rotate(&a, &q, dim);
+    let aq = rotate(&a, &q, dim);
     let resid: f64 = aq
         .iter()
         .zip(&b)
@@ -46,14 +48,14 @@ fn procrustes_recovers_a_known_rotation() {
 #[test]
 fn procrustes_is_optimal_against_noise_and_may_reflect() {
     let (n, dim) = (400, 12);
-    let a = support::gaussian(n, dim, 13);
+    let a = DATA.gaussian(n, dim, 13);
     // A reflection (det −1) plus noise: the optimum over the orthogonal group is the reflection.
     let mut reflect = vec![0.0f64; dim * dim];
     for i in 0..dim {
         reflect[i * dim + i] = if i == 0 { -1.0 } else { 1.0 };
     }
-    let noise = support::gaussian(n, dim, 14);
-    let b: Vec<f32> = support::rotate(&a, &reflect, dim)
+    let noise = DATA.gaussian(n, dim, 14);
+    let b: Vec<f32> = rotate(&a, &reflect, dim)
         .iter()
         .zip(&noise)
         .map(|(x, e)| x + 0.05 * e)
@@ -61,7 +63,7 @@ fn procrustes_is_optimal_against_noise_and_may_reflect() {
     let q = procrustes(&a, &b, n, dim).unwrap();
     assert!(q[0] < -0.99, "Q[0][0] = {}", q[0]);
     let loss = |q: &[f64]| -> f64 {
-        support::rotate(&a, q, dim)
+        rotate(&a, q, dim)
             .iter()
             .zip(&b)
             .map(|(x, y)| f64::from(x - y).powi(2))
@@ -69,7 +71,7 @@ fn procrustes_is_optimal_against_noise_and_may_reflect() {
     };
     // Any other orthogonal matrix does worse.
     for seed in 0..5 {
-        let other = support::random_orthogonal(dim, 100 + seed);
+        let other = DATA.random_orthogonal(dim, 100 + seed);
         assert!(loss(&q) < loss(&other));
     }
     assert!(loss(&q) <= loss(&reflect));
@@ -78,7 +80,7 @@ fn procrustes_is_optimal_against_noise_and_may_reflect() {
 #[test]
 fn identical_seeds_have_stability_one() {
     let (n, dim) = (300, 16);
-    let a = support::gaussian(n, dim, 15);
+    let a = DATA.gaussian(n, dim, 15);
     let models = [&a[..], &a[..], &a[..]];
     let es = embedding_stability(&models, n, dim, 2).unwrap();
     assert_eq!(es.len(), n);
@@ -90,15 +92,15 @@ fn identical_seeds_have_stability_one() {
 #[test]
 fn rotated_copies_have_stability_one_and_noise_lowers_it() {
     let (n, dim) = (400, 16);
-    let a = support::gaussian(n, dim, 16);
-    let b = support::rotate(&a, &support::random_orthogonal(dim, 17), dim);
+    let a = DATA.gaussian(n, dim, 16);
+    let b = rotate(&a, &DATA.random_orthogonal(dim, 17), dim);
     let es = embedding_stability(&[&a, &b], n, dim, 1).unwrap();
     assert!(es.iter().all(|v| (v - 1.0).abs() < 1e-6));
     // Seeds = shared signal + independent noise: ES is below one, and the words whose noise is
     // largest relative to their signal are the least stable.
     let noisy: Vec<Vec<f32>> = (0..4)
         .map(|s| {
-            let e = support::gaussian(n, dim, 200 + s);
+            let e = DATA.gaussian(n, dim, 200 + s);
             a.iter()
                 .zip(&e)
                 .enumerate()
@@ -120,7 +122,7 @@ fn rotated_copies_have_stability_one_and_noise_lowers_it() {
 #[test]
 fn stability_is_independent_of_threads_and_of_the_word_subset() {
     let (n, dim) = (300, 10);
-    let models: Vec<Vec<f32>> = (0..5).map(|s| support::gaussian(n, dim, 300 + s)).collect();
+    let models: Vec<Vec<f32>> = (0..5).map(|s| DATA.gaussian(n, dim, 300 + s)).collect();
     let refs: Vec<&[f32]> = models.iter().map(Vec::as_slice).collect();
     let one = embedding_stability(&refs, n, dim, 1).unwrap();
     let three = embedding_stability(&refs, n, dim, 3).unwrap();
@@ -138,7 +140,7 @@ fn stability_is_independent_of_threads_and_of_the_word_subset() {
 
 #[test]
 fn stability_refuses_one_seed_and_bad_shapes() {
-    let a = support::gaussian(10, 4, 1);
+    let a = DATA.gaussian(10, 4, 1);
     assert_eq!(
         embedding_stability(&[&a], 10, 4, 1).unwrap_err().to_string(),
         "embedding stability needs at least 2 models (seeds), got 1"

@@ -8,7 +8,6 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use retest_corpus::{CorpusBuilder, EncodedCorpus, UnkHandling, WikiTextOptions};
@@ -16,16 +15,8 @@ use retest_glove::{CooccurConfig, GloveConfig, SimdPath, count_cooccurrences, tr
 use retest_rng::SeedPath;
 
 fn corpus(max_tokens: u64) -> EncodedCorpus {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")));
-    let path = dir.join("wikitext-103/wiki.valid.tokens");
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| {
-        panic!(
-            "data mirror missing ({}: {e}); set RETEST_DATA_DIR",
-            path.display()
-        )
-    });
+    let path = retest_test_support::data_file("wikitext-103/wiki.valid.tokens");
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut builder = CorpusBuilder::new(Some(max_tokens));
     builder
         .read_wikitext(

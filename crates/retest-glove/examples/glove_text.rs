@@ -117,12 +117,6 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")))
-}
-
 /// User CPU seconds of this process so far (Linux `/proc/self/stat`, field 14, 100 ticks/s).
 fn user_cpu() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
@@ -176,7 +170,7 @@ impl Stage {
 
 fn build_corpus(a: &Args) -> Result<EncodedCorpus, Box<dyn std::error::Error>> {
     if let Some(n) = a.gutenberg_tokens {
-        let path = data_dir().join("corpora/gutenberg_lahiri/gutenberg_lahiri_150M.txt.xz");
+        let path = retest_test_support::data_file("corpora/gutenberg_lahiri/gutenberg_lahiri_150M.txt.xz");
         let file = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let (_, reader) = decompress(file)?;
         let mut builder = CorpusBuilder::new(Some(n));
@@ -338,7 +332,7 @@ fn train_and_report(
     if a.eval {
         let words = words.iter().map(|w| w.to_string()).collect();
         let emb = retest_embeddings::Embeddings::new(words, model.dim, model.vectors)?;
-        let report = retest_eval::standard_suite(&data_dir().join("benchmarks"), &emb)?;
+        let report = retest_eval::standard_suite(&retest_test_support::data_dir().join("benchmarks"), &emb)?;
         for s in &report.similarity {
             println!(
                 "{}: Spearman {:.4} ({} pairs, {} skipped)",

@@ -70,11 +70,10 @@
 //! No clock, no entropy: the initial values come from `seed.stream("init")` and the record
 //! order from `seed.stream("shuffle")` (ChaCha12, `retest-rng`). Training is single-threaded and
 //! the kernel's bits do not depend on the CPU's SIMD width; `ln` and `pow` are computed with
-//! the crate's own `+ − × ÷` implementations, not the platform libm. Same inputs and seed ⇒ the
-//! same bytes.
+//! retest-detmath's `+ − × ÷` implementations (`Profile::GLOVE`), not the platform libm. Same
+//! inputs and seed ⇒ the same bytes.
 
 pub mod cooccur;
-mod detmath;
 mod error;
 pub mod format;
 mod kernel;

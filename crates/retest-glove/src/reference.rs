@@ -2,9 +2,9 @@
 //! trainer: same initial draws, same record order, glove.c's memory layout and operation
 //! order, no SIMD.
 
+use retest_detmath::Profile;
 use retest_rng::SeedPath;
 
-use crate::detmath;
 use crate::error::GloveError;
 use crate::kernel::GRAD_CLIP;
 use crate::records::Cooccurrences;
@@ -47,7 +47,7 @@ pub fn train_reference(
         .map(|r| Rec {
             i: r.i,
             j: r.j,
-            ln_x: detmath::ln(r.x),
+            ln_x: Profile::GLOVE.ln(r.x),
             weight: weight(r.x, config),
         })
         .collect();

@@ -2,9 +2,9 @@
 //! around the [`kernel`](crate::kernel).
 
 use rand_core::Rng;
+use retest_detmath::Profile;
 use retest_rng::SeedPath;
 
-use crate::detmath;
 use crate::error::GloveError;
 use crate::kernel::{Block, LANES, Params, SimdPath, TrainRecord};
 use crate::records::Cooccurrences;
@@ -95,7 +95,7 @@ pub(crate) fn weight(x: f64, config: &GloveConfig) -> f64 {
     if x > config.x_max {
         1.0
     } else {
-        detmath::powf(x / config.x_max, config.alpha)
+        Profile::GLOVE.powf(x / config.x_max, config.alpha)
     }
 }
 
@@ -251,7 +251,7 @@ pub(crate) fn prepare_records(
         .map(|r| TrainRecord {
             i: r.i,
             j: r.j,
-            ln_x: detmath::ln(r.x) as f32,
+            ln_x: Profile::GLOVE.ln(r.x) as f32,
             weight: weight(r.x, config) as f32,
         })
         .collect();

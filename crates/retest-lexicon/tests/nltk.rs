@@ -6,22 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use retest_lexicon::{Error, Lexicon, ZipArchive};
-
-/// The data mirror: `RETEST_DATA_DIR`, else `../shared/data` beside the project.
-fn mirror() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "the data mirror is missing at {}: set RETEST_DATA_DIR to the shared/data folder",
-        dir.display()
-    );
-    dir
-}
+use retest_test_support::data_dir;
 
 fn nltk_data() -> PathBuf {
-    mirror().join("nltk_data")
+    data_dir().join("nltk_data")
 }
 
 fn lexicon() -> &'static Lexicon {

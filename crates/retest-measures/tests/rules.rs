@@ -4,6 +4,10 @@
 mod support;
 
 use retest_measures::{MeasureError, Model, NbmPool, NeighbourPool, RipaTarget, Rule, ScoreOptions, score};
+use retest_test_support::{RandomData, rotate};
+
+/// This crate's random test data (its own stream family).
+const DATA: RandomData = RandomData::new("retest-measures-tests");
 
 /// he, she, and four targets in 3-d. Hand computation (w = (3, 4, 0), ‖w‖ = 5):
 /// DB/WA(w) = 3/5 − 4/5 = −0.2; m − f = (2, −1, 0), ‖m − f‖ = √5, w·(m − f) = 2,
@@ -71,7 +75,7 @@ fn hand_computed_three_dimensional_example() {
 fn swapping_the_pair_flips_every_sign() {
     let (n, dim) = (300, 20);
     let words = support::words(n);
-    let raw = support::gaussian(n, dim, 1);
+    let raw = DATA.gaussian(n, dim, 1);
     let model = Model::new(&words, &raw, dim).unwrap();
     let pairs = [(0, 1), (5, 9), (100, 42)];
     let swapped: Vec<(u32, u32)> = pairs.iter().map(|&(m, f)| (f, m)).collect();
@@ -93,8 +97,8 @@ fn swapping_the_pair_flips_every_sign() {
 fn rules_are_invariant_under_a_rotation_of_the_whole_space() {
     let (n, dim) = (300, 16);
     let words = support::words(n);
-    let raw = support::gaussian(n, dim, 2);
-    let rotated = support::rotate(&raw, &support::random_orthogonal(dim, 3), dim);
+    let raw = DATA.gaussian(n, dim, 2);
+    let rotated = rotate(&raw, &DATA.random_orthogonal(dim, 3), dim);
     let a_model = Model::new(&words, &raw, dim).unwrap();
     let b_model = Model::new(&words, &rotated, dim).unwrap();
     let pairs = [(0, 1), (2, 3)];
@@ -123,7 +127,7 @@ fn rules_are_invariant_under_a_rotation_of_the_whole_space() {
 fn dbwa_and_ripa_equal_independent_f64_references() {
     let (n, dim) = (50, 7);
     let words = support::words(n);
-    let raw = support::gaussian(n, dim, 4);
+    let raw = DATA.gaussian(n, dim, 4);
     let model = Model::new(&words, &raw, dim).unwrap();
     let pairs = [(3, 4), (10, 0)];
     let targets: Vec<u32> = (0..n as u32).rev().collect();
@@ -156,7 +160,7 @@ fn dbwa_and_ripa_equal_independent_f64_references() {
 fn nbm_equals_brute_force_for_the_vocabulary_and_a_neutral_pool() {
     let (n, dim, k) = (120, 6, 7);
     let words = support::words(n);
-    let raw = support::gaussian(n, dim, 5);
+    let raw = DATA.gaussian(n, dim, 5);
     let model = Model::new(&words, &raw, dim).unwrap();
     let pairs = [(0, 1), (7, 3), (50, 60)];
     let all: Vec<u32> = (0..n as u32).collect();
@@ -209,7 +213,7 @@ fn nbm_equals_brute_force_for_the_vocabulary_and_a_neutral_pool() {
 fn nearest_similarity_is_the_top_cosine_outside_the_excluded_words() {
     let (n, dim) = (90, 5);
     let words = support::words(n);
-    let raw = support::gaussian(n, dim, 11);
+    let raw = DATA.gaussian(n, dim, 11);
     let model = Model::new(&words, &raw, dim).unwrap();
     let targets: Vec<u32> = vec![0, 3, 89, 42, 17];
     for excluded in [&[][..], &[3, 50, 61][..]] {

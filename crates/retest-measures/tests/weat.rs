@@ -13,6 +13,10 @@ use retest_measures::{
     normalized_scores, projections, weat,
 };
 use retest_rng::SeedPath;
+use retest_test_support::RandomData;
+
+/// This crate's random test data (its own stream family).
+const DATA: RandomData = RandomData::new("retest-measures-tests");
 
 const FIXTURE: &str = include_str!("data/weat_reference.txt");
 
@@ -265,7 +269,7 @@ fn direct_bias_matches_the_python_reference() {
 /// Random words: 200 Gaussian vectors in 30 dimensions.
 fn random_model_data() -> (Vec<String>, Vec<f32>, usize) {
     let (n, dim) = (200, 30);
-    (support::words(n), support::gaussian(n, dim, 2023), dim)
+    (support::words(n), DATA.gaussian(n, dim, 2023), dim)
 }
 
 /// `count` distinct ids below `n`, drawn from a seeded stream.

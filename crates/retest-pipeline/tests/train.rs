@@ -5,22 +5,7 @@ use std::path::{Path, PathBuf};
 use retest_data::{LockFile, Resolver, prepare_corpus};
 use retest_pipeline::{Layout, LoadedCorpus, train_all};
 use retest_spec::{Plan, RecipeFolder};
-
-fn project() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn mirror() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| project().join("../shared/data"));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "data mirror missing at {}: set RETEST_DATA_DIR",
-        dir.display()
-    );
-    dir
-}
+use retest_test_support::{data_dir, workspace_dir};
 
 const PIPELINE: &str = "\
 name: tiny-train
@@ -36,14 +21,14 @@ glove: {dim: 8, iterations: 2, memory_mb: 16}
 
 fn plan() -> Plan {
     let recipes = RecipeFolder {
-        dir: project().join("corpora"),
+        dir: workspace_dir().join("corpora"),
     };
     Plan::parse(PIPELINE, Path::new("pipelines/tiny-train.yaml"), &recipes).unwrap()
 }
 
 fn corpora(plan: &Plan, results: &Path) -> Vec<LoadedCorpus> {
     let mut resolver = Resolver {
-        mirror: Some(mirror()),
+        mirror: Some(data_dir()),
         cache: results.join("cache"),
         lock: LockFile::load(&results.join("lock")).unwrap(),
         offline: true,

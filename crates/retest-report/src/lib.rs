@@ -182,14 +182,9 @@ pub fn write_report_from(
 
 fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, ReportError> {
     let path = dir.join(name);
-    let tmp = dir.join(format!(".{name}.partial"));
-    std::fs::write(&tmp, bytes).map_err(|source| ReportError::Io {
-        path: tmp.clone(),
-        source,
-    })?;
-    std::fs::rename(&tmp, &path).map_err(|source| ReportError::Io {
-        path: path.clone(),
-        source,
+    retest_fs::write_atomic(&path, bytes).map_err(|e| ReportError::Io {
+        path: e.path,
+        source: e.source,
     })?;
     Ok(path)
 }

@@ -3,26 +3,14 @@
 //! Gutenberg corpus from the data mirror, prepared with `retest-corpus`' plain-text reader.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use retest_corpus::{CorpusBuilder, EncodedCorpus, PlainTextOptions, decompress};
 use retest_sgns::{Architecture, SeedPath, SgnsConfig, train};
+use retest_test_support::data_dir;
 
 /// Tokens read from the start of the corpus.
 const TOKENS: u64 = 200_000;
-
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "data mirror not found at {}: set RETEST_DATA_DIR to the folder holding MANIFEST.md",
-        dir.display()
-    );
-    dir
-}
 
 fn gutenberg() -> EncodedCorpus {
     let path = data_dir().join("corpora/gutenberg_lahiri/gutenberg_lahiri_150M.txt.xz");

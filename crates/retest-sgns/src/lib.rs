@@ -74,7 +74,6 @@
 //! alias table, one `u64` each, drawn ahead so that their output rows are prefetched one
 //! example early. See the crate README for the FLOP count and measured throughput.
 
-mod detmath;
 mod error;
 mod kernels;
 mod negatives;

@@ -34,7 +34,7 @@ impl UnigramSampler {
     /// Builds the table for `counts` (word id = index) and exponent `e` (0.75 in word2vec).
     ///
     /// Construction, all in integers after one `f64` step: the weights `w_i = count_i^e` (from
-    /// the crate's deterministic `exp`/`ln`) are scaled to integer masses
+    /// retest-detmath's deterministic `exp`/`ln`, `Profile::SGNS`) are scaled to integer masses
     /// `q_i = ⌊w_i/W · n·2³²⌋`, the rounding remainder going to the heaviest word, so that
     /// `Σ q_i = n·2³²` exactly. Vose's method then pairs each light column (`q < 2³²`) with a
     /// heavy word that tops it up to exactly `2³²`, scanning words in id order. Every step is
@@ -44,7 +44,7 @@ impl UnigramSampler {
         let n = counts.len();
         let weights: Vec<f64> = counts
             .iter()
-            .map(|&c| crate::detmath::powf(c as f64, exponent))
+            .map(|&c| retest_detmath::Profile::SGNS.powf(c as f64, exponent))
             .collect();
         let total: f64 = weights.iter().sum();
         if n == 0 || !(total > 0.0 && total.is_finite()) {

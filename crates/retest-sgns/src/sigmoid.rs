@@ -15,8 +15,8 @@ pub const TABLE_SIZE: usize = 1000;
 const SCALE: f32 = TABLE_SIZE as f32 / (2.0 * MAX_EXP);
 
 /// `σ(x) = 1 / (1 + e^(−x))` tabulated at the left edge of each of the [`TABLE_SIZE`] bins:
-/// entry `i` is `σ((2·i/TABLE_SIZE − 1)·MAX_EXP)`, computed in `f64` with the crate's
-/// deterministic `exp` and rounded to `f32` (word2vec.c's `expTable`).
+/// entry `i` is `σ((2·i/TABLE_SIZE − 1)·MAX_EXP)`, computed in `f64` with retest-detmath's
+/// deterministic `exp` (`Profile::SGNS`) and rounded to `f32` (word2vec.c's `expTable`).
 #[derive(Debug, Clone)]
 pub(crate) struct SigmoidTable {
     table: Box<[f32; TABLE_SIZE]>,
@@ -27,7 +27,7 @@ impl SigmoidTable {
         let mut table = Box::new([0.0f32; TABLE_SIZE]);
         for (i, entry) in table.iter_mut().enumerate() {
             let x = (i as f64 / TABLE_SIZE as f64 * 2.0 - 1.0) * f64::from(MAX_EXP);
-            let e = crate::detmath::exp(x);
+            let e = retest_detmath::Profile::SGNS.exp(x);
             *entry = (e / (e + 1.0)) as f32;
         }
         SigmoidTable { table }

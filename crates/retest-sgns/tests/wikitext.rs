@@ -2,22 +2,9 @@
 //! that related frequent words end up closer than random pairs. Fails, never skips, when the
 //! mirror is missing.
 
-use std::path::PathBuf;
-
 use retest_corpus::{CorpusBuilder, EncodedCorpus, UnkHandling, Vocab, WikiTextOptions};
 use retest_sgns::{Architecture, Embedding, SeedPath, SgnsConfig, train};
-
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "data mirror not found at {}: set RETEST_DATA_DIR to the folder holding MANIFEST.md",
-        dir.display()
-    );
-    dir
-}
+use retest_test_support::data_dir;
 
 fn wikitext_valid() -> EncodedCorpus {
     let path = data_dir().join("wikitext-103/wiki.valid.tokens");

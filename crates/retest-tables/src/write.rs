@@ -2,7 +2,7 @@
 //! long form, streamed.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
@@ -140,25 +140,22 @@ impl Table {
     }
 }
 
-/// Runs `write` on a temporary file beside `path`, syncs it, and renames it to `path`.
+/// Runs `write` on a temporary file beside `path`, syncs it, and renames it to `path`
+/// (`retest_fs::write_atomic_with`).
 fn atomic_write(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<File>, PathBuf) -> Result<(), TableError>,
 ) -> Result<(), TableError> {
-    let io = |source| TableError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("table");
-    let tmp = path.with_file_name(format!(".{name}.partial"));
-    let mut file = BufWriter::new(File::create(&tmp).map_err(io)?);
-    write(&mut file, path.to_owned())?;
-    file.flush().map_err(io)?;
-    file.into_inner()
-        .map_err(|e| io(e.into_error()))?
-        .sync_all()
-        .map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    retest_fs::write_atomic_with(path, |file| write(file, path.to_owned()))
+}
+
+impl From<retest_fs::WriteError> for TableError {
+    fn from(e: retest_fs::WriteError) -> TableError {
+        TableError::Io {
+            path: e.path,
+            source: e.source,
+        }
+    }
 }
 
 /// The bias scores of one (corpus, algorithm) configuration in long form: one row per

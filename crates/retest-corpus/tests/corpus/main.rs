@@ -9,34 +9,8 @@ mod reddit;
 mod wikitext;
 
 use std::fs::File;
-use std::path::PathBuf;
 
-/// The data mirror. A missing mirror fails the test: these tests never skip.
-pub fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")));
-    assert!(
-        dir.join("MANIFEST.md").is_file(),
-        "data mirror not found at {}: set RETEST_DATA_DIR to the folder holding the mirror's \
-         MANIFEST.md (shared/data), e.g. RETEST_DATA_DIR=/path/to/shared/data cargo test",
-        dir.display()
-    );
-    dir
-}
-
-/// A file of the data mirror.
-pub fn data_file(relative: &str) -> PathBuf {
-    let path = data_dir().join(relative);
-    assert!(
-        path.is_file(),
-        "{} is missing from the data mirror {} (see its MANIFEST.md; set RETEST_DATA_DIR to \
-         another mirror if needed)",
-        relative,
-        data_dir().display()
-    );
-    path
-}
+pub use retest_test_support::{data_dir, data_file};
 
 pub fn open_data(relative: &str) -> File {
     File::open(data_file(relative)).unwrap()

@@ -1,26 +1,10 @@
-//! Shared helpers of the integration tests: the data mirror and small corpora.
+//! Shared helpers of the integration tests: small corpora and their co-occurrences.
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
 use retest_corpus::{CorpusBuilder, EncodedCorpus, UnkHandling, WikiTextOptions};
 use retest_glove::{CooccurConfig, Cooccurrences, count_cooccurrences};
-
-/// The data mirror: `RETEST_DATA_DIR`, else `shared/data` beside the project. Panics (never
-/// skips) when it is missing.
-pub fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("RETEST_DATA_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")));
-    assert!(
-        dir.join("wikitext-103/wiki.valid.tokens").is_file(),
-        "data mirror missing: {} has no wikitext-103/wiki.valid.tokens; set RETEST_DATA_DIR to the \
-         mirror (see shared/data/MANIFEST.md)",
-        dir.display()
-    );
-    dir
-}
+use retest_test_support::data_file;
 
 /// A corpus from WikiText-style text (one sentence per line, whitespace tokens).
 pub fn corpus_from_text(text: &str, min_count: u64) -> EncodedCorpus {
@@ -39,7 +23,7 @@ pub fn corpus_from_text(text: &str, min_count: u64) -> EncodedCorpus {
 /// WikiText-103 validation (217k tokens), `<unk>` renamed as for GloVe, min_count 5, optionally
 /// cut to its first `max_tokens` tokens.
 pub fn wiki_valid(max_tokens: Option<u64>) -> EncodedCorpus {
-    let path = data_dir().join("wikitext-103/wiki.valid.tokens");
+    let path = data_file("wikitext-103/wiki.valid.tokens");
     let file = std::fs::File::open(&path).unwrap();
     let mut builder = CorpusBuilder::new(max_tokens);
     builder

@@ -1,0 +1,125 @@
+//! Atomic, durable file output: a file with its final name is complete.
+//!
+//! [`write_atomic_with`] writes to a temporary file in the target's folder (`.<name>.XXXXXX.tmp`),
+//! flushes and fsyncs it, renames it over the target and then fsyncs the folder (on Unix), so
+//! that neither a failed write nor a crash leaves a partial file under the final name, and a
+//! finished write survives a power cut. A failed write removes its temporary. [`publish_dir`] is
+//! the same move for a folder of files.
+//!
+//! The file is created with mode `0666` less the process umask on Unix, as [`File::create`]
+//! would create it.
+
+use std::fs::File;
+use std::io::{BufWriter, ErrorKind, Write};
+use std::path::{Path, PathBuf};
+
+/// Buffer size of the writer handed to [`write_atomic_with`]'s closure.
+const BUFFER: usize = 1 << 20;
+
+/// A failed atomic write or folder rename, naming the final path.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}", path.display())]
+pub struct WriteError {
+    /// The final path (never the temporary).
+    pub path: PathBuf,
+    /// What the operating system reported.
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl WriteError {
+    fn at(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError {
+        let path = path.to_owned();
+        move |source| WriteError { path, source }
+    }
+}
+
+/// Writes `bytes` to `path` atomically (see [`write_atomic_with`]).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    write_atomic_with(path, |w| w.write_all(bytes).map_err(WriteError::at(path)))
+}
+
+/// Runs `write` on a buffered temporary file in `path`'s folder, then flushes it, fsyncs it,
+/// renames it to `path` (replacing a file there) and fsyncs the folder. The folder must exist.
+///
+/// An error of `write` is returned as it is; the file system's own errors become
+/// [`WriteError`]s naming `path`. On any error the temporary is removed and `path` is left as
+/// it was.
+pub fn write_atomic_with<E>(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> Result<(), E>,
+) -> Result<(), E>
+where
+    E: From<WriteError>,
+{
+    let dir = parent(path);
+    let name = path.file_name().ok_or_else(|| WriteError {
+        path: path.to_owned(),
+        source: std::io::Error::new(ErrorKind::InvalidInput, "the path names no file"),
+    })?;
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let (file, temporary) = builder
+        .tempfile_in(dir)
+        .map_err(WriteError::at(path))?
+        .into_parts();
+    // From here on, dropping `temporary` (on any early return) deletes the file.
+    let mut writer = BufWriter::with_capacity(BUFFER, file);
+    write(&mut writer)?;
+    let file = writer
+        .into_inner()
+        .map_err(|e| WriteError::at(path)(e.into_error()))?;
+    file.sync_all().map_err(WriteError::at(path))?;
+    drop(file);
+    temporary
+        .persist(path)
+        .map_err(|e| WriteError::at(path)(e.error))?;
+    sync_dir(dir).map_err(WriteError::at(path))?;
+    Ok(())
+}
+
+/// Renames the folder `from` to `to` and fsyncs `from` before and `to`'s parent after, so the
+/// folder appears under its final name complete and the rename is durable.
+///
+/// The files inside `from` must already be synced (as [`File::sync_all`] does); `to` must not
+/// exist or be an empty folder. Errors name `to`.
+pub fn publish_dir(from: &Path, to: &Path) -> Result<(), WriteError> {
+    sync_dir(from).map_err(WriteError::at(to))?;
+    std::fs::rename(from, to).map_err(WriteError::at(to))?;
+    sync_dir(parent(to)).map_err(WriteError::at(to))
+}
+
+/// The folder of `path`: its parent, or `.` for a bare file name.
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// Fsyncs a folder so that the entries created or renamed in it are durable. A file system
+/// that cannot fsync folders (it answers "invalid input" or "unsupported") is not an error;
+/// other platforms than Unix have no folder handles to sync.
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        match File::open(dir)?.sync_all() {
+            Err(e) if matches!(e.kind(), ErrorKind::InvalidInput | ErrorKind::Unsupported) => Ok(()),
+            other => other,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,134 @@
+//! Writes, replacements, failures: the final file is whole or absent, and no temporary is left.
+
+use super::*;
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[derive(Debug)]
+enum TestError {
+    Fs(WriteError),
+    Refused,
+}
+
+impl From<WriteError> for TestError {
+    fn from(e: WriteError) -> TestError {
+        TestError::Fs(e)
+    }
+}
+
+#[test]
+fn writes_a_new_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table.csv");
+    write_atomic(&path, b"a,b\n1,2\n").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n1,2\n");
+    assert_eq!(names(dir.path()), ["table.csv"]);
+}
+
+#[test]
+fn replaces_an_existing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.md");
+    std::fs::write(&path, "a longer old content\n").unwrap();
+    write_atomic_with(&path, |w| {
+        w.write_all(b"new ").map_err(WriteError::at(&path))?;
+        w.write_all(b"text").map_err(WriteError::at(&path))?;
+        Ok::<(), TestError>(())
+    })
+    .unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "new text");
+    assert_eq!(names(dir.path()), ["report.md"]);
+}
+
+#[test]
+fn a_failing_writer_leaves_the_old_file_and_no_temporary() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seed-01.fifu");
+    std::fs::write(&path, "old").unwrap();
+    let result = write_atomic_with(&path, |w| {
+        w.write_all(&[7u8; 3 << 20]).map_err(WriteError::at(&path))?;
+        Err(TestError::Refused)
+    });
+    assert!(matches!(result, Err(TestError::Refused)), "{result:?}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+    assert_eq!(names(dir.path()), ["seed-01.fifu"]);
+}
+
+#[test]
+fn a_failing_rename_names_the_final_path_and_leaves_no_temporary() {
+    let dir = tempfile::tempdir().unwrap();
+    // A non-empty folder cannot be replaced by a file.
+    let path = dir.path().join("stats.json");
+    std::fs::create_dir(&path).unwrap();
+    std::fs::write(path.join("inside"), "x").unwrap();
+    let error = write_atomic(&path, b"{}").unwrap_err();
+    assert_eq!(error.to_string(), format!("cannot write {}", path.display()));
+    assert_eq!(error.source.kind(), ErrorKind::IsADirectory);
+    assert_eq!(names(dir.path()), ["stats.json"]);
+}
+
+#[test]
+fn a_missing_folder_is_an_error_naming_the_final_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("missing").join("vocab.tsv");
+    let error = write_atomic(&path, b"x").unwrap_err();
+    assert_eq!(error.to_string(), format!("cannot write {}", path.display()));
+    assert_eq!(error.source.kind(), ErrorKind::NotFound);
+    match write_atomic_with(&path, |_| Ok::<(), TestError>(())) {
+        Err(TestError::Fs(e)) => assert_eq!(e.path, path),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_path_without_a_file_name_is_refused() {
+    let error = write_atomic(Path::new("/"), b"x").unwrap_err();
+    assert_eq!(error.to_string(), "cannot write /");
+    assert_eq!(error.source.to_string(), "the path names no file");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_file_is_not_private_to_its_owner() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("checksums.lock");
+    write_atomic(&path, b"x").unwrap();
+    std::fs::write(dir.path().join("plain"), b"x").unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&path), mode(&dir.path().join("plain")));
+}
+
+#[test]
+fn publishes_a_folder() {
+    let root = tempfile::tempdir().unwrap();
+    let tmp = root.path().join(".tmp-corpus");
+    std::fs::create_dir(&tmp).unwrap();
+    std::fs::write(tmp.join("corpus.bin"), "bytes").unwrap();
+    let dest = root.path().join("corpus-abc");
+    publish_dir(&tmp, &dest).unwrap();
+    assert_eq!(names(root.path()), ["corpus-abc"]);
+    assert_eq!(names(&dest), ["corpus.bin"]);
+}
+
+#[test]
+fn publishing_over_a_full_folder_names_the_destination() {
+    let root = tempfile::tempdir().unwrap();
+    let tmp = root.path().join(".tmp-corpus");
+    std::fs::create_dir(&tmp).unwrap();
+    let dest = root.path().join("corpus-abc");
+    std::fs::create_dir(&dest).unwrap();
+    std::fs::write(dest.join("corpus.bin"), "old").unwrap();
+    let error = publish_dir(&tmp, &dest).unwrap_err();
+    assert_eq!(error.to_string(), format!("cannot write {}", dest.display()));
+    assert_eq!(error.source.kind(), ErrorKind::DirectoryNotEmpty);
+    assert_eq!(names(root.path()), [".tmp-corpus", "corpus-abc"]);
+}
