@@ -160,7 +160,7 @@ fn copy_per_configuration(measured: &[Measured], name: &str, out: &Path) -> Resu
     if dir.exists() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("cannot replace {}", dir.display()))?;
     }
-    std::fs::rename(&tmp, &dir).with_context(|| format!("cannot write {}", dir.display()))?;
+    retest_fs::publish_dir(&tmp, &dir)?;
     Ok(files)
 }
 

@@ -359,12 +359,7 @@ fn passed_env(
 fn write_script(path: &Path, text: &str) -> Result<()> {
     let dir = path.parent().expect("scripts live in a folder");
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    Ok(retest_fs::write_atomic(path, text.as_bytes())?)
 }
 
 /// This user's queued or running Slurm jobs of `pipeline` (`12`, `13_[2-5%2]`), found by job

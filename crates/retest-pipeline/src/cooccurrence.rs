@@ -1,7 +1,7 @@
 //! The GloVe co-occurrence table of a corpus: counted once, stored beside the prepared corpus,
 //! shared by every seed (and every pipeline using the same corpus and window).
 
-use std::io::{BufReader, BufWriter};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -62,25 +62,19 @@ pub fn ensure_cooccurrences(
             .prefix(".spill-")
             .tempdir_in(dir)
             .with_context(|| format!("cannot create a spill folder in {}", dir.display()))?;
-        let mut tmp = tempfile::NamedTempFile::new_in(dir)
-            .with_context(|| format!("cannot create a file in {}", dir.display()))?;
         let config = CooccurConfig {
             window: params.window as usize,
             memory_bytes: params.memory_mb * (1 << 20),
         };
-        let stats = {
-            let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
-            let stats =
-                count_cooccurrences_to_writer(&corpus.view(), &config, spill.path(), &mut |_| {}, &mut w)
+        let mut stats = None;
+        retest_fs::write_atomic_with(&path, |w| -> Result<()> {
+            let counted =
+                count_cooccurrences_to_writer(&corpus.view(), &config, spill.path(), &mut |_| {}, w)
                     .with_context(|| format!("counting co-occurrences of `{}`", corpus.name()))?;
-            w.into_inner()
-                .map_err(|e| e.into_error())
-                .with_context(|| format!("writing {}", path.display()))?;
-            stats
-        };
-        tmp.as_file().sync_all()?;
-        tmp.persist(&path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            stats = Some(counted);
+            Ok(())
+        })?;
+        let stats = stats.expect("a finished write counted the co-occurrences");
         reporter.log(&format!(
             "counted co-occurrences of {} (window {}) in {:.1} s: {} records from {} tokens, {}",
             corpus.name(),

@@ -2,7 +2,7 @@
 //! prepared corpora with their source checksums, the word lists with theirs, the lexicon files,
 //! the software version and commit, and timings.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde_json::json;
 
 use crate::layout::DONE_FILE;
@@ -68,12 +68,8 @@ pub(crate) fn write(run: &MeasuredRun, aggregate_seconds: f64) -> Result<()> {
             "aggregate": aggregate_seconds,
         },
     });
-    let path = layout.manifest();
-    let tmp = layout.run.join(".manifest.json.partial");
-    std::fs::write(&tmp, serde_json::to_string_pretty(&manifest)? + "\n")
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    let text = serde_json::to_string_pretty(&manifest)? + "\n";
+    Ok(retest_fs::write_atomic(&layout.manifest(), text.as_bytes())?)
 }
 
 /// The commit checked out, at run time, in the source tree this binary was built in (when it is

@@ -494,15 +494,12 @@ fn write_group(
     for (name, tensor) in tensors {
         write_bias_scores(tmp.path(), name, tensor)?;
     }
-    let json = serde_json::to_string_pretty(summary)?;
-    std::fs::write(tmp.path().join(DONE_FILE), json + "\n")?;
+    let json = serde_json::to_string_pretty(summary)? + "\n";
+    retest_fs::write_atomic(&tmp.path().join(DONE_FILE), json.as_bytes())?;
     if out.exists() {
         std::fs::remove_dir_all(out).with_context(|| format!("cannot replace {}", out.display()))?;
     }
-    let tmp = tmp.keep();
-    std::fs::rename(&tmp, out)
-        .with_context(|| format!("cannot move {} to {}", tmp.display(), out.display()))?;
-    Ok(())
+    Ok(retest_fs::publish_dir(&tmp.keep(), out)?)
 }
 
 /// The lists of a plan resolved against one corpus's vocabulary.

@@ -251,11 +251,11 @@ fn write_timing(out: &Path, seconds: f64, words: u64) -> Result<()> {
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let path = Layout::timing_file(out);
-    let tmp = path.with_extension("json.partial");
     let json = serde_json::to_string(&JobTiming { seconds, words })? + "\n";
-    std::fs::write(&tmp, json).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))
+    Ok(retest_fs::write_atomic(
+        &Layout::timing_file(out),
+        json.as_bytes(),
+    )?)
 }
 
 /// The metadata stored in every embedding file: what produced it, exactly.
