@@ -53,6 +53,15 @@ impl Dirs {
     }
 }
 
+impl RunArgs {
+    pub fn options(&self) -> retest_pipeline::RunOptions {
+        retest_pipeline::RunOptions {
+            jobs: self.jobs,
+            force: self.force,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Work with corpora: read raw text, tokenise, count and encode it.

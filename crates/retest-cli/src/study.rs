@@ -4,18 +4,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use retest_pipeline::{Folders, RunOptions, run_pipeline};
+use retest_pipeline::{Folders, run_pipeline};
 
 use crate::cli::RunArgs;
-
-impl RunArgs {
-    pub fn options(&self) -> RunOptions {
-        RunOptions {
-            jobs: self.jobs,
-            force: self.force,
-        }
-    }
-}
 
 /// `retest run`: every stage, then the manifest.
 pub fn run(folders: &Folders, pipeline: &str, args: &RunArgs) -> Result<()> {
