@@ -365,6 +365,17 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
         "{status}"
     );
     assert!(status.contains("  all jobs        8/8 done\n"), "{status}");
+    // The report puts the variant beside its algorithm (App. E), also when rebuilt alone.
+    let report = results.path().join("variants/report/report.md");
+    let written = std::fs::read_to_string(&report).unwrap();
+    assert!(written.contains("\n## Hyper-parameters (App. E)\n"), "{written}");
+    assert!(
+        written.contains("| wikitext-103-valid | sgns-1-epoch | "),
+        "{written}"
+    );
+    let rebuilt = retest(&["report", pipeline.to_str().unwrap()], results.path());
+    assert!(rebuilt.status.success(), "{}", text(&rebuilt.stderr));
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), written);
     // Seed by seed, the variant draws its algorithm's seeds.
     assert!(
         status.contains("sgns seed-01 (seed 0x3ef5126ff6a21727)")

@@ -42,7 +42,7 @@ pub use project::{Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_
 pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
 pub use run::{
     Finished, MeasuredRun, RecipeOverrides, Trained, measure_pipeline, prepare_pipeline, prepare_recipe,
-    run_pipeline, train_pipeline, write_report,
+    report_meta, run_pipeline, train_pipeline, write_report,
 };
 pub use score::{ScoreRequest, score_files};
 pub use single::{SingleModel, train_glove_file, train_sgns_file};

@@ -131,7 +131,17 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
         regression.height()
     )?;
     let pipeline = run.trained.plan().name.clone();
-    let summary = write_report(&tables, &layout.report(), &pipeline)?;
+    let meta = ReportMeta {
+        pipeline: pipeline.clone(),
+        variants: run
+            .trained
+            .plan()
+            .variants
+            .iter()
+            .map(|m| (m.name.clone(), m.algorithm().as_str().to_owned()))
+            .collect(),
+    };
+    let summary = write_report(&tables, &layout.report(), &meta)?;
     crate::manifest::write(&run, started.elapsed().as_secs_f64())?;
     Ok(Finished {
         pipeline,
@@ -147,12 +157,37 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
 /// # Errors
 ///
 /// A table cannot be read or a report file cannot be written.
-pub fn write_report(tables: &Path, out: &Path, pipeline: &str) -> Result<ReportSummary> {
-    let meta = ReportMeta {
+pub fn write_report(tables: &Path, out: &Path, meta: &ReportMeta) -> Result<ReportSummary> {
+    retest_report::write_report(tables, out, meta).with_context(|| {
+        format!(
+            "pipeline `{}`: writing the report into {}",
+            meta.pipeline,
+            out.display()
+        )
+    })
+}
+
+/// What the report of the finished run in `run_dir` needs beside its tables: the pipeline name
+/// and, from the run's manifest when there is one, the plan's variants.
+pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
+    let manifest = std::fs::read_to_string(run_dir.join("manifest.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
+    let variants = manifest
+        .as_ref()
+        .and_then(|m| m["plan"]["variants"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|v| {
+            let name = v["name"].as_str()?;
+            let algorithm = ["sgns", "glove"].into_iter().find(|a| v.get(a).is_some())?;
+            Some((name.to_owned(), algorithm.to_owned()))
+        })
+        .collect();
+    ReportMeta {
         pipeline: pipeline.to_owned(),
-    };
-    retest_report::write_report(tables, out, &meta)
-        .with_context(|| format!("pipeline `{pipeline}`: writing the report into {}", out.display()))
+        variants,
+    }
 }
 
 /// Loads the plan, takes the run's lock, runs `check` (what later stages read), then prepares

@@ -4,8 +4,9 @@
 use retest_tables::{AlphaRow, CorrelationRow, IccRow, RegressionRow, ShareRow, Subject};
 
 use crate::data::{
-    ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, alpha_value, configs_of, icc_values, list_label, lists_of,
-    pair_label, pairs_of, rule_label, rules_of, singular_plural_pairs, unique_word_values,
+    ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, algorithm_label, alpha_value, configs_of, icc_values, list_label,
+    lists_of, pair_label, pairs_of, rule_label, rules_of, singular_plural_pairs, sorted_names,
+    unique_word_values,
 };
 use crate::regression::{self, PAPER_ESTIMATES, term_label};
 use crate::stats::{median, paired_t, pearson, share_above, share_at_least};
@@ -133,6 +134,90 @@ pub fn test_retest_high(rows: &[IccRow], subject: &str) -> Finding {
         "Replicates if more than half of the {subject} exceed 0.6 for every rule; the lowest share is {} ({}), so the finding {}.",
         pct(lowest.0),
         lowest.1,
+        verdict.as_str()
+    );
+    Finding {
+        claim,
+        paper,
+        this_run: parts.join("; "),
+        verdict,
+        sentence,
+    }
+}
+
+/// The median test-retest ICC of the words of configuration (`corpus`, `algorithm`) per rule,
+/// every list pooled (a word listed twice counted once), in `rules` order.
+pub fn rule_medians(rows: &[IccRow], corpus: &str, algorithm: &str, rules: &[String]) -> Vec<f64> {
+    rules
+        .iter()
+        .map(|rule| {
+            median(&unique_word_values(rows.iter().filter(|r| {
+                r.corpus == corpus && r.algorithm == algorithm && &r.rule == rule
+            })))
+        })
+        .collect()
+}
+
+/// The rules ordered by a value each, highest first (ties keep `rules` order).
+fn ranked(rules: &[String], values: &[f64]) -> Vec<String> {
+    let mut order: Vec<usize> = (0..rules.len()).collect();
+    order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+    order.into_iter().map(|i| rules[i].clone()).collect()
+}
+
+/// Appendix E: with other hyper-parameters "the specific values of different types of reliability
+/// change, [but] the overall trends remain the same". Replicates when, on every corpus, each
+/// variant ranks the rules by median test-retest ICC of words as its algorithm's configuration
+/// does. `variants` are (model, algorithm) pairs.
+pub fn variant_trends(rows: &[IccRow], variants: &[(String, String)]) -> Finding {
+    let claim = "Other hyper-parameters change the values, not the trends (App. E, Figs. 18–24)".to_owned();
+    let paper = "3 epochs, 100 dimensions: same trends as the defaults".to_owned();
+    let rules = rules_in(rows);
+    let corpora = sorted_names(rows.iter().map(|r| r.corpus.as_str()));
+    let mut parts = Vec::new();
+    let mut n_same = 0;
+    for (model, algorithm) in variants {
+        for corpus in &corpora {
+            let base = rule_medians(rows, corpus, algorithm, &rules);
+            let changed = rule_medians(rows, corpus, model, &rules);
+            if base.iter().chain(&changed).any(|v| !v.is_finite()) {
+                continue;
+            }
+            let same = ranked(&rules, &base) == ranked(&rules, &changed);
+            n_same += usize::from(same);
+            let order = |values: &[f64]| {
+                ranked(&rules, values)
+                    .iter()
+                    .map(|rule| {
+                        let i = rules.iter().position(|r| r == rule).expect("a ranked rule");
+                        format!("{} {}", rule_label(rule), f2(values[i]))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" > ")
+            };
+            parts.push(format!(
+                "{corpus} {}: {} ({}); {}: {}",
+                algorithm_label(algorithm),
+                order(&base),
+                if same { "same order" } else { "order differs" },
+                model,
+                order(&changed)
+            ));
+        }
+    }
+    if parts.is_empty() {
+        return Finding::missing(
+            &claim,
+            &paper,
+            "no corpus has usable test-retest rows for both a variant and its algorithm",
+        );
+    }
+    let verdict = Verdict::of(n_same == parts.len());
+    let sentence = format!(
+        "Replicates if every variant ranks the rules by median test-retest ICC of words (all lists pooled) as \
+         its algorithm's configuration on the same corpus does; {n_same} of {} comparisons keep the order, so \
+         the finding {}.",
+        parts.len(),
         verdict.as_str()
     );
     Finding {
@@ -687,6 +772,38 @@ mod tests {
                 },
             },
         }
+    }
+
+    #[test]
+    fn variant_trends_compare_rule_order_with_the_algorithm() {
+        // sgns: DB/WA 0.9 > RIPA 0.8 > NBM 0.3; the variant keeps the order at lower values.
+        let mut rows = Vec::new();
+        for (model, values) in [("sgns", [0.9, 0.8, 0.3]), ("sgns-3-epochs", [0.7, 0.6, 0.2])] {
+            for (rule, v) in ["dbwa", "ripa", "nbm"].into_iter().zip(values) {
+                let mut row = icc(rule, "raw", "occ16", Subject::Word("nurse".into()), v);
+                row.algorithm = model.into();
+                rows.push(row);
+            }
+        }
+        let variants = [("sgns-3-epochs".to_owned(), "sgns".to_owned())];
+        let f = variant_trends(&rows, &variants);
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert_eq!(
+            f.this_run,
+            "c SGNS: DB/WA 0.90 > RIPA 0.80 > NBM 0.30 (same order); sgns-3-epochs: DB/WA 0.70 > RIPA 0.60 > NBM 0.20"
+        );
+        // NBM above RIPA in the variant: the order differs.
+        rows[4].stats.icc = 0.1;
+        let f = variant_trends(&rows, &variants);
+        assert_eq!(f.verdict, Verdict::DoesNotReplicate);
+        assert!(
+            f.sentence.contains("0 of 1 comparisons keep the order"),
+            "{}",
+            f.sentence
+        );
+        // A variant without rows cannot be compared.
+        let f = variant_trends(&rows[..3], &variants);
+        assert_eq!(f.verdict, Verdict::NotAvailable);
     }
 
     fn words(rule: &str, values: &[f64]) -> Vec<IccRow> {

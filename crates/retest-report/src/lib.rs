@@ -50,6 +50,10 @@ pub enum ReportError {
 pub struct ReportMeta {
     /// The pipeline name (the report's title).
     pub pipeline: String,
+    /// The pipeline's variants as (model, algorithm): configurations named `model` in the tables
+    /// that change some parameters of `algorithm`'s configuration. With any, the report
+    /// compares each with its algorithm's (the paper's Appendix E).
+    pub variants: Vec<(String, String)>,
 }
 
 /// What [`write_report`] wrote.

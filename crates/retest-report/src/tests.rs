@@ -170,6 +170,7 @@ fn write_tables(dir: &Path, with_regression: bool) {
 fn meta() -> ReportMeta {
     ReportMeta {
         pipeline: "tiny".into(),
+        variants: Vec::new(),
     }
 }
 
