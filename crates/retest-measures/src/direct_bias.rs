@@ -3,7 +3,7 @@
 //! the mean absolute projection of neutral words.
 
 use crate::eigen::symmetric_eigen;
-use crate::vectors::{check_ids, check_set, dot, mean, norm, unit};
+use crate::vectors::{check_ids, check_set, degenerate_pair, dot, mean, norm, unit, unit_difference};
 use crate::{MeasureError, Model};
 
 /// Bolukbasi et al.'s exponent `c` of the Direct Bias.
@@ -83,24 +83,14 @@ pub fn gender_direction(
 /// `m̂ − f̂`, checked to be a direction.
 fn pair_difference(model: &Model<'_>, m: u32, f: u32) -> Result<Vec<f64>, MeasureError> {
     check_ids(model, "gender direction pairs", &[m, f])?;
-    let degenerate = |reason| MeasureError::DegeneratePair {
-        male: model.vocab().word(m).to_string(),
-        female: model.vocab().word(f).to_string(),
-        reason,
-    };
-    if m == f {
-        return Err(degenerate("the two words are the same"));
-    }
-    if model.norm(m) == 0.0 || model.norm(f) == 0.0 {
-        return Err(degenerate("a word has a zero vector"));
-    }
-    let diff: Vec<f64> = unit(model, m)
-        .iter()
-        .zip(unit(model, f))
-        .map(|(a, b)| a - b)
-        .collect();
+    let diff = unit_difference(model, m, f)?;
     if norm(&diff) == 0.0 {
-        return Err(degenerate("the two words have the same direction"));
+        return Err(degenerate_pair(
+            model,
+            m,
+            f,
+            "the two words have the same direction",
+        ));
     }
     Ok(diff)
 }

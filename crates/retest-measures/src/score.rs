@@ -4,6 +4,7 @@
 use rayon::prelude::*;
 use retest_geometry::{Blocking, Candidates, KnnParams, Queries, SelfMatch, top_k_neighbours};
 
+use crate::vectors::{degenerate_pair, dot, dot_f32, unit_difference};
 use crate::{MeasureError, Model, NbmPool, NeighbourPool, RipaTarget, Rule};
 
 /// NBM's neighbourhood size in Du et al. (2021) (`bias_measure.py`, default `k = 100`) and in
@@ -446,24 +447,8 @@ struct PairDirections {
 
 impl PairDirections {
     fn new(model: &Model<'_>, m: u32, f: u32) -> Result<PairDirections, MeasureError> {
-        let degenerate = |reason| MeasureError::DegeneratePair {
-            male: model.vocab().word(m).to_string(),
-            female: model.vocab().word(f).to_string(),
-            reason,
-        };
-        if m == f {
-            return Err(degenerate("the two words are the same"));
-        }
-        let (nm, nf) = (model.norm(m), model.norm(f));
-        if nm == 0.0 || nf == 0.0 {
-            return Err(degenerate("a word has a zero vector"));
-        }
+        let unit_diff = unit_difference(model, m, f)?;
         let (vm, vf) = (model.raw_row(m), model.raw_row(f));
-        let unit_diff: Vec<f64> = vm
-            .iter()
-            .zip(vf)
-            .map(|(&a, &b)| f64::from(a) / nm - f64::from(b) / nf)
-            .collect();
         let diff: Vec<f64> = vm
             .iter()
             .zip(vf)
@@ -471,7 +456,12 @@ impl PairDirections {
             .collect();
         let norm = dot(&diff, &diff).sqrt();
         if norm == 0.0 {
-            return Err(degenerate("the two words have identical vectors"));
+            return Err(degenerate_pair(
+                model,
+                m,
+                f,
+                "the two words have identical vectors",
+            ));
         }
         let ripa_dir = diff.iter().map(|x| x / norm).collect();
         Ok(PairDirections { unit_diff, ripa_dir })
@@ -498,36 +488,4 @@ impl PairDirections {
             }
         }
     }
-}
-
-/// `Σ a_i b_i` in f64, four interleaved partial sums combined pairwise (a fixed order).
-fn dot_f32(a: &[f32], b: &[f64]) -> f64 {
-    let mut acc = [0.0f64; 4];
-    let mut ca = a.chunks_exact(4);
-    let mut cb = b.chunks_exact(4);
-    for (x, y) in (&mut ca).zip(&mut cb) {
-        for l in 0..4 {
-            acc[l] += f64::from(x[l]) * y[l];
-        }
-    }
-    for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
-        acc[l] += f64::from(*x) * y;
-    }
-    (acc[0] + acc[1]) + (acc[2] + acc[3])
-}
-
-/// `Σ a_i b_i` in f64 (same order as [`dot_f32`]).
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    let mut acc = [0.0f64; 4];
-    let mut ca = a.chunks_exact(4);
-    let mut cb = b.chunks_exact(4);
-    for (x, y) in (&mut ca).zip(&mut cb) {
-        for l in 0..4 {
-            acc[l] += x[l] * y[l];
-        }
-    }
-    for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
-        acc[l] += x * y;
-    }
-    (acc[0] + acc[1]) + (acc[2] + acc[3])
 }

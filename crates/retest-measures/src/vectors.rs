@@ -1,5 +1,5 @@
-//! f64 unit vectors, dot products and id checks shared by the set-level measures (WEAT, Direct
-//! Bias).
+//! f64 unit vectors, dot products, pair directions and id checks shared by the rules and the
+//! set-level measures (WEAT, Direct Bias).
 
 use crate::{MeasureError, Model};
 
@@ -15,9 +15,36 @@ pub(crate) fn unit(model: &Model<'_>, id: u32) -> Vec<f64> {
     }
 }
 
-/// `Σ a_i b_i`, summed left to right.
+/// `Σ a_i b_i` in f64, four interleaved partial sums combined pairwise (a fixed order).
+pub(crate) fn dot_f32(a: &[f32], b: &[f64]) -> f64 {
+    let mut acc = [0.0f64; 4];
+    let mut ca = a.chunks_exact(4);
+    let mut cb = b.chunks_exact(4);
+    for (x, y) in (&mut ca).zip(&mut cb) {
+        for l in 0..4 {
+            acc[l] += f64::from(x[l]) * y[l];
+        }
+    }
+    for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
+        acc[l] += f64::from(*x) * y;
+    }
+    (acc[0] + acc[1]) + (acc[2] + acc[3])
+}
+
+/// `Σ a_i b_i` in f64 (same order as [`dot_f32`]).
 pub(crate) fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).fold(0.0, |acc, (x, y)| acc + x * y)
+    let mut acc = [0.0f64; 4];
+    let mut ca = a.chunks_exact(4);
+    let mut cb = b.chunks_exact(4);
+    for (x, y) in (&mut ca).zip(&mut cb) {
+        for l in 0..4 {
+            acc[l] += x[l] * y[l];
+        }
+    }
+    for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
+        acc[l] += x * y;
+    }
+    (acc[0] + acc[1]) + (acc[2] + acc[3])
 }
 
 /// `‖a‖₂`.
@@ -33,6 +60,32 @@ pub(crate) fn sum(v: &[f64]) -> f64 {
 /// The arithmetic mean of a non-empty slice.
 pub(crate) fn mean(v: &[f64]) -> f64 {
     sum(v) / v.len() as f64
+}
+
+/// `m̂ − f̂` of the pair `(m, f)`, refusing a pair of one word or with a zero vector.
+pub(crate) fn unit_difference(model: &Model<'_>, m: u32, f: u32) -> Result<Vec<f64>, MeasureError> {
+    if m == f {
+        return Err(degenerate_pair(model, m, f, "the two words are the same"));
+    }
+    let (nm, nf) = (model.norm(m), model.norm(f));
+    if nm == 0.0 || nf == 0.0 {
+        return Err(degenerate_pair(model, m, f, "a word has a zero vector"));
+    }
+    let (vm, vf) = (model.raw_row(m), model.raw_row(f));
+    Ok(vm
+        .iter()
+        .zip(vf)
+        .map(|(&a, &b)| f64::from(a) / nm - f64::from(b) / nf)
+        .collect())
+}
+
+/// The error of a pair `(m, f)` that gives no direction, for `reason`.
+pub(crate) fn degenerate_pair(model: &Model<'_>, m: u32, f: u32, reason: &'static str) -> MeasureError {
+    MeasureError::DegeneratePair {
+        male: model.vocab().word(m).to_string(),
+        female: model.vocab().word(f).to_string(),
+        reason,
+    }
 }
 
 /// Refuses an empty set or an id outside the model; `what` names the set in the error.

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
 use retest_report::{ReportMeta, ReportSummary};
-use retest_spec::{CorpusRecipe, ModelParams, Plan};
+use retest_spec::{CorpusRecipe, Plan};
 
 use crate::aggregate::{Measured, combine_tables, measure_all};
 use crate::cooccurrence::ensure_cooccurrences;
@@ -268,21 +268,13 @@ pub fn prepare_pipeline(loaded: &LoadedPlan, force: bool) -> Result<()> {
     let mut resolver = Resolver::from_env(&loaded.project.lock)?;
     for recipe in &plan.corpora {
         let prepared = prepare_logged(&loaded.layout.results, recipe, &mut resolver, force)?;
-        let mut windows = Vec::new();
-        let mut corpus = None;
-        for model in plan.models() {
-            let ModelParams::Glove(params) = &model.params else {
-                continue;
-            };
-            if windows.contains(&params.window) {
-                continue;
-            }
-            windows.push(params.window);
-            let corpus = match &mut corpus {
-                Some(corpus) => corpus,
-                None => corpus.insert(LoadedCorpus::load(prepared.clone())?),
-            };
-            let path = ensure_cooccurrences(corpus, params, &Reporter::new(0, 0))?;
+        let counts = plan.cooccurrence_counts();
+        if counts.is_empty() {
+            continue;
+        }
+        let corpus = LoadedCorpus::load(prepared)?;
+        for params in &counts {
+            let path = ensure_cooccurrences(&corpus, params, &Reporter::new(0, 0))?;
             writeln!(
                 std::io::stderr(),
                 "corpus {}: co-occurrences (window {}) in {}",

@@ -98,9 +98,9 @@ pub fn find_prepared_corpus(
 
 /// The GloVe co-occurrence files the training jobs on `prepared` read, one per window.
 pub fn cooccurrence_files(plan: &Plan, prepared: &PreparedCorpus) -> Vec<PathBuf> {
-    plan.cooccurrence_windows()
-        .into_iter()
-        .map(|window| cooccurrence_path(&prepared.dir, window))
+    plan.cooccurrence_counts()
+        .iter()
+        .map(|params| cooccurrence_path(&prepared.dir, params.window))
         .collect()
 }
 

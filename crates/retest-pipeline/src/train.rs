@@ -116,10 +116,10 @@ pub fn train_all(
     let mut tables: Vec<(&str, u32, Cooccurrences)> = Vec::new();
     for task in &tasks {
         if let ModelParams::Glove(params) = &task.job.model.params {
-            let counted = |(name, window, _): &&(&str, u32, Cooccurrences)| {
-                *name == task.corpus.name() && *window == params.window
-            };
-            if !tables.iter().any(|t| counted(&t)) {
+            let counted = tables
+                .iter()
+                .any(|(name, window, _)| *name == task.corpus.name() && *window == params.window);
+            if !counted {
                 let table = cooccurrences_for(task.corpus, params, &reporter)?;
                 tables.push((task.corpus.name(), params.window, table));
             }

@@ -53,7 +53,7 @@ impl Plan {
             jobs.push(Job::PrepareCorpus {
                 corpus: corpus.name.clone(),
             });
-            if !self.cooccurrence_windows().is_empty() {
+            if !self.cooccurrence_counts().is_empty() {
                 jobs.push(Job::Cooccurrence {
                     corpus: corpus.name.clone(),
                 });

@@ -79,14 +79,17 @@ impl Plan {
         self.models().into_iter().find(|m| m.name == name)
     }
 
-    /// The distinct co-occurrence windows of the plan's GloVe models, in model order.
-    pub fn cooccurrence_windows(&self) -> Vec<u32> {
-        let mut windows = Vec::new();
-        for window in self.models().iter().filter_map(Model::cooccurrence_window) {
-            if !windows.contains(&window) {
-                windows.push(window);
+    /// The co-occurrence tables the plan's GloVe models read: the parameters of the first GloVe
+    /// model of each distinct window, in model order.
+    pub fn cooccurrence_counts(&self) -> Vec<GloveParams> {
+        let mut counts: Vec<GloveParams> = Vec::new();
+        for model in self.models() {
+            if let ModelParams::Glove(params) = model.params
+                && !counts.iter().any(|c| c.window == params.window)
+            {
+                counts.push(params);
             }
         }
-        windows
+        counts
     }
 }

@@ -393,7 +393,8 @@ fn variants_are_models_over_their_algorithms_block() {
     // The pipeline's block, with the variant's field over it.
     assert_eq!((short.dim, short.epochs), (20, 3));
     assert_eq!(models[3].algorithm(), Algorithm::Glove);
-    assert_eq!(plan.cooccurrence_windows(), [10, 5]);
+    let windows: Vec<u32> = plan.cooccurrence_counts().iter().map(|c| c.window).collect();
+    assert_eq!(windows, [10, 5]);
     // A variant draws its algorithm's seeds, so variant and default are paired seed by seed.
     assert_eq!(
         plan.seed_path("tiny", &models[2], 1),
