@@ -238,17 +238,40 @@ pub struct ScoreArgs {
     pub out: PathBuf,
 }
 
+/// The input, output and seed of `retest sgns` and `retest glove`.
 #[derive(Debug, Args)]
-pub struct SgnsArgs {
+pub struct ModelFileArgs {
     /// Training text: whitespace-separated tokens, one sentence per line.
     #[arg(long)]
     pub input: PathBuf,
-    /// Output embedding file.
+    /// Output embedding file (GloVe: W + W̃, as glove -model 2).
     #[arg(long)]
     pub output: PathBuf,
     /// Output format: fifu, word2vec-text, word2vec-binary, glove-text.
     #[arg(long, default_value = "fifu")]
     pub format: retest_embeddings::Format,
+    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT)]
+    pub min_count: u64,
+    #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED)]
+    pub seed: u64,
+}
+
+impl ModelFileArgs {
+    pub fn model(&self) -> retest_pipeline::SingleModel<'_> {
+        retest_pipeline::SingleModel {
+            input: &self.input,
+            min_count: self.min_count,
+            seed: self.seed,
+            output: &self.output,
+            format: self.format,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SgnsArgs {
+    #[command(flatten)]
+    pub file: ModelFileArgs,
     #[arg(long, default_value_t = retest_spec::defaults::DIM)]
     pub dim: u32,
     /// Maximal context window (shrunk at random per word, as word2vec).
@@ -260,8 +283,6 @@ pub struct SgnsArgs {
     /// Sub-sampling threshold (0 disables it).
     #[arg(long, default_value_t = retest_spec::defaults::SGNS_SAMPLE)]
     pub sample: f64,
-    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT)]
-    pub min_count: u64,
     #[arg(long, default_value_t = retest_spec::defaults::SGNS_EPOCHS)]
     pub epochs: u32,
     /// Initial learning rate.
@@ -270,8 +291,6 @@ pub struct SgnsArgs {
     /// Final learning rate.
     #[arg(long, default_value_t = retest_spec::defaults::SGNS_MIN_ALPHA)]
     pub min_alpha: f64,
-    #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED)]
-    pub seed: u64,
     /// Train CBOW instead of skip-gram.
     #[arg(long)]
     pub cbow: bool,
@@ -282,22 +301,13 @@ pub struct SgnsArgs {
 
 #[derive(Debug, Args)]
 pub struct GloveArgs {
-    /// Training text: whitespace-separated tokens, one sentence per line.
-    #[arg(long)]
-    pub input: PathBuf,
-    /// Output embedding file (W + W̃, as glove -model 2).
-    #[arg(long)]
-    pub output: PathBuf,
-    /// Output format: fifu, word2vec-text, word2vec-binary, glove-text.
-    #[arg(long, default_value = "fifu")]
-    pub format: retest_embeddings::Format,
+    #[command(flatten)]
+    pub file: ModelFileArgs,
     #[arg(long, default_value_t = retest_spec::defaults::DIM)]
     pub dim: u32,
     /// Symmetric co-occurrence window, weighted by 1/distance.
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_WINDOW)]
     pub window: u32,
-    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT)]
-    pub min_count: u64,
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_X_MAX)]
     pub x_max: f64,
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ALPHA)]
@@ -307,8 +317,6 @@ pub struct GloveArgs {
     pub eta: f64,
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ITERATIONS)]
     pub iter: u32,
-    #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED)]
-    pub seed: u64,
     /// Memory budget of co-occurrence counting in GiB (sorted runs spill to disk beyond it).
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_MEMORY_MB as f64 / 1024.0)]
     pub memory: f64,

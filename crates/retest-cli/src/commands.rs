@@ -4,8 +4,8 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use retest_pipeline::{
-    Folders, LoadedPlan, RecipeOverrides, SingleModel, measure_pipeline, prepare_recipe, train_glove_file,
-    train_pipeline, train_sgns_file,
+    Folders, LoadedPlan, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file, train_pipeline,
+    train_sgns_file,
 };
 use retest_spec::{Architecture, CorpusRecipe, GloveParams, SgnsParams, defaults};
 
@@ -139,14 +139,7 @@ fn sgns(args: &SgnsArgs) -> Result<()> {
         min_alpha: args.min_alpha,
         threads_per_model: args.threads,
     };
-    let model = SingleModel {
-        input: &args.input,
-        min_count: args.min_count,
-        seed: args.seed,
-        output: &args.output,
-        format: args.format,
-    };
-    train_sgns_file(&model, &params)
+    train_sgns_file(&args.file.model(), &params)
 }
 
 /// `retest glove`: one model from a whitespace-tokenised text file.
@@ -161,14 +154,7 @@ fn glove(args: &GloveArgs) -> Result<()> {
         memory_mb: (args.memory * 1024.0).ceil() as u64,
         threads_per_model: args.threads,
     };
-    let model = SingleModel {
-        input: &args.input,
-        min_count: args.min_count,
-        seed: args.seed,
-        output: &args.output,
-        format: args.format,
-    };
-    train_glove_file(&model, &params)
+    train_glove_file(&args.file.model(), &params)
 }
 
 fn list_corpora(folders: &Folders) -> Result<()> {
