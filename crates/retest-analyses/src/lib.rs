@@ -22,6 +22,10 @@
 //! rules' seed-averaged scores) and [`low_reliability`] (§5.2, the share of words or pairs whose
 //! ICC is below 0.5).
 //!
+//! The set-level measures (WEAT, Direct Bias) give one value per test or direction and seed:
+//! [`seed_spread`] summarises a value across seeds, [`seeds_icc`] rates a family of them
+//! (subjects × seeds, ICC(2,1)).
+//!
 //! ```
 //! use retest_analyses::{Study, TargetSet, test_retest_words};
 //! use retest_measures::{Rule, ScoreTensor};
@@ -38,6 +42,7 @@
 mod consistency;
 mod correlation;
 mod inter_rater;
+mod set_level;
 mod shares;
 mod study;
 mod test_retest;
@@ -47,6 +52,7 @@ mod tests;
 pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
 pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};
+pub use set_level::{SIGNIFICANCE, SeedSpread, seed_spread, seeds_icc};
 pub use shares::{POOR_RELIABILITY, ShareRecord, low_reliability};
 pub use study::{IccRecord, Raters, SeedMeans, Study, Subject, TargetSet};
 pub use test_retest::{test_retest_pairs, test_retest_words};

@@ -28,7 +28,8 @@ pub struct WeatSets<'s> {
 }
 
 /// Which standard deviation divides the effect size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SdKind {
     /// `√(Σ (s − μ)²/n)`: Caliskan et al.'s `std` and WEFE's (numpy's default); Schröder et
     /// al.'s bound `|d| ≤ 2` is for this one.

@@ -21,8 +21,9 @@ const EMBEDDINGS_SCHEME: u32 = 2;
 
 /// Version of what the measure stage computes beyond its parameters (2: NBM's pool without the
 /// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
-/// reliability): part of the measure folder's hash, so a change to it never reuses older tables.
-const MEASURE_SCHEME: u32 = 3;
+/// reliability; 4: the set-level measures): part of the measure folder's hash, so a change to it
+/// never reuses older tables.
+const MEASURE_SCHEME: u32 = 4;
 
 /// The file a finished measure job writes last; its presence marks the job done.
 pub const DONE_FILE: &str = "measure.json";
@@ -103,6 +104,7 @@ impl Layout {
             "n_seeds": plan.n_seeds,
             "measures": plan.measures,
             "reliability": plan.reliability,
+            "set_level": plan.set_level,
             "lists": lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>(),
         });
         let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));

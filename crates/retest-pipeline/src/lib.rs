@@ -23,6 +23,7 @@ mod project;
 mod regression;
 mod run;
 mod score;
+mod set_level;
 mod single;
 pub mod slurm;
 mod status;

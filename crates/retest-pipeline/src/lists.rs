@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use retest_data::{Owner, Resolver};
 use retest_measures::{PairList, WordList};
-use retest_spec::{FileDeclaration, Plan};
+use retest_spec::{FileDeclaration, Plan, WeatTest};
+
+use crate::setlevel_files::read_weat_tests;
 
 /// The target list that stands for the whole model vocabulary.
 pub const FULL: &str = "full";
@@ -29,12 +31,24 @@ impl TargetList {
     }
 }
 
+/// The lists of the set-level measures (`set_level` of a plan).
+#[derive(Clone, Debug)]
+pub struct SetLevelLists {
+    /// The tests of the tests file the plan selects, in the plan's order, every set as words.
+    pub tests: Vec<WeatTest>,
+    /// Direct Bias's neutral words.
+    pub neutral: WordList,
+    /// The pairs of the `pca` direction.
+    pub definitional: PairList,
+}
+
 /// Every list of a plan, parsed, with the SHA-256 of each list file for the manifest.
 #[derive(Clone, Debug)]
 pub struct Lists {
     pub base_pairs: PairList,
     pub targets: Vec<TargetList>,
     pub queries: Vec<WordList>,
+    pub set_level: SetLevelLists,
     /// `(list name, file, sha256)` of every list read.
     pub files: Vec<(String, PathBuf, String)>,
 }
@@ -67,13 +81,54 @@ impl Lists {
             queries.push(WordList::parse(name, &text)?);
             files.push(digest(name, path, &text));
         }
+        let set_level = load_set_level(plan, folder, resolver, &mut files)?;
         Ok(Lists {
             base_pairs,
             targets,
             queries,
+            set_level,
             files,
         })
     }
+}
+
+/// Reads the tests file, the neutral words and the definitional pairs of `plan.set_level`.
+fn load_set_level(
+    plan: &Plan,
+    folder: &Path,
+    resolver: &mut Resolver,
+    files: &mut Vec<(String, PathBuf, String)>,
+) -> Result<SetLevelLists> {
+    let p = &plan.set_level;
+    let mut tests = Vec::new();
+    if !p.tests.is_empty() {
+        let path = find_list(folder, &p.tests_file, Kind::Tests)?;
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let mut all = read_weat_tests(&path, resolver)?;
+        for name in &p.tests {
+            let Some(at) = all.iter().position(|t| &t.name == name) else {
+                bail!(
+                    "set_level.tests: `{name}` is not a test of {} (it has {})",
+                    path.display(),
+                    all.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")
+                );
+            };
+            tests.push(all.swap_remove(at));
+        }
+        files.push(digest(&p.tests_file, path, &text));
+    }
+    let (path, text) = read_list(folder, &p.neutral, Kind::Words, resolver)?;
+    let neutral = WordList::parse(&p.neutral, &text)?;
+    files.push(digest(&p.neutral, path, &text));
+    let (path, text) = read_list(folder, &p.definitional_pairs, Kind::Pairs, resolver)?;
+    let definitional = PairList::parse(&p.definitional_pairs, &text)?;
+    files.push(digest(&p.definitional_pairs, path, &text));
+    Ok(SetLevelLists {
+        tests,
+        neutral,
+        definitional,
+    })
 }
 
 fn digest(name: &str, path: PathBuf, text: &str) -> (String, PathBuf, String) {
@@ -90,26 +145,51 @@ enum Kind {
     Pairs,
     Words,
     Query,
+    /// A WEAT tests file (`<name>.yaml` only).
+    Tests,
 }
 
-/// Finds list `name`: a path (it contains `/` or ends in `.txt`) is used as it is; otherwise
-/// `<name>.txt` or `<name>.yaml` anywhere below `folder`, queries only in `queries/` folders
-/// and other lists only outside them.
+impl Kind {
+    fn what(self) -> &'static str {
+        match self {
+            Kind::Pairs => "base-pair list",
+            Kind::Words => "target list",
+            Kind::Query => "query",
+            Kind::Tests => "WEAT tests file",
+        }
+    }
+}
+
+/// Reads list `name` ([`find_list`]); a declaration (`.yaml`) is resolved to the file it
+/// declares.
 fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> Result<(PathBuf, String)> {
-    let what = match kind {
-        Kind::Pairs => "base-pair list",
-        Kind::Words => "target list",
-        Kind::Query => "query",
+    let what = kind.what();
+    let path = find_list(folder, name, kind)?;
+    let file = if path.extension().is_some_and(|e| e == "yaml") {
+        resolve_declaration(&path, "word list", name, resolver)?
+    } else {
+        path
     };
-    let path = if name.contains('/') || name.ends_with(".txt") {
+    let text = std::fs::read_to_string(&file)
+        .with_context(|| format!("{what} `{name}`: cannot read {}", file.display()))?;
+    Ok((file, text))
+}
+
+/// Finds list `name`: a path (it contains `/` or ends in `.txt` or `.yaml`) is used as it is;
+/// otherwise `<name>.txt` or `<name>.yaml` (tests files: `<name>.yaml`) anywhere below
+/// `folder`, queries only in `queries/` folders and other lists only outside them.
+fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
+    let what = kind.what();
+    Ok(if name.contains('/') || name.ends_with(".txt") || name.ends_with(".yaml") {
         PathBuf::from(name)
     } else {
         let mut found = Vec::new();
-        find(
-            folder,
-            &mut found,
-            &[format!("{name}.txt"), format!("{name}.yaml")],
-        );
+        let names = if kind == Kind::Tests {
+            vec![format!("{name}.yaml")]
+        } else {
+            vec![format!("{name}.txt"), format!("{name}.yaml")]
+        };
+        find(folder, &mut found, &names);
         found.retain(|p| {
             let in_queries = p
                 .parent()
@@ -136,15 +216,7 @@ fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> 
                     .join(", ")
             ),
         }
-    };
-    let file = if path.extension().is_some_and(|e| e == "yaml") {
-        resolve_declaration(&path, "word list", name, resolver)?
-    } else {
-        path
-    };
-    let text = std::fs::read_to_string(&file)
-        .with_context(|| format!("{what} `{name}`: cannot read {}", file.display()))?;
-    Ok((file, text))
+    })
 }
 
 /// The file a declaration (`description`, `licence`, `source`) names, found by the resolver

@@ -26,6 +26,7 @@ use crate::corpus::LoadedCorpus;
 use crate::layout::{DONE_FILE, Layout};
 use crate::lists::{FULL, Lists, TargetList};
 use crate::progress::Reporter;
+use crate::set_level::{self, SeedValues, SetLevel};
 
 /// The per-configuration tables a measure job writes, in the order the aggregate stage reads
 /// them.
@@ -40,6 +41,11 @@ pub const GROUP_TABLES: &[&str] = &[
     "rule_correlations",
     "low_reliability",
     "word_properties",
+    "weat",
+    "weat_words",
+    "directions",
+    "seed_spread",
+    "set_level_reliability",
 ];
 
 /// What a measure job records beside its tables.
@@ -53,6 +59,9 @@ pub struct MeasureSummary {
     pub seconds_scoring: f64,
     pub seconds_stability: f64,
     pub seconds_reliability: f64,
+    /// WEAT and Direct Bias on every seed, their spreads and ICCs, and the `pca` direction's
+    /// alignment across seeds.
+    pub seconds_set_level: f64,
 }
 
 /// One configuration to measure.
@@ -83,7 +92,12 @@ pub fn measure(
     let label = format!("{} {}", corpus.name(), job.model);
     let seed_files = seed_files(plan, job, &label)?;
     let words = corpus.words();
-    let resolved = Resolved::new(corpus, lists, &Vocab::new(&words)?)?;
+    let vocab = Vocab::new(&words)?;
+    let resolved = Resolved::new(corpus, lists, &vocab)?;
+    let set_level = SetLevel::new(plan, lists, corpus.name(), &job.model, &resolved.pair_ids, &vocab)?;
+    for line in &set_level.skipped {
+        reporter.log(line);
+    }
 
     let started = Instant::now();
     let scorer = Scoring {
@@ -94,8 +108,8 @@ pub fn measure(
         threads,
     }
     .for_vocabulary(&words, &lists.base_pairs.pairs);
-    let seeds = score_seeds(&scorer, corpus, &words, &resolved, &seed_files, reporter, &label)?;
-    let seconds_scoring = started.elapsed().as_secs_f64();
+    let seeds = score_seeds(&scorer, &set_level, corpus, &words, &resolved, &seed_files, reporter, &label)?;
+    let seconds_scoring = started.elapsed().as_secs_f64() - seeds.seconds_set_level;
 
     let started = Instant::now();
     let views: Vec<&[f32]> = seeds.models.iter().map(Vec::as_slice).collect();
@@ -126,6 +140,15 @@ pub fn measure(
     });
     let seconds_reliability = started.elapsed().as_secs_f64();
 
+    let started = Instant::now();
+    let stability = set_level::pca_stability(&views, &seeds.set_level, words.len(), seeds.dim)?;
+    let set_level_tables =
+        set_level.tables(corpus.name(), &job.model, &vocab, &seeds.set_level, &stability)?;
+    let seconds_set_level = seeds.seconds_set_level + started.elapsed().as_secs_f64();
+    reporter.log(&format!(
+        "set-level measures of {label}: {seconds_set_level:.1} s"
+    ));
+
     let labels = Labels {
         corpus: corpus.name(),
         algorithm: &job.model,
@@ -145,8 +168,9 @@ pub fn measure(
             es: es[t],
         })
         .collect();
+    let coverage: Vec<CoverageRow> = resolved.coverage.iter().chain(&set_level.coverage).cloned().collect();
     let mut tables = vec![
-        Table::from_rows("coverage", &resolved.coverage)?,
+        Table::from_rows("coverage", &coverage)?,
         Table::from_rows_in(
             "test_retest_words",
             SubjectKind::Word,
@@ -175,6 +199,7 @@ pub fn measure(
         Table::from_rows("low_reliability", &labels.share_rows(&designs))?,
         Table::from_rows("word_properties", &properties)?,
     ];
+    tables.extend(set_level_tables);
 
     // The bias scores of the listed words (every list but the full vocabulary, and the queries),
     // and of every word scored when the plan asks for the full tensor.
@@ -210,6 +235,7 @@ pub fn measure(
         seconds_scoring,
         seconds_stability,
         seconds_reliability,
+        seconds_set_level,
     };
     write_group(&job.out_dir, &mut tables, &tensors, &summary)
 }
@@ -244,9 +270,12 @@ fn seed_files(plan: &Plan, job: &MeasureJob<'_>, label: &str) -> Result<Vec<Path
 }
 
 /// What scoring every seed leaves: the score tensor, per-target sums over seeds of the nearest
-/// neighbour's cosine and of the vector norm, and the raw vectors for embedding stability.
+/// neighbour's cosine and of the vector norm, the raw vectors for embedding stability, and
+/// the set-level measures of every seed with the time they took.
 struct ScoredSeeds {
     tensor: ScoreTensor,
+    set_level: Vec<SeedValues>,
+    seconds_set_level: f64,
     nn_sum: Vec<f64>,
     norm_sum: Vec<f64>,
     models: Vec<Vec<f32>>,
@@ -254,8 +283,10 @@ struct ScoredSeeds {
 }
 
 /// Reads and scores every seed file in turn.
+#[allow(clippy::too_many_arguments)]
 fn score_seeds(
     scorer: &Scorer<'_>,
+    set_level: &SetLevel<'_>,
     corpus: &LoadedCorpus,
     words: &[String],
     resolved: &Resolved,
@@ -270,6 +301,8 @@ fn score_seeds(
     let mut nn_sum = vec![0f64; n_targets];
     let mut norm_sum = vec![0f64; n_targets];
     let mut models = Vec::with_capacity(seed_files.len());
+    let mut set_level_values = Vec::with_capacity(seed_files.len());
+    let mut seconds_set_level = 0.0;
     let mut dim = 0;
     for (s, path) in seed_files.iter().enumerate() {
         let emb = retest_embeddings::read(path, Some(Format::Fifu))?;
@@ -289,6 +322,13 @@ fn score_seeds(
             .score(&model, &resolved.pair_ids, &resolved.targets)
             .with_context(|| format!("scoring {}", path.display()))?;
         tensor.set_seed(s, &scores)?;
+        let started = Instant::now();
+        set_level_values.push(
+            set_level
+                .measure_seed(&model, s as u32)
+                .with_context(|| format!("set-level measures of {}", path.display()))?,
+        );
+        seconds_set_level += started.elapsed().as_secs_f64();
         let searched;
         let nearest = match scores.nearest_similarity() {
             Some(sims) => sims,
@@ -317,6 +357,8 @@ fn score_seeds(
     }
     Ok(ScoredSeeds {
         tensor,
+        set_level: set_level_values,
+        seconds_set_level,
         nn_sum,
         norm_sum,
         models,
@@ -459,7 +501,7 @@ impl Labels<'_> {
     }
 }
 
-fn icc_stats(r: &IccResult) -> IccStats {
+pub(crate) fn icc_stats(r: &IccResult) -> IccStats {
     IccStats {
         icc: r.value,
         f_stat: r.f,

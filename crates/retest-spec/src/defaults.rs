@@ -4,7 +4,7 @@
 //! gensim for SGNS, stanfordnlp/GloVe for GloVe. `retest plan` prints the resolved values, so a
 //! run never depends on a default that is not written down in its manifest.
 
-use crate::pipeline::{Algorithm, Architecture, InterRaterScale, NbmPool, RipaTarget, Rule};
+use crate::pipeline::{Algorithm, Architecture, InterRaterScale, NbmPool, RipaTarget, Rule, SdKind};
 use retest_corpus::{NewlineHandling, SentenceSplitting};
 
 /// Algorithms trained when a pipeline names none.
@@ -82,3 +82,20 @@ pub const ENSEMBLE_LIST: &str = "google10k";
 pub const QUERIES: &[&str] = &["career", "family", "arts", "arts_2", "math", "science"];
 /// Inter-rater ICC on raw scores and on scores z-scored per rule.
 pub const INTER_RATER_SCALES: &[InterRaterScale] = &[InterRaterScale::Raw, InterRaterScale::Zscore];
+
+/// Set-level measures: the WEAT tests file in the word-list folder (Caliskan et al.'s tests
+/// 1–10 over WEFE's word sets).
+pub const WEAT_TESTS_FILE: &str = "caliskan";
+/// Set-level measures: the tests of the tests file run on every seed (Caliskan et al.'s three
+/// gender tests).
+pub const WEAT_TESTS: &[&str] = &["weat6", "weat7", "weat8"];
+/// Set-level measures: query pairs `x/y` whose single-pair WEATs (X = x, Y = y, A = {m},
+/// B = {f} for every base pair, and the ensemble of all pairs) run on every seed.
+pub const SINGLE_PAIR_WEATS: &[&str] = &["career/family", "math/arts", "science/arts_2"];
+/// Set-level measures: WEAT's effect size divides by the population SD (Caliskan et al., WEFE).
+pub const WEAT_SD: SdKind = SdKind::Population;
+/// Set-level measures: the neutral words of Direct Bias (Bolukbasi et al.'s professions).
+pub const DIRECT_BIAS_NEUTRAL: &str = "occ16";
+/// Set-level measures: the pairs whose first principal component is the `pca` direction
+/// (Bolukbasi et al.'s 10 definitional pairs).
+pub const DEFINITIONAL_PAIRS: &str = "definitional-pairs";

@@ -15,6 +15,12 @@
 //!   - { name: sgns-3-epochs, sgns: { epochs: 3 } }   # the pipeline's sgns block, epochs 3
 //! measures: { rules: [dbwa, ripa, nbm], ripa_target: raw, nbm_k: 100 }
 //! reliability: { inter_rater_scale: [raw, zscore] }
+//! set_level:                  # WEAT, Direct Bias and their reliability across seeds
+//!   tests_file: caliskan      # a WEAT tests file in the word-list folder
+//!   tests: [weat6, weat7, weat8]
+//!   single_pair: [career/family, math/arts, science/arts_2]   # queries x/y against each base pair
+//!   neutral: occ16            # Direct Bias's neutral words
+//!   definitional_pairs: definitional-pairs                  # the pairs of the `pca` direction
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -101,7 +107,7 @@ impl Architecture {
 /// Scoring rules, RIPA's target and NBM's pool are named by `retest-measures` (the measure
 /// registry), inter-rater scales by `retest-analyses`: the spec spells them as those crates do.
 pub use retest_analyses::Scale as InterRaterScale;
-pub use retest_measures::{NbmPool, RipaTarget, Rule};
+pub use retest_measures::{NbmPool, RipaTarget, Rule, SdKind};
 
 /// Resolved SGNS parameters.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -151,6 +157,29 @@ pub struct ReliabilityParams {
     pub full_vocabulary_tensor: bool,
 }
 
+/// Resolved set-level measures: WEAT tests and Direct Bias on every seed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SetLevelParams {
+    /// The WEAT tests file (a name in the word-list folder, or a path).
+    pub tests_file: String,
+    /// The tests of the file run on every seed; may be empty.
+    pub tests: Vec<String>,
+    /// Query pairs `(x, y)` of single-pair WEATs, each a name of `measures.queries`; may be empty.
+    pub single_pair: Vec<(String, String)>,
+    /// The standard deviation of WEAT's effect size.
+    pub sd: SdKind,
+    /// Permutation tests with at most this many partitions are exact; larger ones are sampled.
+    pub exact_max: u64,
+    /// Partitions drawn by a sampled permutation test.
+    pub samples: u64,
+    /// The neutral word list of Direct Bias.
+    pub neutral: String,
+    /// The pair list whose first principal component is the `pca` direction (at least 2 pairs).
+    pub definitional_pairs: String,
+    /// The exponent `c` of Direct Bias.
+    pub c: f64,
+}
+
 /// A validated pipeline with every default resolved.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Plan {
@@ -169,6 +198,7 @@ pub struct Plan {
     pub variants: Vec<Model>,
     pub measures: MeasureParams,
     pub reliability: ReliabilityParams,
+    pub set_level: SetLevelParams,
     /// The pipeline file.
     #[serde(skip)]
     pub file: PathBuf,
@@ -188,6 +218,7 @@ struct RawPipeline {
     variants: Option<Vec<RawVariant>>,
     measures: Option<RawMeasures>,
     reliability: Option<RawReliability>,
+    set_level: Option<RawSetLevel>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -244,6 +275,20 @@ struct RawMeasures {
     base_pairs: Option<String>,
     target_lists: Option<Vec<String>>,
     queries: Option<Vec<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSetLevel {
+    tests_file: Option<String>,
+    tests: Option<Vec<String>>,
+    single_pair: Option<Vec<String>>,
+    sd: Option<SdKind>,
+    exact_max: Option<u64>,
+    samples: Option<u64>,
+    neutral: Option<String>,
+    definitional_pairs: Option<String>,
+    c: Option<f64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -326,6 +371,7 @@ impl Plan {
             variants,
             measures: resolve_measures(&doc)?,
             reliability: resolve_reliability(&doc)?,
+            set_level: resolve_set_level(&doc)?,
             file: doc.file.clone(),
         })
     }
@@ -570,6 +616,72 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
     at_least(doc, "measures.nbm_k", p.nbm_k, 1)?;
     check_unique_nonempty(doc, "measures.target_lists", &p.target_lists, String::as_str)?;
     check_unique(doc, "measures.queries", &p.queries, String::as_str)?;
+    Ok(p)
+}
+
+fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<SetLevelParams, SpecError> {
+    let default = RawSetLevel::default();
+    let raw = doc.raw.set_level.as_ref().unwrap_or(&default);
+    let owned = |names: &[&str]| names.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let tests = raw.tests.clone().unwrap_or_else(|| owned(defaults::WEAT_TESTS));
+    check_unique(doc, "set_level.tests", &tests, String::as_str)?;
+    let pairs = raw
+        .single_pair
+        .clone()
+        .unwrap_or_else(|| owned(defaults::SINGLE_PAIR_WEATS));
+    check_unique(doc, "set_level.single_pair", &pairs, String::as_str)?;
+    let queries = doc
+        .raw
+        .measures
+        .as_ref()
+        .and_then(|m| m.queries.clone())
+        .unwrap_or_else(|| owned(defaults::QUERIES));
+    let mut single_pair = Vec::new();
+    for (i, pair) in pairs.iter().enumerate() {
+        let field = format!("set_level.single_pair[{i}]");
+        let Some((x, y)) = pair.split_once('/') else {
+            return Err(doc.error(
+                &field,
+                format!("`{pair}` is not a query pair: expected `x/y`, e.g. `career/family`"),
+            ));
+        };
+        for q in [x, y] {
+            if !queries.iter().any(|known| known == q) {
+                return Err(doc.error(
+                    &field,
+                    format!(
+                        "`{q}` is not a query of the plan (measures.queries: {})",
+                        queries.join(", ")
+                    ),
+                ));
+            }
+        }
+        single_pair.push((x.to_owned(), y.to_owned()));
+    }
+    let p = SetLevelParams {
+        tests_file: raw
+            .tests_file
+            .clone()
+            .unwrap_or_else(|| defaults::WEAT_TESTS_FILE.to_owned()),
+        tests,
+        single_pair,
+        sd: raw.sd.unwrap_or(defaults::WEAT_SD),
+        exact_max: raw.exact_max.unwrap_or(retest_measures::WEAT_EXACT_PARTITIONS_MAX),
+        samples: raw.samples.unwrap_or(retest_measures::WEAT_SAMPLED_PARTITIONS),
+        neutral: raw
+            .neutral
+            .clone()
+            .unwrap_or_else(|| defaults::DIRECT_BIAS_NEUTRAL.to_owned()),
+        definitional_pairs: raw
+            .definitional_pairs
+            .clone()
+            .unwrap_or_else(|| defaults::DEFINITIONAL_PAIRS.to_owned()),
+        c: raw.c.unwrap_or(retest_measures::DIRECT_BIAS_C_BOLUKBASI),
+    };
+    at_least(doc, "set_level.samples", p.samples, 1)?;
+    if !(p.c >= 0.0 && p.c.is_finite()) {
+        return Err(doc.error("set_level.c", format!("{} must be a finite number ≥ 0", p.c)));
+    }
     Ok(p)
 }
 

@@ -58,6 +58,12 @@ pub enum ReaderSpec {
 }
 
 impl ReaderSpec {
+    /// Whether the reader lowercases every token (plain text and Reddit); word lists are then
+    /// looked up lowercased. WikiText keeps case, and so does the lookup.
+    pub fn lowercases(&self) -> bool {
+        matches!(self, ReaderSpec::PlainText | ReaderSpec::Reddit { .. })
+    }
+
     /// The stable name of the reader (`wikitext`, `plain-text`, `reddit`, `hf-parquet`).
     pub fn as_str(&self) -> &'static str {
         match self {

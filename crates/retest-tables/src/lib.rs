@@ -35,6 +35,7 @@
 mod read;
 mod rows;
 mod schema;
+mod set_level;
 mod write;
 
 pub use read::parquet_path;
@@ -43,4 +44,5 @@ pub use rows::{
     SubjectKind, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
+pub use set_level::{DirectionRow, SeedSpreadRow, SetIccRow, WeatSeedRow, WeatWordRow};
 pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};

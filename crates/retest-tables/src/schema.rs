@@ -322,15 +322,23 @@ impl RowReader {
     }
 }
 
-/// A field type that is a column type: how its values are pushed and read.
+/// A field type of a `table_row!` struct: a column type (one column named after the field), or
+/// another `table_row!` struct (its columns, in place: [`IccStats`](crate::IccStats) ends
+/// several tables).
 pub(crate) trait Cell {
-    const KIND: ColumnType;
+    /// Appends the columns of a field called `name`.
+    fn defs(name: &'static str, out: &mut Vec<ColumnDef>);
     fn push<'a>(&'a self, out: &mut RowWriter<'a>);
     fn read(cells: &mut RowReader) -> Self;
 }
 
 impl Cell for String {
-    const KIND: ColumnType = ColumnType::Str;
+    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
+        out.push(ColumnDef {
+            name,
+            kind: ColumnType::Str,
+        });
+    }
     fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
         out.str(self);
     }
@@ -340,7 +348,12 @@ impl Cell for String {
 }
 
 impl Cell for f64 {
-    const KIND: ColumnType = ColumnType::F64;
+    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
+        out.push(ColumnDef {
+            name,
+            kind: ColumnType::F64,
+        });
+    }
     fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
         out.f64(*self);
     }
@@ -350,7 +363,12 @@ impl Cell for f64 {
 }
 
 impl Cell for u32 {
-    const KIND: ColumnType = ColumnType::U32;
+    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
+        out.push(ColumnDef {
+            name,
+            kind: ColumnType::U32,
+        });
+    }
     fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
         out.u32(*self);
     }
@@ -360,7 +378,12 @@ impl Cell for u32 {
 }
 
 impl Cell for u64 {
-    const KIND: ColumnType = ColumnType::U64;
+    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
+        out.push(ColumnDef {
+            name,
+            kind: ColumnType::U64,
+        });
+    }
     fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
         out.u64(*self);
     }
@@ -371,7 +394,8 @@ impl Cell for u64 {
 
 /// Declares a row struct and implements [`Row`] for it with one layout: each field is a column
 /// of the same name, the field's type (`String`, `f64`, `u32`, `u64`) is the column's type, and
-/// the fields' order is the columns' order. Attributes and doc comments pass through.
+/// the fields' order is the columns' order; a field whose type is another `table_row!` struct
+/// stands for that struct's columns. Attributes and doc comments pass through.
 macro_rules! table_row {
     (
         $(#[$meta:meta])*
@@ -388,10 +412,9 @@ macro_rules! table_row {
             type Layout = ();
 
             fn columns((): ()) -> Vec<$crate::schema::ColumnDef> {
-                vec![$($crate::schema::ColumnDef {
-                    name: stringify!($field),
-                    kind: <$ty as $crate::schema::Cell>::KIND,
-                }),*]
+                let mut columns = Vec::new();
+                $( <$ty as $crate::schema::Cell>::defs(stringify!($field), &mut columns); )*
+                columns
             }
 
             fn layout_of(_: &[&str]) {}
@@ -408,6 +431,20 @@ macro_rules! table_row {
                 $name {
                     $( $field: <$ty as $crate::schema::Cell>::read(cells), )*
                 }
+            }
+        }
+
+        impl $crate::schema::Cell for $name {
+            fn defs(_: &'static str, out: &mut Vec<$crate::schema::ColumnDef>) {
+                out.extend(<$name as $crate::schema::Row>::columns(()));
+            }
+
+            fn push<'a>(&'a self, out: &mut $crate::schema::RowWriter<'a>) {
+                $crate::schema::Row::push(self, (), out);
+            }
+
+            fn read(cells: &mut $crate::schema::RowReader) -> Self {
+                <$name as $crate::schema::Row>::read((), cells)
             }
         }
     };

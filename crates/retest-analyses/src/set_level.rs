@@ -1,0 +1,112 @@
+//! Set-level measures across seeds: a WEAT test or a Direct Bias gives one value per seed, so a
+//! configuration's seeds give its spread ([`seed_spread`]); a family of such values (the
+//! single-pair WEATs of one query pair, the Direct Bias of every direction, the scores of a
+//! test's words) is a subjects × seeds matrix, whose ICC(2,1) is its test-retest reliability
+//! ([`seeds_icc`]), as for Du et al.'s per-word scores.
+
+use retest_reliability::{IccResult, icc2_1};
+
+use crate::study::matrix;
+
+/// A p-value below this counts as significant in [`SeedSpread::share_significant`].
+pub const SIGNIFICANCE: f64 = 0.05;
+
+/// One value across the seeds of a configuration.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeedSpread {
+    /// Seeds with a value (not NaN).
+    pub n: usize,
+    /// Seeds whose value is NaN, left out of everything below.
+    pub n_undefined: usize,
+    pub mean: f64,
+    /// Sample standard deviation (`n − 1`); NaN below 2 values.
+    pub sd: f64,
+    /// 2.5 % and 97.5 % quantiles, linearly interpolated between order statistics (numpy's
+    /// default); NaN without values.
+    pub low: f64,
+    pub high: f64,
+    /// The share of values below [`SIGNIFICANCE`], when the values are p-values.
+    pub share_significant: Option<f64>,
+}
+
+/// The spread of `values` (one per seed); `p_values` says they are p-values, whose share below
+/// [`SIGNIFICANCE`] is then counted.
+pub fn seed_spread(values: &[f64], p_values: bool) -> SeedSpread {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| !x.is_nan()).collect();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    let mean = if n == 0 { f64::NAN } else { v.iter().sum::<f64>() / n as f64 };
+    let sd = if n < 2 {
+        f64::NAN
+    } else {
+        (v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+    };
+    SeedSpread {
+        n,
+        n_undefined: values.len() - n,
+        mean,
+        sd,
+        low: quantile(&v, 0.025),
+        high: quantile(&v, 0.975),
+        share_significant: p_values
+            .then(|| v.iter().filter(|&&p| p < SIGNIFICANCE).count() as f64 / n as f64),
+    }
+}
+
+/// The `q` quantile of sorted values: position `q·(n − 1)`, interpolated.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    match sorted.len() {
+        0 => f64::NAN,
+        n => {
+            let at = q * (n - 1) as f64;
+            let (below, frac) = (at.floor() as usize, at.fract());
+            let above = (below + 1).min(n - 1);
+            sorted[below] + frac * (sorted[above] - sorted[below])
+        }
+    }
+}
+
+/// ICC(2,1) of a subjects × seeds matrix, row-major (`values[subject * n_seeds + seed]`): the
+/// seeds are the raters. Subjects with a NaN are dropped, as in every ICC of the crate.
+///
+/// # Panics
+///
+/// If `values.len() != n_subjects * n_seeds`.
+pub fn seeds_icc(values: &[f64], n_subjects: usize, n_seeds: usize) -> IccResult {
+    assert_eq!(values.len(), n_subjects * n_seeds, "a subjects × seeds matrix");
+    icc2_1(matrix(values, n_subjects, n_seeds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spread_of_seeds_by_hand() {
+        let s = seed_spread(&[0.01, f64::NAN, 0.2, 0.04, 0.5], true);
+        assert_eq!((s.n, s.n_undefined), (4, 1));
+        assert!((s.mean - 0.1875).abs() < 1e-15);
+        // deviations −0.1775, 0.0125, −0.1475, 0.3125: squares sum to 0.148675, / 3.
+        assert!((s.sd - (0.148675f64 / 3.0).sqrt()).abs() < 1e-15);
+        // sorted 0.01 0.04 0.2 0.5: 2.5 % at position 0.075, 97.5 % at 2.925.
+        assert!((s.low - (0.01 + 0.075 * 0.03)).abs() < 1e-15);
+        assert!((s.high - (0.2 + 0.925 * 0.3)).abs() < 1e-15);
+        assert_eq!(s.share_significant, Some(0.5));
+        let plain = seed_spread(&[3.0], false);
+        assert_eq!((plain.mean, plain.low, plain.high), (3.0, 3.0, 3.0));
+        assert!(plain.sd.is_nan());
+        assert_eq!(plain.share_significant, None);
+    }
+
+    #[test]
+    fn seeds_icc_is_icc_2_1_with_seeds_as_raters() {
+        // Shrout & Fleiss (1979), table 2: 6 subjects × 4 raters, ICC(2,1) = 0.29.
+        let m = [
+            9.0, 2.0, 5.0, 8.0, 6.0, 1.0, 3.0, 2.0, 8.0, 4.0, 6.0, 8.0, 7.0, 1.0, 2.0, 6.0, 10.0, 5.0, 6.0,
+            9.0, 6.0, 2.0, 4.0, 7.0,
+        ];
+        let r = seeds_icc(&m, 6, 4);
+        assert!((r.value - 0.28976).abs() < 1e-4, "{}", r.value);
+        assert_eq!((r.n_subjects, r.n_raters), (6, 4));
+    }
+}

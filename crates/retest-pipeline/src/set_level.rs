@@ -1,0 +1,466 @@
+//! The set-level stage of a measure job: on every seed, the WEAT tests (the tests file's and the
+//! single-pair tests of the queries against each base pair) and the Direct Bias of the neutral
+//! words along every gender direction (each base pair's and the principal component of the
+//! definitional pairs); across seeds, each value's spread, the test-retest reliability of each
+//! family of values, and the stability of the principal component after Procrustes alignment.
+
+use anyhow::{Context, Result};
+use retest_analyses::{SeedSpread, seed_spread, seeds_icc};
+use retest_measures::{
+    DirectionSource, Model, PairList, PermutationOptions, Vocab, Weat, WeatOptions, WeatSets, WordList,
+    direct_bias, gender_direction, weat,
+};
+use retest_rng::SeedPath;
+use retest_spec::{Plan, SetLevelParams};
+use retest_tables::{CoverageRow, DirectionRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow};
+
+use crate::lists::Lists;
+use crate::measure::icc_stats;
+
+/// The `family` of a test of the tests file.
+const CALISKAN: &str = "caliskan";
+/// The `family` of a test with query targets and one base pair (or all) as attributes.
+const SINGLE_PAIR: &str = "single_pair";
+/// The attributes of the single-pair test with every pair's words.
+const ENSEMBLE: &str = "ensemble";
+/// The direction of the definitional pairs' principal component.
+const PCA: &str = "pca";
+
+/// One WEAT test resolved against a corpus's vocabulary.
+struct Test {
+    name: String,
+    family: &'static str,
+    /// The base pair (`he:she`) or [`ENSEMBLE`] of a single-pair test; empty otherwise.
+    attributes: String,
+    /// The query pair (`career/family`) of a single-pair test.
+    query_pair: Option<String>,
+    x: Vec<u32>,
+    y: Vec<u32>,
+    a: Vec<u32>,
+    b: Vec<u32>,
+}
+
+/// The set-level measures of one configuration, resolved against its corpus's vocabulary.
+pub(crate) struct SetLevel<'p> {
+    params: &'p SetLevelParams,
+    tests: Vec<Test>,
+    /// The base pairs in vocabulary (each a direction), then the definitional pairs.
+    pairs: Vec<(u32, u32)>,
+    pair_names: Vec<String>,
+    definitional: Vec<(u32, u32)>,
+    neutral: Vec<u32>,
+    /// Where each seed's sampled permutation tests draw from: `<plan seed>/set-level/<corpus>/<model>`.
+    root: SeedPath,
+    /// Out-of-vocabulary words of the set-level lists, for the coverage table.
+    pub coverage: Vec<CoverageRow>,
+    /// Tests left out because a set has no word in vocabulary, one line each.
+    pub skipped: Vec<String>,
+}
+
+/// Everything the set-level measures give on one seed.
+pub(crate) struct SeedValues {
+    weat: Vec<Weat>,
+    /// Per direction (pairs, then `pca`): Direct Bias, `cos(g, g_pca)`, `‖m̂ − f̂‖`.
+    directions: Vec<(f64, f64, f64)>,
+    explained_variance: [f64; 2],
+    pca: Vec<f64>,
+    /// The neutral words' projections on `pca`.
+    pca_projections: Vec<f64>,
+}
+
+impl<'p> SetLevel<'p> {
+    /// Resolves the plan's set-level lists and the base pairs against `vocab`; on a corpus
+    /// whose reader lowercases, the set-level lists are looked up lowercased.
+    ///
+    /// # Errors
+    ///
+    /// The neutral list entirely out of vocabulary, or fewer than 2 definitional pairs in it.
+    pub(crate) fn new(
+        plan: &'p Plan,
+        lists: &Lists,
+        corpus: &str,
+        model: &str,
+        base_pairs: &[(u32, u32)],
+        vocab: &Vocab<'_>,
+    ) -> Result<SetLevel<'p>> {
+        let params = &plan.set_level;
+        let lowercase = plan
+            .corpora
+            .iter()
+            .find(|c| c.name == corpus)
+            .is_some_and(|c| c.reader.lowercases());
+        let case = |w: &String| if lowercase { w.to_lowercase() } else { w.clone() };
+        let mut coverage = Vec::new();
+        let mut cover = |list: &str, kind: &str, n: usize, dropped: Vec<String>| {
+            coverage.push(CoverageRow {
+                corpus: corpus.to_owned(),
+                list: list.to_owned(),
+                kind: kind.to_owned(),
+                n_listed: n as u32,
+                n_in_vocabulary: (n - dropped.len()) as u32,
+                n_dropped: dropped.len() as u32,
+                dropped: dropped.join(" "),
+            });
+        };
+        let words = |name: &str, listed: &[String]| WordList {
+            name: name.to_owned(),
+            words: listed.iter().map(case).collect(),
+        };
+        let neutral_list = words(&lists.set_level.neutral.name, &lists.set_level.neutral.words);
+        let neutral = neutral_list
+            .resolve(vocab)
+            .with_context(|| format!("corpus `{corpus}`: Direct Bias's neutral words (set_level.neutral)"))?;
+        cover(&neutral_list.name, "neutral_words", neutral_list.words.len(), neutral.oov);
+        let definitional_list = PairList {
+            name: lists.set_level.definitional.name.clone(),
+            pairs: (lists.set_level.definitional.pairs.iter())
+                .map(|(m, f)| (case(m), case(f)))
+                .collect(),
+        };
+        let definitional = definitional_list
+            .resolve(vocab)
+            .with_context(|| format!("corpus `{corpus}`: set_level.definitional_pairs"))?;
+        cover(
+            &definitional_list.name,
+            "definitional_pairs",
+            definitional_list.pairs.len(),
+            definitional.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect(),
+        );
+        if definitional.ids.len() < 2 {
+            anyhow::bail!(
+                "corpus `{corpus}`: the `pca` direction needs at least 2 pairs of `{}` in vocabulary, {} are",
+                definitional_list.name,
+                definitional.ids.len()
+            );
+        }
+        let pair_names: Vec<String> = base_pairs
+            .iter()
+            .map(|&(m, f)| format!("{}:{}", vocab.word(m), vocab.word(f)))
+            .collect();
+
+        let mut tests = Vec::new();
+        let mut skipped = Vec::new();
+        let mut resolve_set = |test: &str, set: &str, listed: &[String]| -> Option<Vec<u32>> {
+            let list = words(&format!("{test}.{set}"), listed);
+            let (ids, oov): (Vec<_>, Vec<_>) = list.words.iter().partition(|w| vocab.id(w).is_some());
+            cover(&list.name, "weat_set", list.words.len(), oov.into_iter().cloned().collect());
+            (!ids.is_empty()).then(|| ids.iter().filter_map(|w| vocab.id(w)).collect())
+        };
+        for t in &lists.set_level.tests {
+            let sets = [("x", &t.x), ("y", &t.y), ("a", &t.a), ("b", &t.b)];
+            let resolved: Vec<Option<Vec<u32>>> =
+                sets.iter().map(|(s, listed)| resolve_set(&t.name, s, listed)).collect();
+            match resolved.into_iter().collect::<Option<Vec<_>>>() {
+                Some(mut r) => tests.push(Test {
+                    name: t.name.clone(),
+                    family: CALISKAN,
+                    attributes: String::new(),
+                    query_pair: None,
+                    b: r.pop().expect("four sets"),
+                    a: r.pop().expect("four sets"),
+                    y: r.pop().expect("four sets"),
+                    x: r.pop().expect("four sets"),
+                }),
+                None => skipped.push(format!(
+                    "corpus `{corpus}`: WEAT test `{}` left out: one of its sets has no word in vocabulary \
+                     (see the coverage table)",
+                    t.name
+                )),
+            }
+        }
+        let query = |name: &str| -> Vec<u32> {
+            let q = lists
+                .queries
+                .iter()
+                .find(|q| q.name == name)
+                .expect("the spec checks that single-pair queries are queries of the plan");
+            q.words.iter().filter_map(|w| vocab.id(w)).collect()
+        };
+        for (xq, yq) in &params.single_pair {
+            let (x, y) = (query(xq), query(yq));
+            let query_pair = format!("{xq}/{yq}");
+            if x.is_empty() || y.is_empty() {
+                skipped.push(format!(
+                    "corpus `{corpus}`: single-pair WEATs `{query_pair}` left out: a query has no word in vocabulary"
+                ));
+                continue;
+            }
+            let mut attributes: Vec<(String, Vec<u32>, Vec<u32>)> = (base_pairs.iter().zip(&pair_names))
+                .map(|(&(m, f), name)| (name.clone(), vec![m], vec![f]))
+                .collect();
+            let mut males: Vec<u32> = Vec::new();
+            let mut females: Vec<u32> = Vec::new();
+            for &(m, f) in base_pairs {
+                if !males.contains(&m) {
+                    males.push(m);
+                }
+                if !females.contains(&f) {
+                    females.push(f);
+                }
+            }
+            attributes.push((ENSEMBLE.to_owned(), males, females));
+            for (name, a, b) in attributes {
+                tests.push(Test {
+                    name: format!("{query_pair} {name}"),
+                    family: SINGLE_PAIR,
+                    attributes: name,
+                    query_pair: Some(query_pair.clone()),
+                    x: x.clone(),
+                    y: y.clone(),
+                    a,
+                    b,
+                });
+            }
+        }
+        Ok(SetLevel {
+            params,
+            tests,
+            pairs: base_pairs.to_vec(),
+            pair_names,
+            definitional: definitional.ids,
+            neutral: neutral.ids,
+            root: SeedPath::new(plan.seed).with("set-level").with(corpus).with(model),
+            coverage,
+            skipped,
+        })
+    }
+
+    /// The set-level measures on seed `seed`.
+    ///
+    /// # Errors
+    ///
+    /// A degenerate pair (two words with the same direction) or a failed permutation test.
+    pub(crate) fn measure_seed(&self, model: &Model<'_>, seed: u32) -> Result<SeedValues> {
+        let seed_path = self.root.clone().with_index(u64::from(seed));
+        let mut weats = Vec::with_capacity(self.tests.len());
+        for t in &self.tests {
+            let path = seed_path.clone().with(&t.name);
+            let opts = WeatOptions {
+                sd: self.params.sd,
+                permutation: PermutationOptions {
+                    exact_limit: self.params.exact_max,
+                    samples: self.params.samples,
+                    seed: &path,
+                },
+            };
+            let sets = WeatSets {
+                x: &t.x,
+                y: &t.y,
+                a: &t.a,
+                b: &t.b,
+            };
+            weats.push(weat(model, &sets, &opts).with_context(|| format!("WEAT test `{}`", t.name))?);
+        }
+        let pca = gender_direction(model, DirectionSource::PrincipalComponent(&self.definitional))
+            .context("the `pca` direction")?;
+        let c = self.params.c;
+        let mut directions = Vec::with_capacity(self.pairs.len() + 1);
+        for (&(m, f), name) in self.pairs.iter().zip(&self.pair_names) {
+            let g = gender_direction(model, DirectionSource::Pair(m, f))
+                .with_context(|| format!("the direction of `{name}`"))?;
+            let cos_pca: f64 = g.vector.iter().zip(&pca.vector).map(|(a, b)| a * b).sum();
+            let difference = retest_measures::attribute_difference(model, &[m], &[f])?.norm;
+            directions.push((direct_bias(model, &g, &self.neutral, c)?.value, cos_pca, difference));
+        }
+        let pca_bias = direct_bias(model, &pca, &self.neutral, c)?;
+        directions.push((pca_bias.value, 1.0, f64::NAN));
+        let ratio = |i: usize| pca.explained_variance_ratio.get(i).copied().unwrap_or(f64::NAN);
+        Ok(SeedValues {
+            weat: weats,
+            directions,
+            explained_variance: [ratio(0), ratio(1)],
+            pca: pca.vector,
+            pca_projections: pca_bias.projections,
+        })
+    }
+
+    /// The direction names: the base pairs, then `pca`.
+    fn direction_names(&self) -> impl Iterator<Item = &str> {
+        self.pair_names.iter().map(String::as_str).chain([PCA])
+    }
+
+    /// The set-level tables of one configuration from the values of its seeds (in seed order)
+    /// and the cosines of each later seed's `pca` direction with seed 0's after alignment.
+    pub(crate) fn tables(
+        &self,
+        corpus: &str,
+        algorithm: &str,
+        vocab: &Vocab<'_>,
+        seeds: &[SeedValues],
+        pca_stability: &[f64],
+    ) -> Result<Vec<Table>> {
+        let label = |r: &mut Vec<SeedSpreadRow>, measure: &str, subject: &str, s: SeedSpread| {
+            r.push(SeedSpreadRow {
+                corpus: corpus.to_owned(),
+                algorithm: algorithm.to_owned(),
+                measure: measure.to_owned(),
+                subject: subject.to_owned(),
+                n_seeds: s.n as u32,
+                n_undefined: s.n_undefined as u32,
+                mean: s.mean,
+                sd: s.sd,
+                low: s.low,
+                high: s.high,
+                share_significant: s.share_significant.unwrap_or(f64::NAN),
+            });
+        };
+        let icc = |measure: &str, scope: &str, subjects: &str, values: &[f64], n_subjects: usize| SetIccRow {
+            corpus: corpus.to_owned(),
+            algorithm: algorithm.to_owned(),
+            measure: measure.to_owned(),
+            scope: scope.to_owned(),
+            subjects: subjects.to_owned(),
+            stats: icc_stats(&seeds_icc(values, n_subjects, seeds.len())),
+        };
+        let (mut weat_rows, mut word_rows, mut direction_rows) = (Vec::new(), Vec::new(), Vec::new());
+        for (s, values) in seeds.iter().enumerate() {
+            for (t, w) in self.tests.iter().zip(&values.weat) {
+                weat_rows.push(WeatSeedRow {
+                    corpus: corpus.to_owned(),
+                    algorithm: algorithm.to_owned(),
+                    seed: s as u32,
+                    test: t.name.clone(),
+                    family: t.family.to_owned(),
+                    attributes: t.attributes.clone(),
+                    n_x: t.x.len() as u32,
+                    n_y: t.y.len() as u32,
+                    n_a: t.a.len() as u32,
+                    n_b: t.b.len() as u32,
+                    statistic: w.statistic,
+                    effect_size: w.effect_size.d,
+                    sd: w.effect_size.sd.as_str().to_owned(),
+                    p_value: w.permutation.p,
+                    p_method: w.permutation.method.as_str().to_owned(),
+                    n_partitions: w.permutation.partitions,
+                    attribute_difference: w.attribute_difference,
+                    status: w.effect_size.status.as_str().to_owned(),
+                });
+                let sets = [("x", &t.x, &w.x_scores, &w.x_normalized), ("y", &t.y, &w.y_scores, &w.y_normalized)];
+                for (set, ids, scores, normalized) in sets {
+                    for ((&id, &score), &normalized) in ids.iter().zip(scores.iter()).zip(normalized.iter()) {
+                        word_rows.push(WeatWordRow {
+                            corpus: corpus.to_owned(),
+                            algorithm: algorithm.to_owned(),
+                            seed: s as u32,
+                            test: t.name.clone(),
+                            set: set.to_owned(),
+                            word: vocab.word(id).to_owned(),
+                            score,
+                            normalized,
+                        });
+                    }
+                }
+            }
+            for (name, &(bias, cos_pca, difference)) in self.direction_names().zip(&values.directions) {
+                let is_pca = name == PCA;
+                let ratio = |i: usize| if is_pca { values.explained_variance[i] } else { f64::NAN };
+                direction_rows.push(DirectionRow {
+                    corpus: corpus.to_owned(),
+                    algorithm: algorithm.to_owned(),
+                    seed: s as u32,
+                    direction: name.to_owned(),
+                    list: self.params.neutral.clone(),
+                    c: self.params.c,
+                    n_words: self.neutral.len() as u32,
+                    direct_bias: bias,
+                    cos_pca,
+                    explained_variance: ratio(0),
+                    explained_variance_2: ratio(1),
+                    attribute_difference: difference,
+                });
+            }
+        }
+
+        let mut spread = Vec::new();
+        let mut reliability = Vec::new();
+        for (i, t) in self.tests.iter().enumerate() {
+            let over_seeds = |f: &dyn Fn(&Weat) -> f64| -> Vec<f64> { seeds.iter().map(|v| f(&v.weat[i])).collect() };
+            label(&mut spread, "weat_effect_size", &t.name, seed_spread(&over_seeds(&|w| w.effect_size.d), false));
+            label(&mut spread, "weat_statistic", &t.name, seed_spread(&over_seeds(&|w| w.statistic), false));
+            label(&mut spread, "weat_p_value", &t.name, seed_spread(&over_seeds(&|w| w.permutation.p), true));
+            // The words' scores: subjects = X then Y, raters = seeds.
+            let n_words = t.x.len() + t.y.len();
+            let mut m = vec![0.0; n_words * seeds.len()];
+            for (s, v) in seeds.iter().enumerate() {
+                let w = &v.weat[i];
+                for (j, &score) in w.x_scores.iter().chain(&w.y_scores).enumerate() {
+                    m[j * seeds.len() + s] = score;
+                }
+            }
+            reliability.push(icc("weat_score", &t.name, "words", &m, n_words));
+        }
+        // WEAT's effect size over a family of tests: the Caliskan tests, and the single-pair
+        // tests of each query pair (one per base pair; the ensemble is not a subject).
+        let mut families: Vec<(String, &str, Vec<usize>)> = Vec::new();
+        let caliskan: Vec<usize> = (0..self.tests.len())
+            .filter(|&i| self.tests[i].family == CALISKAN)
+            .collect();
+        if caliskan.len() >= 2 {
+            families.push((CALISKAN.to_owned(), "tests", caliskan));
+        }
+        for (xq, yq) in &self.params.single_pair {
+            let pair = format!("{xq}/{yq}");
+            let members: Vec<usize> = (0..self.tests.len())
+                .filter(|&i| {
+                    let t = &self.tests[i];
+                    t.query_pair.as_deref() == Some(pair.as_str()) && t.attributes != ENSEMBLE
+                })
+                .collect();
+            if !members.is_empty() {
+                families.push((pair, "base_pairs", members));
+            }
+        }
+        for (scope, subjects, members) in &families {
+            let m: Vec<f64> = (members.iter())
+                .flat_map(|&i| seeds.iter().map(move |v| v.weat[i].effect_size.d))
+                .collect();
+            reliability.push(icc("weat_effect_size", scope, subjects, &m, members.len()));
+        }
+        let names: Vec<&str> = self.direction_names().collect();
+        for (d, name) in names.iter().enumerate() {
+            let values: Vec<f64> = seeds.iter().map(|v| v.directions[d].0).collect();
+            label(&mut spread, "direct_bias", name, seed_spread(&values, false));
+        }
+        let first_ratio: Vec<f64> = seeds.iter().map(|v| v.explained_variance[0]).collect();
+        label(&mut spread, "pca_explained_variance", PCA, seed_spread(&first_ratio, false));
+        label(&mut spread, "pca_stability", PCA, seed_spread(pca_stability, false));
+        let m: Vec<f64> = (0..names.len())
+            .flat_map(|d| seeds.iter().map(move |v| v.directions[d].0))
+            .collect();
+        reliability.push(icc("direct_bias", &self.params.neutral, "directions", &m, names.len()));
+        let m: Vec<f64> = (0..self.neutral.len())
+            .flat_map(|w| seeds.iter().map(move |v| v.pca_projections[w]))
+            .collect();
+        reliability.push(icc("pca_projection", &self.params.neutral, "words", &m, self.neutral.len()));
+
+        Ok(vec![
+            Table::from_rows("weat", &weat_rows)?,
+            Table::from_rows("weat_words", &word_rows)?,
+            Table::from_rows("directions", &direction_rows)?,
+            Table::from_rows("seed_spread", &spread)?,
+            Table::from_rows("set_level_reliability", &reliability)?,
+        ])
+    }
+}
+
+/// The cosine of each later seed's `pca` direction with seed 0's, after the orthogonal
+/// Procrustes map of the later seed's raw vectors onto seed 0's (`models`: row-major
+/// `n_words × dim`, one per seed, in seed order).
+///
+/// # Errors
+///
+/// A Procrustes fit that fails (non-finite vectors, an SVD that does not converge).
+pub(crate) fn pca_stability(models: &[&[f32]], seeds: &[SeedValues], n_words: usize, dim: usize) -> Result<Vec<f64>> {
+    let reference = &seeds[0].pca;
+    let mut out = Vec::with_capacity(seeds.len().saturating_sub(1));
+    for (model, values) in models.iter().zip(seeds).skip(1) {
+        let q = retest_geometry::procrustes(model, models[0], n_words, dim)?;
+        // The row vector g maps to g·Q, the space of seed 0.
+        let mapped: Vec<f64> = (0..dim)
+            .map(|c| (0..dim).map(|r| values.pca[r] * q[r * dim + c]).sum())
+            .collect();
+        let norm = mapped.iter().map(|x| x * x).sum::<f64>().sqrt();
+        out.push(mapped.iter().zip(reference).map(|(a, b)| a * b).sum::<f64>() / norm);
+    }
+    Ok(out)
+}

@@ -1,0 +1,137 @@
+//! The rows of the set-level tables: one value per test or direction and seed (WEAT, Direct
+//! Bias, Bakarov's detectors), per word and seed (the scores behind them), their spread across
+//! seeds and their test-retest reliability. `docs/tables.md` documents each table.
+
+use serde::Serialize;
+
+use crate::rows::IccStats;
+use crate::schema::table_row;
+
+table_row! {
+    /// One WEAT test on one seed.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct WeatSeedRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        /// `weat6`, …, or `career/family he:she` for a single-pair test.
+        pub test: String,
+        /// `caliskan` (a test of the tests file) or `single_pair` (query targets, one base
+        /// pair's words or the `ensemble` of all pairs as attributes).
+        pub family: String,
+        /// The base pair (`he:she`) or `ensemble` of a single-pair test; empty otherwise.
+        pub attributes: String,
+        pub n_x: u32,
+        pub n_y: u32,
+        pub n_a: u32,
+        pub n_b: u32,
+        /// `S(X, Y, A, B) = Σ_X s − Σ_Y s`.
+        pub statistic: f64,
+        /// Cohen's d of the scores, with the standard deviation of `sd`; NaN unless `status` is `ok`.
+        pub effect_size: f64,
+        /// `population` or `sample`.
+        pub sd: String,
+        /// One-sided permutation p-value: the share of partitions with a larger statistic.
+        pub p_value: f64,
+        /// `exact` (every partition) or `sampled`.
+        pub p_method: String,
+        /// Partitions enumerated or drawn.
+        pub n_partitions: u64,
+        /// Schröder et al.'s `‖â − b̂‖`, the largest `|s(t, A, B)|` a target can reach.
+        pub attribute_difference: f64,
+        /// `ok` or `no_spread` (every score equal: d is NaN).
+        pub status: String,
+    }
+}
+
+table_row! {
+    /// One target word's WEAT score on one seed.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct WeatWordRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        pub test: String,
+        /// `x` or `y`: the target set the word belongs to.
+        pub set: String,
+        pub word: String,
+        /// `s(w, A, B) = mean_A cos(w, a) − mean_B cos(w, b)`.
+        pub score: f64,
+        /// Schröder et al.'s normalised score `cos(w, â − b̂) = s / ‖â − b̂‖`.
+        pub normalized: f64,
+    }
+}
+
+table_row! {
+    /// One gender direction on one seed and the Direct Bias of the neutral words along it.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct DirectionRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        /// A base pair (`he:she`: `m̂ − f̂`) or `pca` (first principal component of the
+        /// definitional pairs).
+        pub direction: String,
+        /// The neutral word list.
+        pub list: String,
+        /// The exponent of the Direct Bias.
+        pub c: f64,
+        /// Neutral words in vocabulary.
+        pub n_words: u32,
+        /// `mean_N |cos(w, g)|^c`.
+        pub direct_bias: f64,
+        /// `cos(g, g_pca)` on the same seed (Schröder et al., Fig. 3); 1 for `pca`.
+        pub cos_pca: f64,
+        /// `pca`: the share of variance of the first component; NaN for a pair.
+        pub explained_variance: f64,
+        /// `pca`: the share of the second component (the first is unique when it is smaller);
+        /// NaN for a pair.
+        pub explained_variance_2: f64,
+        /// A pair: `‖m̂ − f̂‖`; NaN for `pca`.
+        pub attribute_difference: f64,
+    }
+}
+
+table_row! {
+    /// A set-level value across the seeds of one configuration.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct SeedSpreadRow {
+        pub corpus: String,
+        pub algorithm: String,
+        /// `weat_effect_size`, `weat_statistic`, `weat_p_value`, `direct_bias`,
+        /// `pca_stability`, …
+        pub measure: String,
+        /// The test or direction.
+        pub subject: String,
+        /// Seeds with a value.
+        pub n_seeds: u32,
+        /// Seeds whose value is NaN, left out.
+        pub n_undefined: u32,
+        pub mean: f64,
+        /// Sample standard deviation across seeds.
+        pub sd: f64,
+        /// 2.5 % quantile across seeds (linear interpolation).
+        pub low: f64,
+        /// 97.5 % quantile.
+        pub high: f64,
+        /// `weat_p_value`: the share of seeds with p < 0.05 (does the decision survive a
+        /// reseed?); NaN for other measures.
+        pub share_significant: f64,
+    }
+}
+
+table_row! {
+    /// The test-retest reliability (ICC(2,1), seeds as raters) of a set-level measure.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct SetIccRow {
+        pub corpus: String,
+        pub algorithm: String,
+        /// `weat_effect_size`, `weat_score`, `direct_bias`, `pca_projection`, …
+        pub measure: String,
+        /// What the ICC is over: a query pair (`career/family`), a test, a word list.
+        pub scope: String,
+        /// What the subjects (rows) are: `base_pairs`, `tests`, `words`, `directions`.
+        pub subjects: String,
+        pub stats: IccStats,
+    }
+}
