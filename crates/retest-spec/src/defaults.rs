@@ -6,6 +6,7 @@
 
 use crate::pipeline::{Algorithm, Architecture, InterRaterScale, NbmPool, RipaTarget, Rule};
 use retest_corpus::{NewlineHandling, SentenceSplitting};
+use retest_measures::SdKind;
 
 /// Algorithms trained when a pipeline names none.
 pub const ALGORITHMS: &[Algorithm] = &[Algorithm::Sgns, Algorithm::Glove];
@@ -82,3 +83,15 @@ pub const ENSEMBLE_LIST: &str = "google10k";
 pub const QUERIES: &[&str] = &["career", "family", "arts", "arts_2", "math", "science"];
 /// Inter-rater ICC on raw scores and on scores z-scored per rule.
 pub const INTER_RATER_SCALES: &[InterRaterScale] = &[InterRaterScale::Raw, InterRaterScale::Zscore];
+
+/// WEAT (`retest weat`): the effect size divides by the population standard deviation, as
+/// Caliskan et al. (2017) and WEFE do.
+pub const WEAT_SD: SdKind = SdKind::Population;
+/// WEAT: enumerate every partition of the permutation test when there are at most this many.
+pub const WEAT_EXACT_PARTITIONS_MAX: u64 = retest_measures::WEAT_EXACT_PARTITIONS_MAX;
+/// WEAT: partitions drawn when the permutation test samples.
+pub const WEAT_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_SAMPLED_PARTITIONS;
+/// WEAT: root seed of the sampled permutation tests of `retest weat` when none is given.
+pub const WEAT_SEED: u64 = 1;
+/// Direct Bias: Bolukbasi et al.'s exponent `c`.
+pub const DIRECT_BIAS_C: f64 = retest_measures::DIRECT_BIAS_C_BOLUKBASI;
