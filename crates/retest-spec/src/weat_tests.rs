@@ -308,7 +308,7 @@ pub fn parse_named_sets(text: &str, file: &Path) -> Result<BTreeMap<String, Vec<
         SpecError::Invalid {
             location: Location {
                 file: file.to_owned(),
-                line_column: (inner.line() > 0).then(|| (inner.line(), inner.column())),
+                line_column: (inner.line() > 0).then(|| (inner.line(), inner.column().max(1))),
                 field,
             },
             message,
