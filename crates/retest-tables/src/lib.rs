@@ -39,8 +39,8 @@ mod write;
 
 pub use read::parquet_path;
 pub use rows::{
-    AlphaRow, CorrelationRow, CoverageRow, IccRow, IccStats, RegressionRow, ScoreRow, ShareRow, Subject,
-    SubjectKind, WordPropertyRow,
+    AlphaRow, CorrelationRow, CoverageRow, DirectBiasRow, IccRow, IccStats, RegressionRow, ScoreRow,
+    ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};
