@@ -284,27 +284,16 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         for w in &words.words {
             match lookup(vocab, w, req.lowercase) {
                 Some(id) => neutral.push(id),
-                None => words_out.push(w.as_str()),
+                None => words_out.push(w.clone()),
             }
         }
-        writeln!(
-            err,
-            "{name}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
-            pair_ids.len(),
-            pairs.pairs.len(),
-            neutral.len(),
-            words.words.len(),
-            if pairs_out.is_empty() {
+        let dropped = |what: &str, list: &[String]| {
+            if list.is_empty() {
                 String::new()
             } else {
-                format!("; pairs dropped: {}", pairs_out.join(" "))
-            },
-            if words_out.is_empty() {
-                String::new()
-            } else {
-                format!("; words dropped: {}", words_out.join(" "))
-            },
-        )?;
+                format!("; {what} dropped: {}", list.join(" "))
+            }
+        };
         ensure!(
             !neutral.is_empty(),
             "{name}: none of the {} words of {} is in the vocabulary",
@@ -313,11 +302,22 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         );
         ensure!(
             pair_ids.len() >= 2,
-            "{name}: direction `{PCA_DIRECTION}` needs at least 2 pairs in the vocabulary, found {} of the {} in {}",
+            "{name}: direction `{PCA_DIRECTION}` needs at least 2 pairs in the vocabulary, found {} of the {} in {}{}",
             pair_ids.len(),
             pairs.pairs.len(),
-            req.pairs.display()
+            req.pairs.display(),
+            dropped("pairs", &pairs_out),
         );
+        writeln!(
+            err,
+            "{name}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
+            pair_ids.len(),
+            pairs.pairs.len(),
+            neutral.len(),
+            words.words.len(),
+            dropped("pairs", &pairs_out),
+            dropped("words", &words_out),
+        )?;
         let mut directions = Vec::with_capacity(pair_ids.len() + 1);
         for (&(mi, fi), (m, f)) in pair_ids.iter().zip(&pairs_in) {
             let direction = format!("{m}-{f}");
