@@ -127,6 +127,23 @@ pub enum Command {
     /// Example: `retest score vectors.txt --pairs wordlists/du2021/base-pairs.txt
     /// --words wordlists/du2021/occ16.txt --out scores.parquet`
     Score(ScoreArgs),
+    /// WEAT (Caliskan et al. 2017) on any embedding files: every test of a tests file, one row
+    /// per (embedding, test) with columns `embedding, test, n_x, n_y, n_a, n_b, statistic,
+    /// effect_size, p_value, p_method, n_partitions, status, detail, dropped`. Out-of-vocabulary
+    /// words are left out (listed in `dropped` as `set:word`); a test left with an empty set
+    /// gets status `empty_set` (the sets in `detail`) and a warning, and the others still run.
+    ///
+    /// Example: `retest weat vectors.fifu --tests wordlists/weat/caliskan.yaml --out weat.csv`
+    Weat(WeatArgs),
+    /// Bolukbasi et al.'s Direct Bias on any embedding files: the neutral words' mean
+    /// |cos(w, g)|^c along each base pair's direction (`he-she`) and along the first principal
+    /// component of all the pairs (`pca`, at least 2 pairs in the vocabulary). One row per
+    /// (embedding, direction): `embedding, direction, c, n_words, direct_bias,
+    /// explained_variance` (the first component's share of variance for `pca`, NaN for a pair).
+    ///
+    /// Example: `retest direct-bias vectors.fifu --pairs wordlists/du2021/base-pairs.txt
+    /// --words wordlists/du2021/occ16.txt --out direct-bias.csv`
+    DirectBias(DirectBiasArgs),
     /// Train one word2vec model (skip-gram or CBOW, negative sampling) from a text file, like
     /// `word2vec -train`: whitespace-separated tokens, one sentence per line (plain or
     /// compressed). Single-threaded and byte-reproducible for a given seed.
@@ -233,6 +250,67 @@ pub struct ScoreArgs {
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct WeatArgs {
+    /// Embedding files (format detected from their bytes).
+    #[arg(required = true)]
+    pub embeddings: Vec<PathBuf>,
+    /// The tests file (YAML: `tests: {NAME: {x: …, y: …, a: …, b: …}}`, each set a list of
+    /// words or a set of the file's declared `sets`), e.g. `wordlists/weat/caliskan.yaml`.
+    #[arg(long, value_name = "FILE")]
+    pub tests: PathBuf,
+    /// Run only these tests, comma-separated (default: all, in the file's order).
+    #[arg(long, value_delimiter = ',', value_name = "NAME,...")]
+    pub tests_only: Vec<String>,
+    /// The effect size's standard deviation: population (Caliskan et al., WEFE) or sample.
+    #[arg(long, default_value_t = retest_spec::defaults::WEAT_SD)]
+    pub sd: retest_spec::SdKind,
+    /// Enumerate every partition of the permutation test when there are at most N; else sample.
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::WEAT_EXACT_PARTITIONS_MAX)]
+    pub exact_max: u64,
+    /// Partitions drawn when the permutation test samples.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = retest_spec::defaults::WEAT_SAMPLED_PARTITIONS,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub samples: u64,
+    /// Root seed of the sampled permutation tests (each test draws from its own stream, the
+    /// same for every embedding).
+    #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED)]
+    pub seed: u64,
+    /// Look words up lowercased, for embeddings of a lowercased corpus (the Caliskan names are
+    /// capitalised).
+    #[arg(long)]
+    pub lowercase: bool,
+    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct DirectBiasArgs {
+    /// Embedding files (format detected from their bytes).
+    #[arg(required = true)]
+    pub embeddings: Vec<PathBuf>,
+    /// Base pairs: one `masculine feminine` pair per line, `#` comments.
+    #[arg(long, value_name = "FILE")]
+    pub pairs: PathBuf,
+    /// Neutral words: one word per line, `#` comments.
+    #[arg(long, value_name = "FILE")]
+    pub words: PathBuf,
+    /// The exponent c of |cos(w, g)|^c.
+    #[arg(long, default_value_t = retest_spec::defaults::DIRECT_BIAS_C)]
+    pub c: f64,
+    /// Look words up lowercased, for embeddings of a lowercased corpus.
+    #[arg(long)]
+    pub lowercase: bool,
     /// Output table: Parquet, or CSV when the name ends in `.csv`.
     #[arg(long)]
     pub out: PathBuf,

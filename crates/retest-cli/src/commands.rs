@@ -39,6 +39,28 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Measure { pipeline, run } => measure_pipeline(&folders, &pipeline, &run.options()).map(drop),
         Command::Train { pipeline, run } => train_pipeline(&folders, &pipeline, &run.options()).map(drop),
         Command::Score(args) => score_command(&args),
+        Command::Weat(args) => retest_pipeline::weat_files(&retest_pipeline::WeatRequest {
+            embeddings: &args.embeddings,
+            tests: &args.tests,
+            tests_only: &args.tests_only,
+            sd: args.sd,
+            exact_max: args.exact_max,
+            samples: args.samples,
+            seed: args.seed,
+            lowercase: args.lowercase,
+            folders: &folders,
+            out: &args.out,
+        }),
+        Command::DirectBias(args) => {
+            retest_pipeline::direct_bias_files(&retest_pipeline::DirectBiasRequest {
+                embeddings: &args.embeddings,
+                pairs: &args.pairs,
+                words: &args.words,
+                c: args.c,
+                lowercase: args.lowercase,
+                out: &args.out,
+            })
+        }
         Command::Sgns(args) => sgns(&args),
         Command::Glove(args) => glove(&args),
         Command::Corpus(CorpusCommand::Prepare {

@@ -48,6 +48,22 @@ impl SdKind {
     }
 }
 
+impl std::str::FromStr for SdKind {
+    type Err = MeasureError;
+
+    /// Parses `population` or `sample`.
+    fn from_str(s: &str) -> Result<SdKind, MeasureError> {
+        [SdKind::Population, SdKind::Sample]
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| MeasureError::UnknownOption {
+                option: "standard deviation",
+                given: s.to_string(),
+                expected: "population, sample",
+            })
+    }
+}
+
 impl fmt::Display for SdKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

@@ -24,6 +24,7 @@ mod regression;
 mod run;
 mod score;
 mod set_level;
+mod setlevel_files;
 mod single;
 pub mod slurm;
 mod status;
@@ -46,6 +47,9 @@ pub use run::{
     report_meta, run_pipeline, train_pipeline, write_report,
 };
 pub use score::{ScoreRequest, score_files};
+pub use setlevel_files::{
+    DirectBiasRequest, EMPTY_SET, PCA_DIRECTION, WeatRequest, direct_bias_files, read_weat_tests, weat_files,
+};
 pub use single::{SingleModel, train_glove_file, train_sgns_file};
 pub use status::{Failure, JobStatus, State, pipeline_status};
 pub use task::{

@@ -83,6 +83,17 @@ pub const QUERIES: &[&str] = &["career", "family", "arts", "arts_2", "math", "sc
 /// Inter-rater ICC on raw scores and on scores z-scored per rule.
 pub const INTER_RATER_SCALES: &[InterRaterScale] = &[InterRaterScale::Raw, InterRaterScale::Zscore];
 
+/// WEAT (`retest weat`, `set_level`): the effect size divides by the population standard deviation, as
+/// Caliskan et al. (2017) and WEFE do.
+pub const WEAT_SD: SdKind = SdKind::Population;
+/// WEAT: enumerate every partition of the permutation test when there are at most this many.
+pub const WEAT_EXACT_PARTITIONS_MAX: u64 = retest_measures::WEAT_EXACT_PARTITIONS_MAX;
+/// WEAT: partitions drawn when the permutation test samples.
+pub const WEAT_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_SAMPLED_PARTITIONS;
+/// WEAT: root seed of the sampled permutation tests of `retest weat` when none is given.
+pub const WEAT_SEED: u64 = 1;
+/// Direct Bias: Bolukbasi et al.'s exponent `c`.
+pub const DIRECT_BIAS_C: f64 = retest_measures::DIRECT_BIAS_C_BOLUKBASI;
 /// Set-level measures: the WEAT tests file in the word-list folder (Caliskan et al.'s tests
 /// 1–10 over WEFE's word sets).
 pub const WEAT_TESTS_FILE: &str = "caliskan";
@@ -92,8 +103,6 @@ pub const WEAT_TESTS: &[&str] = &["weat6", "weat7", "weat8"];
 /// Set-level measures: query pairs `x/y` whose single-pair WEATs (X = x, Y = y, A = {m},
 /// B = {f} for every base pair, and the ensemble of all pairs) run on every seed.
 pub const SINGLE_PAIR_WEATS: &[&str] = &["career/family", "math/arts", "science/arts_2"];
-/// Set-level measures: WEAT's effect size divides by the population SD (Caliskan et al., WEFE).
-pub const WEAT_SD: SdKind = SdKind::Population;
 /// Set-level measures: the neutral words of Direct Bias (Bolukbasi et al.'s professions).
 pub const DIRECT_BIAS_NEUTRAL: &str = "occ16";
 /// Set-level measures: the pairs whose first principal component is the `pca` direction

@@ -1,4 +1,4 @@
-//! YAML pipeline specs and corpus recipes, validated into a [`Plan`] with every default resolved.
+//! YAML pipeline specs, corpus recipes and WEAT tests files, validated into a [`Plan`] with every default resolved.
 //!
 //! Parsing happens in one step per file: serde_yaml reads the raw document (unknown keys and
 //! wrong types are errors with line, column and field path), then `resolve` checks every value
@@ -14,6 +14,7 @@ mod locate;
 mod model;
 mod pipeline;
 mod recipe;
+mod weat_tests;
 
 pub use declaration::FileDeclaration;
 pub use error::{Location, SpecError};
@@ -26,6 +27,9 @@ pub use pipeline::{
 pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling};
 /// The Reddit reader's options, spelt in recipes as the corpus reader defines them.
 pub use retest_corpus::{NewlineHandling, SentenceSplitting};
+/// The standard deviation of WEAT's effect size, named as `retest-measures` names it.
+pub use retest_measures::SdKind;
+pub use weat_tests::{SetRef, WeatTest, WeatTestSpec, WeatTestsFile, parse_named_sets};
 
 #[cfg(test)]
 mod tests;

@@ -666,8 +666,8 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<SetLevelParams, Spec
         tests,
         single_pair,
         sd: raw.sd.unwrap_or(defaults::WEAT_SD),
-        exact_max: raw.exact_max.unwrap_or(retest_measures::WEAT_EXACT_PARTITIONS_MAX),
-        samples: raw.samples.unwrap_or(retest_measures::WEAT_SAMPLED_PARTITIONS),
+        exact_max: raw.exact_max.unwrap_or(defaults::WEAT_EXACT_PARTITIONS_MAX),
+        samples: raw.samples.unwrap_or(defaults::WEAT_SAMPLED_PARTITIONS),
         neutral: raw
             .neutral
             .clone()
@@ -676,7 +676,7 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<SetLevelParams, Spec
             .definitional_pairs
             .clone()
             .unwrap_or_else(|| defaults::DEFINITIONAL_PAIRS.to_owned()),
-        c: raw.c.unwrap_or(retest_measures::DIRECT_BIAS_C_BOLUKBASI),
+        c: raw.c.unwrap_or(defaults::DIRECT_BIAS_C),
     };
     at_least(doc, "set_level.samples", p.samples, 1)?;
     if !(p.c >= 0.0 && p.c.is_finite()) {

@@ -282,3 +282,54 @@ table_row! {
         pub score: f64,
     }
 }
+
+table_row! {
+    /// One WEAT test on one embedding file (`retest weat`).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct WeatRow {
+        /// The embedding file as given on the command line.
+        pub embedding: String,
+        /// The test's name in the tests file.
+        pub test: String,
+        /// Words of X, Y, A and B in the vocabulary (the ones the test used).
+        pub n_x: u32,
+        pub n_y: u32,
+        pub n_a: u32,
+        pub n_b: u32,
+        /// `S(X, Y) = Σ_X s − Σ_Y s`; NaN when a set is empty.
+        pub statistic: f64,
+        /// Cohen's-d-like effect size; NaN unless `status` is `ok`.
+        pub effect_size: f64,
+        /// One-sided permutation p-value; NaN when a set is empty.
+        pub p_value: f64,
+        /// `exact` or `sampled`; empty when a set is empty.
+        pub p_method: String,
+        /// Partitions the permutation test considered (0 when a set is empty).
+        pub n_partitions: u64,
+        /// `ok`, `no_spread` (every score equal: no effect size) or `empty_set`.
+        pub status: String,
+        /// For `empty_set`, the sets left without a word (`x`, `y`, `a`, `b`, space-separated).
+        pub detail: String,
+        /// The out-of-vocabulary words left out, as `set:word`, space-separated (`x:hyacinth b:teargas`).
+        pub dropped: String,
+    }
+}
+
+table_row! {
+    /// Direct Bias of one gender direction on one embedding file (`retest direct-bias`).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct DirectBiasRow {
+        /// The embedding file as given on the command line.
+        pub embedding: String,
+        /// `masculine-feminine` for one pair's direction, `pca` for the first principal
+        /// component of all the pairs in the vocabulary.
+        pub direction: String,
+        /// The exponent `c`.
+        pub c: f64,
+        /// Neutral words in the vocabulary (the ones averaged).
+        pub n_words: u32,
+        pub direct_bias: f64,
+        /// The share of variance of the first principal component (`pca`); NaN for a pair.
+        pub explained_variance: f64,
+    }
+}

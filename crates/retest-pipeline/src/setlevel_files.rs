@@ -1,0 +1,377 @@
+//! The set-level measures on any embedding files, without a pipeline: WEAT tests from a tests
+//! file (`retest weat`) and Bolukbasi et al.'s Direct Bias of pair and principal-component
+//! gender directions (`retest direct-bias`), one table row per (embedding, test) or
+//! (embedding, direction).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail, ensure};
+use retest_data::{Owner, Resolver};
+use retest_measures::{
+    DirectionSource, Model, PairList, PermutationOptions, SdKind, Vocab, WeatOptions, WeatSets, WordList,
+    direct_bias, gender_direction, weat,
+};
+use retest_rng::SeedPath;
+use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
+use retest_tables::{DirectBiasRow, Table, WeatRow};
+
+use crate::project::{Folders, lock_file};
+
+/// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
+pub const EMPTY_SET: &str = "empty_set";
+
+/// The `direction` of the Direct Bias row of the first principal component of the pairs.
+pub const PCA_DIRECTION: &str = "pca";
+
+/// What `retest weat` was asked to do.
+#[derive(Debug)]
+pub struct WeatRequest<'a> {
+    pub embeddings: &'a [PathBuf],
+    /// The tests file.
+    pub tests: &'a Path,
+    /// Run only these tests (all when empty), in the file's order.
+    pub tests_only: &'a [String],
+    pub sd: SdKind,
+    /// Enumerate every partition of the permutation test when there are at most this many.
+    pub exact_max: u64,
+    /// Partitions drawn otherwise (at least 1).
+    pub samples: u64,
+    /// Root seed of the sampled tests: test `t` draws from stream
+    /// `retest_measures::WEAT_PERMUTATION_STREAM` of `SeedPath::new(seed).with("weat").with(t)`,
+    /// the same partitions for every embedding.
+    pub seed: u64,
+    /// Look every word up lowercased.
+    pub lowercase: bool,
+    /// Where declared files are found (the checksum lock beside the recipes).
+    pub folders: &'a Folders,
+    pub out: &'a Path,
+}
+
+/// What `retest direct-bias` was asked to do.
+#[derive(Debug)]
+pub struct DirectBiasRequest<'a> {
+    pub embeddings: &'a [PathBuf],
+    /// Base pairs: `masculine feminine` per line.
+    pub pairs: &'a Path,
+    /// Neutral words: one per line.
+    pub words: &'a Path,
+    /// The exponent `c` (finite, ≥ 0).
+    pub c: f64,
+    /// Look every word up lowercased.
+    pub lowercase: bool,
+    pub out: &'a Path,
+}
+
+/// The tests of a tests file with every set as words: the declared JSON file of named sets, if
+/// any, is found by `resolver` (mirror, cache, download) and verified against its checksum.
+///
+/// # Errors
+///
+/// The tests file or the sets file cannot be read, found, verified or parsed, or a test names
+/// a set the sets file does not hold.
+pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatTest>> {
+    let tests = WeatTestsFile::read(file)?;
+    let sets: Option<BTreeMap<String, Vec<String>>> = match &tests.sets {
+        None => None,
+        Some(declaration) => {
+            let name = file
+                .file_stem()
+                .map_or_else(|| "weat-tests".to_owned(), |s| s.to_string_lossy().into_owned());
+            let owner = Owner {
+                kind: "WEAT sets",
+                name: &name,
+                file,
+            };
+            let path = resolver.resolve_declared(&owner, &declaration.source)?.path;
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            Some(parse_named_sets(&text, &path)?)
+        }
+    };
+    Ok(tests.resolve(sets.as_ref())?)
+}
+
+/// Runs every test of the tests file (or those of `tests_only`) on every embedding file and
+/// writes one row per (embedding, test). A test with a set that has no word in an embedding's
+/// vocabulary gets an [`EMPTY_SET`] row with NaN numbers and a warning on stderr; the others
+/// still run.
+///
+/// # Errors
+///
+/// `--out` is one of the inputs; a file cannot be read or parsed; `tests_only` names a test the
+/// file does not hold; a measure refuses its input; the table cannot be written.
+pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
+    let inputs: Vec<&Path> = req
+        .embeddings
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([req.tests])
+        .collect();
+    refuse_input_as_output(req.out, &inputs)?;
+    ensure!(req.samples >= 1, "--samples must be at least 1");
+    let mut resolver = Resolver::from_env(&lock_file(&req.folders.recipes(None)))?;
+    let mut tests = read_weat_tests(req.tests, &mut resolver)?;
+    if !req.tests_only.is_empty() {
+        for name in req.tests_only {
+            if !tests.iter().any(|t| t.name == *name) {
+                bail!(
+                    "--tests-only: no test `{name}` in {} (it has: {})",
+                    req.tests.display(),
+                    tests
+                        .iter()
+                        .map(|t| t.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
+        tests.retain(|t| req.tests_only.contains(&t.name));
+    }
+    let seeds: Vec<SeedPath> = tests
+        .iter()
+        .map(|t| SeedPath::new(req.seed).with("weat").with(&t.name))
+        .collect();
+    let mut rows = Vec::new();
+    let mut err = std::io::stderr().lock();
+    for path in req.embeddings {
+        let emb = retest_embeddings::read(path, None)?;
+        let (vocab_words, dim, raw, _) = emb.into_parts();
+        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
+        let name = path.display().to_string();
+        let (mut n_dropped, mut n_empty) = (0, 0);
+        for (test, seed) in tests.iter().zip(&seeds) {
+            let sets = [("x", &test.x), ("y", &test.y), ("a", &test.a), ("b", &test.b)];
+            let mut ids: [Vec<u32>; 4] = Default::default();
+            let mut dropped = Vec::new();
+            for ((set, words), ids) in sets.iter().zip(&mut ids) {
+                for word in *words {
+                    match lookup(model.vocab(), word, req.lowercase) {
+                        Some(id) => ids.push(id),
+                        None => dropped.push(format!("{set}:{word}")),
+                    }
+                }
+            }
+            n_dropped += dropped.len();
+            let count = |ids: &[u32]| ids.len() as u32;
+            let mut row = WeatRow {
+                embedding: name.clone(),
+                test: test.name.clone(),
+                n_x: count(&ids[0]),
+                n_y: count(&ids[1]),
+                n_a: count(&ids[2]),
+                n_b: count(&ids[3]),
+                statistic: f64::NAN,
+                effect_size: f64::NAN,
+                p_value: f64::NAN,
+                p_method: String::new(),
+                n_partitions: 0,
+                status: EMPTY_SET.to_owned(),
+                detail: String::new(),
+                dropped: dropped.join(" "),
+            };
+            let empty: Vec<&str> = sets
+                .iter()
+                .zip(&ids)
+                .filter(|(_, ids)| ids.is_empty())
+                .map(|((set, _), _)| *set)
+                .collect();
+            if !empty.is_empty() {
+                n_empty += 1;
+                row.detail = empty.join(" ");
+                writeln!(
+                    err,
+                    "warning: {name}: test `{}`: no word of set {} is in the vocabulary; its row has status {EMPTY_SET}",
+                    test.name,
+                    empty.join(", ")
+                )?;
+                rows.push(row);
+                continue;
+            }
+            let options = WeatOptions {
+                sd: req.sd,
+                permutation: PermutationOptions {
+                    exact_limit: req.exact_max,
+                    samples: req.samples,
+                    seed,
+                },
+            };
+            let sets = WeatSets {
+                x: &ids[0],
+                y: &ids[1],
+                a: &ids[2],
+                b: &ids[3],
+            };
+            let result =
+                weat(&model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
+            row.statistic = result.statistic;
+            row.effect_size = result.effect_size.d;
+            row.p_value = result.permutation.p;
+            row.p_method = result.permutation.method.as_str().to_owned();
+            row.n_partitions = result.permutation.partitions;
+            row.status = result.effect_size.status.as_str().to_owned();
+            rows.push(row);
+        }
+        writeln!(
+            err,
+            "{name}: {} test(s), {n_dropped} word(s) out of vocabulary left out{}",
+            tests.len(),
+            if n_empty > 0 {
+                format!(", {n_empty} test(s) with an empty set")
+            } else {
+                String::new()
+            }
+        )?;
+    }
+    Table::from_rows("weat", &rows)?.write_file(req.out)?;
+    writeln!(err, "{} WEAT rows → {}", rows.len(), req.out.display())?;
+    Ok(())
+}
+
+/// Direct Bias of the neutral words along every pair's own direction and along the first
+/// principal component of all the pairs in the vocabulary, for every embedding file: one row
+/// per (embedding, direction).
+///
+/// # Errors
+///
+/// `--out` is one of the inputs; `c` is negative or not finite; a file cannot be read or
+/// parsed; an embedding has no neutral word, or fewer than 2 pairs, in its vocabulary; a pair
+/// is degenerate; the table cannot be written.
+pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
+    let inputs: Vec<&Path> = req
+        .embeddings
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([req.pairs, req.words])
+        .collect();
+    refuse_input_as_output(req.out, &inputs)?;
+    ensure!(
+        req.c.is_finite() && req.c >= 0.0,
+        "--c must be a finite number ≥ 0, found {}",
+        req.c
+    );
+    let read = |path: &Path| -> Result<String> {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    };
+    let stem = |path: &Path| {
+        path.file_stem()
+            .map_or("list".into(), |s| s.to_string_lossy().into_owned())
+    };
+    let pairs = PairList::parse(&stem(req.pairs), &read(req.pairs)?)
+        .with_context(|| format!("{}", req.pairs.display()))?;
+    let words = WordList::parse(&stem(req.words), &read(req.words)?)
+        .with_context(|| format!("{}", req.words.display()))?;
+    let mut rows = Vec::new();
+    let mut err = std::io::stderr().lock();
+    for path in req.embeddings {
+        let emb = retest_embeddings::read(path, None)?;
+        let (vocab_words, dim, raw, _) = emb.into_parts();
+        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
+        let name = path.display().to_string();
+        let vocab = model.vocab();
+        let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
+        for (m, f) in &pairs.pairs {
+            match (lookup(vocab, m, req.lowercase), lookup(vocab, f, req.lowercase)) {
+                (Some(mi), Some(fi)) => {
+                    pair_ids.push((mi, fi));
+                    pairs_in.push((m, f));
+                }
+                _ => pairs_out.push(format!("{m}:{f}")),
+            }
+        }
+        let (mut neutral, mut words_out) = (Vec::new(), Vec::new());
+        for w in &words.words {
+            match lookup(vocab, w, req.lowercase) {
+                Some(id) => neutral.push(id),
+                None => words_out.push(w.clone()),
+            }
+        }
+        let dropped = |what: &str, list: &[String]| {
+            if list.is_empty() {
+                String::new()
+            } else {
+                format!("; {what} dropped: {}", list.join(" "))
+            }
+        };
+        ensure!(
+            !neutral.is_empty(),
+            "{name}: none of the {} words of {} is in the vocabulary",
+            words.words.len(),
+            req.words.display()
+        );
+        ensure!(
+            pair_ids.len() >= 2,
+            "{name}: direction `{PCA_DIRECTION}` needs at least 2 pairs in the vocabulary, found {} of the {} in {}{}",
+            pair_ids.len(),
+            pairs.pairs.len(),
+            req.pairs.display(),
+            dropped("pairs", &pairs_out),
+        );
+        writeln!(
+            err,
+            "{name}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
+            pair_ids.len(),
+            pairs.pairs.len(),
+            neutral.len(),
+            words.words.len(),
+            dropped("pairs", &pairs_out),
+            dropped("words", &words_out),
+        )?;
+        let mut directions = Vec::with_capacity(pair_ids.len() + 1);
+        for (&(mi, fi), (m, f)) in pair_ids.iter().zip(&pairs_in) {
+            let direction = format!("{m}-{f}");
+            let g = gender_direction(&model, DirectionSource::Pair(mi, fi))
+                .with_context(|| format!("{name}: direction `{direction}`"))?;
+            directions.push((direction, g, f64::NAN));
+        }
+        let g = gender_direction(&model, DirectionSource::PrincipalComponent(&pair_ids))
+            .with_context(|| format!("{name}: direction `{PCA_DIRECTION}`"))?;
+        let explained = g.explained_variance_ratio.first().copied().unwrap_or(f64::NAN);
+        directions.push((PCA_DIRECTION.to_owned(), g, explained));
+        for (direction, g, explained_variance) in directions {
+            let bias = direct_bias(&model, &g, &neutral, req.c)
+                .with_context(|| format!("{name}: direction `{direction}`"))?;
+            rows.push(DirectBiasRow {
+                embedding: name.clone(),
+                direction,
+                c: req.c,
+                n_words: neutral.len() as u32,
+                direct_bias: bias.value,
+                explained_variance,
+            });
+        }
+    }
+    Table::from_rows("direct_bias", &rows)?.write_file(req.out)?;
+    writeln!(err, "{} Direct Bias rows → {}", rows.len(), req.out.display())?;
+    Ok(())
+}
+
+/// The id of `word`, looked up lowercased when asked.
+fn lookup(vocab: &Vocab<'_>, word: &str, lowercase: bool) -> Option<u32> {
+    if lowercase {
+        vocab.id(&word.to_lowercase())
+    } else {
+        vocab.id(word)
+    }
+}
+
+/// Refuses an output file that is one of the inputs (the same path, or the same file through
+/// another path).
+fn refuse_input_as_output(out: &Path, inputs: &[&Path]) -> Result<()> {
+    let same = |input: &Path| {
+        input == out
+            || matches!(
+                (input.canonicalize(), out.canonicalize()),
+                (Ok(a), Ok(b)) if a == b
+            )
+    };
+    if let Some(input) = inputs.iter().find(|i| same(i)) {
+        bail!(
+            "--out {}: that is the input file {}; choose another output file",
+            out.display(),
+            input.display()
+        );
+    }
+    Ok(())
+}

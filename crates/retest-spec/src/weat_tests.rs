@@ -1,0 +1,326 @@
+//! WEAT tests files: named tests whose target sets X, Y and attribute sets A, B are inline word
+//! lists or names of sets in a declared JSON file of named word sets.
+//!
+//! ```yaml
+//! description: Caliskan et al. (2017), tests 1–10     # optional
+//! sets:                                               # optional: a declared JSON file
+//!   description: WEAT word sets as packaged by WEFE   #   {set_name: [words]}, found and
+//!   licence: MIT                                      #   verified like a declared word list
+//!   source: { file: WEAT.json, url: https://…, sha256: 1a4a… }
+//! tests:                                              # in the order they run
+//!   weat1: { x: flowers, y: insects, a: pleasant_5, b: unpleasant_5a }
+//!   mine: { x: [nurse, teacher], y: [engineer, pilot], a: [she, her], b: [he, him] }
+//! ```
+//!
+//! Test names use lowercase letters, digits, `-` and `_`. Unknown keys, a set name in a file
+//! without `sets`, an empty inline list and a test defined twice are errors with the file, line,
+//! column and field path ([`WeatTestsFile::parse`]); a set name the declared file does not hold
+//! is an error of [`WeatTestsFile::resolve`], which sees that file's sets.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use crate::declaration::FileDeclaration;
+use crate::document::Document;
+use crate::error::{Location, SpecError};
+use crate::recipe::is_name;
+
+/// A parsed WEAT tests file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeatTestsFile {
+    /// What the tests are (empty when the file gives none).
+    pub description: String,
+    /// The declared JSON file of named word sets, if the file declares one.
+    pub sets: Option<FileDeclaration>,
+    /// The tests, in file order.
+    pub tests: Vec<WeatTestSpec>,
+    /// The tests file (named in errors; relative `path:`s of `sets.source` are relative to it).
+    pub file: PathBuf,
+}
+
+/// One test as written: each set inline or by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeatTestSpec {
+    pub name: String,
+    /// Targets X (expected to associate with A).
+    pub x: SetRef,
+    /// Targets Y (expected to associate with B).
+    pub y: SetRef,
+    /// Attributes A.
+    pub a: SetRef,
+    /// Attributes B.
+    pub b: SetRef,
+}
+
+/// A word set of a test: the words themselves, or the name of a set of the declared file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetRef {
+    Words(Vec<String>),
+    Named(String),
+}
+
+/// One test with its four sets as words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeatTest {
+    pub name: String,
+    pub x: Vec<String>,
+    pub y: Vec<String>,
+    pub a: Vec<String>,
+    pub b: Vec<String>,
+}
+
+impl WeatTestSpec {
+    /// The four sets with their field names, in the order X, Y, A, B.
+    fn sets(&self) -> [(&'static str, &SetRef); 4] {
+        [("x", &self.x), ("y", &self.y), ("a", &self.a), ("b", &self.b)]
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    description: Option<String>,
+    sets: Option<FileDeclaration>,
+    tests: Ordered<RawTest>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTest {
+    x: SetRef,
+    y: SetRef,
+    a: SetRef,
+    b: SetRef,
+}
+
+/// The entries of a mapping in file order; a key given twice is an error.
+#[derive(Debug)]
+struct Ordered<V>(Vec<(String, V)>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OrderedVisitor<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for OrderedVisitor<V> {
+            type Value = Ordered<V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a mapping of names to values")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+                let mut entries: Vec<(String, V)> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if entries.iter().any(|(k, _)| *k == key) {
+                        return Err(de::Error::custom(format!("`{key}` is defined twice")));
+                    }
+                    let value = map.next_value()?;
+                    entries.push((key, value));
+                }
+                Ok(Ordered(entries))
+            }
+        }
+        deserializer.deserialize_map(OrderedVisitor(PhantomData))
+    }
+}
+
+impl<'de> Deserialize<'de> for SetRef {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SetRefVisitor;
+        impl<'de> Visitor<'de> for SetRefVisitor {
+            type Value = SetRef;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of words or the name of a set")
+            }
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<SetRef, E> {
+                Ok(SetRef::Named(name.to_owned()))
+            }
+            fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<SetRef, S::Error> {
+                let mut words = Vec::new();
+                while let Some(word) = seq.next_element::<String>()? {
+                    words.push(word);
+                }
+                Ok(SetRef::Words(words))
+            }
+        }
+        deserializer.deserialize_any(SetRefVisitor)
+    }
+}
+
+impl WeatTestsFile {
+    /// Reads and checks a tests file.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, or [`WeatTestsFile::parse`] refuses it.
+    pub fn read(path: &Path) -> Result<WeatTestsFile, SpecError> {
+        Self::from_document(Document::read(path)?)
+    }
+
+    /// Parses and checks tests-file text; `file` names it in errors.
+    ///
+    /// # Errors
+    ///
+    /// An unknown key, a wrong type, no tests, a test defined twice, a test name that is not a
+    /// name, an empty inline list, or a set name when the file declares no `sets`: one error
+    /// with the file, line, column and field path.
+    pub fn parse(text: &str, file: &Path) -> Result<WeatTestsFile, SpecError> {
+        Self::from_document(Document::parse(text, file)?)
+    }
+
+    fn from_document(doc: Document<RawFile>) -> Result<WeatTestsFile, SpecError> {
+        let raw = &doc.raw;
+        if raw.tests.0.is_empty() {
+            return Err(doc.error("tests", "a tests file needs at least one test"));
+        }
+        let mut tests = Vec::with_capacity(raw.tests.0.len());
+        for (name, test) in &raw.tests.0 {
+            let spec = WeatTestSpec {
+                name: name.clone(),
+                x: test.x.clone(),
+                y: test.y.clone(),
+                a: test.a.clone(),
+                b: test.b.clone(),
+            };
+            if let Some((field, message)) = check_test(&spec, raw.sets.is_some()) {
+                return Err(doc.error(&field, message));
+            }
+            tests.push(spec);
+        }
+        Ok(WeatTestsFile {
+            description: raw.description.clone().unwrap_or_default(),
+            sets: raw.sets.clone(),
+            tests,
+            file: doc.file.clone(),
+        })
+    }
+
+    /// Resolves set names against `sets` (the parsed JSON of the declared file; `None` when the
+    /// file declares none), giving every test's four sets as words, in file order.
+    ///
+    /// # Errors
+    ///
+    /// A set name not in `sets` (naming the test, the field and the file), a set name when the
+    /// file declares no `sets`, an empty inline list or named set, a test name that is not a
+    /// valid name.
+    pub fn resolve(&self, sets: Option<&BTreeMap<String, Vec<String>>>) -> Result<Vec<WeatTest>, SpecError> {
+        let error = |field: String, message: String| SpecError::Invalid {
+            location: Location {
+                file: self.file.clone(),
+                line_column: None,
+                field,
+            },
+            message,
+        };
+        let sets_file = self.sets.as_ref().map_or("", |d| d.source.file.as_str());
+        let mut out = Vec::with_capacity(self.tests.len());
+        for test in &self.tests {
+            if let Some((field, message)) = check_test(test, sets.is_some()) {
+                return Err(error(field, message));
+            }
+            let mut words: [Vec<String>; 4] = Default::default();
+            for (slot, (field, set)) in words.iter_mut().zip(test.sets()) {
+                *slot = match set {
+                    SetRef::Words(list) => list.clone(),
+                    SetRef::Named(name) => {
+                        let found = sets.and_then(|s| s.get(name)).ok_or_else(|| {
+                            error(
+                                test_field(&test.name, field),
+                                format!("no set `{name}` in the declared sets file `{sets_file}`"),
+                            )
+                        })?;
+                        if found.is_empty() {
+                            return Err(error(
+                                test_field(&test.name, field),
+                                format!("the set `{name}` of `{sets_file}` has no words"),
+                            ));
+                        }
+                        found.clone()
+                    }
+                };
+            }
+            let [x, y, a, b] = words;
+            out.push(WeatTest {
+                name: test.name.clone(),
+                x,
+                y,
+                a,
+                b,
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn test_field(test: &str, field: &str) -> String {
+    format!("tests.{test}.{field}")
+}
+
+/// The first problem of one test that needs no declared sets to see: `(field path, message)`.
+fn check_test(test: &WeatTestSpec, has_sets: bool) -> Option<(String, String)> {
+    if !is_name(&test.name) {
+        return Some((
+            format!("tests.{}", test.name),
+            format!(
+                "`{}` is not a valid test name: use lowercase letters, digits, `-` and `_`",
+                test.name
+            ),
+        ));
+    }
+    for (field, set) in test.sets() {
+        match set {
+            SetRef::Words(words) if words.is_empty() => {
+                return Some((
+                    test_field(&test.name, field),
+                    "an inline list needs at least one word".to_owned(),
+                ));
+            }
+            SetRef::Named(name) if !has_sets => {
+                return Some((
+                    test_field(&test.name, field),
+                    format!(
+                        "`{name}` names a set, but the file declares no `sets`: list the words, \
+                         or declare a JSON file of named sets"
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Parses a JSON object of named word sets (`{"name": ["word", …], …}`); `file` names it in
+/// errors. The names are returned sorted; a name given twice is an error.
+///
+/// # Errors
+///
+/// Text that is not such an object: one error with the file, line, column and the set at fault.
+pub fn parse_named_sets(text: &str, file: &Path) -> Result<BTreeMap<String, Vec<String>>, SpecError> {
+    let json_error = |field: String, inner: serde_json::Error| {
+        let message = inner.to_string();
+        let message = match message.find(" at line ") {
+            Some(cut) => message[..cut].to_owned(),
+            None => message,
+        };
+        SpecError::Invalid {
+            location: Location {
+                file: file.to_owned(),
+                line_column: (inner.line() > 0).then(|| (inner.line(), inner.column().max(1))),
+                field,
+            },
+            message,
+        }
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let sets: Ordered<Vec<String>> =
+        serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+            let path = error.path().to_string();
+            let field = if path == "." { String::new() } else { path };
+            json_error(field, error.into_inner())
+        })?;
+    deserializer.end().map_err(|e| json_error(String::new(), e))?;
+    Ok(sets.0.into_iter().collect())
+}

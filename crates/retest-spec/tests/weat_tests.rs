@@ -1,0 +1,226 @@
+//! WEAT tests files: a good file parses in file order and resolves its named sets; every bad
+//! one gives one located line, compared in full.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use retest_spec::{SetRef, SpecError, WeatTest, WeatTestsFile, parse_named_sets};
+
+const FILE: &str = "weat/t.yaml";
+
+fn parse(text: &str) -> Result<WeatTestsFile, SpecError> {
+    WeatTestsFile::parse(text, Path::new(FILE))
+}
+
+fn message(text: &str) -> String {
+    parse(text).unwrap_err().to_string()
+}
+
+const GOOD: &str = "\
+description: two tests
+sets:
+  description: named sets
+  licence: MIT
+  source: { file: sets.json, sha256: 1a4a448a1825b29c67a7ebb7733343084b015f5b8ed720b2d9e193840a3d49a1 }
+tests:
+  zeta: { x: flowers, y: [ant, bee], a: [good], b: bad_words }
+  alpha:
+    x: [rose]
+    y: [wasp]
+    a: [love]
+    b: [hate, grief]
+";
+
+const SETS: &str = r#"{"flowers": ["rose", "lily"], "bad_words": ["hate"], "unused": []}"#;
+
+fn words(list: &[&str]) -> Vec<String> {
+    list.iter().map(|w| (*w).to_owned()).collect()
+}
+
+#[test]
+fn a_good_file_keeps_its_order_and_resolves_its_sets() {
+    let file = parse(GOOD).unwrap();
+    assert_eq!(file.description, "two tests");
+    assert_eq!(file.file, Path::new(FILE));
+    let declared = file.sets.as_ref().unwrap();
+    assert_eq!(declared.source.file, "sets.json");
+    let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["zeta", "alpha"], "file order, not sorted");
+    assert_eq!(file.tests[0].x, SetRef::Named("flowers".into()));
+    assert_eq!(file.tests[0].y, SetRef::Words(words(&["ant", "bee"])));
+
+    let sets = parse_named_sets(SETS, Path::new("sets.json")).unwrap();
+    let tests = file.resolve(Some(&sets)).unwrap();
+    assert_eq!(
+        tests,
+        [
+            WeatTest {
+                name: "zeta".into(),
+                x: words(&["rose", "lily"]),
+                y: words(&["ant", "bee"]),
+                a: words(&["good"]),
+                b: words(&["hate"]),
+            },
+            WeatTest {
+                name: "alpha".into(),
+                x: words(&["rose"]),
+                y: words(&["wasp"]),
+                a: words(&["love"]),
+                b: words(&["hate", "grief"]),
+            },
+        ]
+    );
+}
+
+#[test]
+fn a_file_without_sets_resolves_its_inline_lists() {
+    let file = parse("tests:\n  t: {x: [a], y: [b], a: [c], b: [d]}\n").unwrap();
+    assert_eq!(file.description, "");
+    assert_eq!(file.sets, None);
+    let tests = file.resolve(None).unwrap();
+    assert_eq!(tests[0].b, ["d"]);
+}
+
+#[test]
+fn an_unknown_key_is_one_located_line() {
+    assert_eq!(
+        message("tests: {t: {x: [a], y: [b], a: [c], b: [d], z: [e]}}"),
+        "weat/t.yaml:1:45: field `tests.t.z`: unknown field `z`, expected one of `x`, `y`, `a`, `b`"
+    );
+    assert_eq!(
+        message("tests:\n  t: {x: [a], y: [b], a: [c], b: [d]}\nset: {}\n"),
+        "weat/t.yaml:3:1: field `set`: unknown field `set`, expected one of `description`, `sets`, `tests`"
+    );
+}
+
+#[test]
+fn a_set_name_missing_from_the_sets_names_the_test_the_field_and_the_file() {
+    let file = parse(GOOD).unwrap();
+    let sets: BTreeMap<String, Vec<String>> = [("bad_words".to_owned(), words(&["hate"]))].into();
+    assert_eq!(
+        file.resolve(Some(&sets)).unwrap_err().to_string(),
+        "weat/t.yaml: field `tests.zeta.x`: no set `flowers` in the declared sets file `sets.json`"
+    );
+    let empty: BTreeMap<String, Vec<String>> = [
+        ("flowers".to_owned(), vec![]),
+        ("bad_words".to_owned(), words(&["hate"])),
+    ]
+    .into();
+    assert_eq!(
+        file.resolve(Some(&empty)).unwrap_err().to_string(),
+        "weat/t.yaml: field `tests.zeta.x`: the set `flowers` of `sets.json` has no words"
+    );
+}
+
+#[test]
+fn a_set_name_without_sets_is_refused_where_it_is_written() {
+    assert_eq!(
+        message("tests:\n  t: {x: [a], y: insects, a: [c], b: [d]}\n"),
+        "weat/t.yaml:2:18: field `tests.t.y`: `insects` names a set, but the file declares no \
+         `sets`: list the words, or declare a JSON file of named sets"
+    );
+    // The same file, built by hand and resolved without sets.
+    let file = WeatTestsFile {
+        description: String::new(),
+        sets: None,
+        tests: vec![retest_spec::WeatTestSpec {
+            name: "t".into(),
+            x: SetRef::Words(words(&["a"])),
+            y: SetRef::Named("insects".into()),
+            a: SetRef::Words(words(&["c"])),
+            b: SetRef::Words(words(&["d"])),
+        }],
+        file: FILE.into(),
+    };
+    assert_eq!(
+        file.resolve(None).unwrap_err().to_string(),
+        "weat/t.yaml: field `tests.t.y`: `insects` names a set, but the file declares no `sets`: \
+         list the words, or declare a JSON file of named sets"
+    );
+}
+
+#[test]
+fn an_empty_inline_list_is_refused() {
+    assert_eq!(
+        message("tests:\n  t: {x: [a], y: [b], a: [], b: [d]}\n"),
+        "weat/t.yaml:2:26: field `tests.t.a`: an inline list needs at least one word"
+    );
+}
+
+#[test]
+fn bad_names_repeats_and_no_tests_are_refused() {
+    assert_eq!(
+        message("tests:\n  Flowers: {x: [a], y: [b], a: [c], b: [d]}\n"),
+        "weat/t.yaml:2:12: field `tests.Flowers`: `Flowers` is not a valid test name: use \
+         lowercase letters, digits, `-` and `_`"
+    );
+    assert_eq!(
+        message("tests:\n  t: {x: [a], y: [b], a: [c], b: [d]}\n  t: {x: [a], y: [b], a: [c], b: [d]}\n"),
+        "weat/t.yaml:2:3: field `tests`: `t` is defined twice"
+    );
+    assert_eq!(
+        message("tests: {}\n"),
+        "weat/t.yaml:1:8: field `tests`: a tests file needs at least one test"
+    );
+    assert_eq!(
+        message("tests:\n  t: {x: 3, y: [b], a: [c], b: [d]}\n"),
+        "weat/t.yaml:2:10: field `tests.t.x`: invalid type: integer `3`, expected a list of words or \
+         the name of a set"
+    );
+}
+
+#[test]
+fn named_sets_are_a_json_object_of_word_lists() {
+    let sets = parse_named_sets(SETS, Path::new("sets.json")).unwrap();
+    assert_eq!(
+        sets.keys().collect::<Vec<_>>(),
+        ["bad_words", "flowers", "unused"]
+    );
+    let error = |text: &str| {
+        parse_named_sets(text, Path::new("s.json"))
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        error("{\"a\": [\"x\", 3]}"),
+        "s.json:1:13: field `a[1]`: invalid type: integer `3`, expected a string"
+    );
+    assert_eq!(
+        error("{\"a\": [\"x\"],\n \"a\": [\"y\"]}"),
+        "s.json:2:4: `a` is defined twice"
+    );
+    assert_eq!(
+        error("[]"),
+        "s.json:1:1: invalid type: sequence, expected a mapping of names to values"
+    );
+    assert_eq!(error("{} {}"), "s.json:1:4: trailing characters");
+}
+
+#[test]
+fn the_project_caliskan_file_parses_and_resolves_against_wefe_sets() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let file = WeatTestsFile::read(&root.join("wordlists/weat/caliskan.yaml")).unwrap();
+    let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
+    let expected: Vec<String> = (1..=10).map(|i| format!("weat{i}")).collect();
+    assert_eq!(names, expected);
+    let declared = file.sets.as_ref().unwrap();
+    assert_eq!(declared.source.file, "WEAT.json");
+    assert_eq!(
+        declared.source.sha256.as_deref(),
+        Some("1a4a448a1825b29c67a7ebb7733343084b015f5b8ed720b2d9e193840a3d49a1")
+    );
+    // Every set name of the file, resolved against a stand-in holding each name once.
+    let mut sets = BTreeMap::new();
+    for test in &file.tests {
+        for set in [&test.x, &test.y, &test.a, &test.b] {
+            let SetRef::Named(name) = set else {
+                panic!("{}: Caliskan's tests name their sets", test.name)
+            };
+            sets.insert(name.clone(), vec![name.clone()]);
+        }
+    }
+    let tests = file.resolve(Some(&sets)).unwrap();
+    assert_eq!(tests[6].x, ["math"]);
+    assert_eq!(tests[6].a, ["male_terms"]);
+    assert_eq!(sets.len(), 31, "every set of WEAT.json");
+}
