@@ -136,7 +136,7 @@ pub enum Command {
     /// Example: `retest weat vectors.fifu --tests wordlists/weat/caliskan.yaml --out weat.csv`
     Weat(WeatArgs),
     /// Bolukbasi et al.'s Direct Bias on any embedding files: the neutral words' mean
-    /// |cos(w, g)|^c along each base pair's direction (`he-she`) and along the first principal
+    /// |cos(w, g)|^c along each base pair's direction (`he:she`) and along the first principal
     /// component of all the pairs (`pca`, at least 2 pairs in the vocabulary). One row per
     /// (embedding, direction): `embedding, direction, c, n_words, direct_bias,
     /// explained_variance` (the first component's share of variance for `pca`, NaN for a pair).

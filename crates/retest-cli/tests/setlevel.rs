@@ -335,7 +335,7 @@ fn direct_bias_gives_one_row_per_pair_and_the_principal_component() {
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let names: Vec<&str> = rows.iter().map(|r| r[1]).collect();
-    assert_eq!(names, ["he-she", "man-woman", "king-queen", "pca"]);
+    assert_eq!(names, ["he:she", "man:woman", "king:queen", "pca"]);
     let sources = [
         DirectionSource::Pair(pair_ids[0].0, pair_ids[0].1),
         DirectionSource::Pair(pair_ids[1].0, pair_ids[1].1),

@@ -144,6 +144,7 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
 
     tables_have_the_study_shape(&a.path().join("smoke/tables"));
     retest_score_reproduces_the_pipeline(a.path());
+    set_level_tables_agree_with_retest_weat_and_direct_bias(a.path());
     manifest_times_every_job(&a.path().join("smoke/manifest.json"));
 
     // A second run kept apart: interrupted (SIGINT, as Ctrl-C; retest installs no handler, so it
@@ -484,6 +485,120 @@ fn retest_score_reproduces_the_pipeline(results: &Path) {
             );
         }
     }
+}
+
+/// The set-level tables hold what `retest weat` and `retest direct-bias` give on the pipeline's
+/// own seeds (a Caliskan test with its exact p-value, the `pca` and `he:she` directions), and
+/// their spreads and ICCs are those of the per-seed rows.
+fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
+    let work = results.join("set-level-check");
+    std::fs::create_dir_all(&work).unwrap();
+    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("/sgns-"))
+        .map(|p| results.join("smoke/embeddings").join(p))
+        .collect();
+    seeds.sort();
+    let tables = results.join("smoke/tables");
+    let weat = Csv::read(&tables.join("weat.csv"));
+    let weat = weat.records();
+    let sgns = |r: &&std::collections::BTreeMap<&str, &str>| r["algorithm"] == "sgns";
+    let run = |args: &[&str], out: &Path| {
+        let output = Command::new(env!("CARGO_BIN_EXE_retest"))
+            .args(args)
+            .args(&seeds)
+            .arg("--out")
+            .arg(out)
+            .current_dir(workspace_dir())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        Csv::read(out)
+    };
+    let cli = run(
+        &["weat", "--tests", "wordlists/weat/caliskan.yaml", "--tests-only", "weat7"],
+        &work.join("weat.csv"),
+    );
+    let cli = cli.records();
+    assert_eq!(cli.len(), 3);
+    for (s, row) in cli.iter().enumerate() {
+        let table = weat
+            .iter()
+            .filter(sgns)
+            .find(|r| r["test"] == "weat7" && r["seed"] == s.to_string())
+            .unwrap();
+        for column in ["n_x", "n_y", "n_a", "n_b", "statistic", "effect_size", "p_value", "p_method", "n_partitions"] {
+            assert_eq!(row[column], table[column], "weat7 seed {s}: {column}");
+        }
+        assert_eq!(row["p_method"], "exact");
+    }
+    let cli = run(
+        &[
+            "direct-bias",
+            "--pairs",
+            "wordlists/bolukbasi/definitional-pairs.txt",
+            "--words",
+            "wordlists/du2021/occ16.txt",
+        ],
+        &work.join("direct-bias.csv"),
+    );
+    let cli = cli.records();
+    let directions = Csv::read(&tables.join("directions.csv"));
+    let directions = directions.records();
+    for (s, seed) in seeds.iter().enumerate() {
+        for direction in ["pca", "he:she"] {
+            let table = directions
+                .iter()
+                .filter(sgns)
+                .find(|r| r["direction"] == direction && r["seed"] == s.to_string())
+                .unwrap();
+            let row = cli
+                .iter()
+                .find(|r| r["embedding"] == seed.display().to_string() && r["direction"] == direction)
+                .unwrap();
+            assert_eq!(row["direct_bias"], table["direct_bias"], "{direction} seed {s}");
+            assert_eq!(row["n_words"], table["n_words"]);
+        }
+    }
+
+    // The effect sizes of the single-pair tests career/family (base pairs × seeds) give the
+    // table's ICC, and weat7's p-values its share of significant seeds.
+    let mut pairs: Vec<(&str, Vec<f64>)> = Vec::new();
+    for r in weat.iter().filter(sgns) {
+        if r["family"] != "single_pair" || !r["test"].starts_with("career/family ") || r["attributes"] == "ensemble" {
+            continue;
+        }
+        match pairs.iter_mut().find(|(a, _)| *a == r["attributes"]) {
+            Some((_, values)) => values.push(num(r["effect_size"])),
+            None => pairs.push((r["attributes"], vec![num(r["effect_size"])])),
+        }
+    }
+    let matrix: Vec<f64> = pairs.iter().flat_map(|(_, v)| v.clone()).collect();
+    let icc = retest_reliability::icc2_1(retest_reliability::Matrix::new(&matrix, pairs.len(), 3).unwrap());
+    let reliability = Csv::read(&tables.join("set_level_reliability.csv"));
+    let row = reliability
+        .records()
+        .into_iter()
+        .find(|r| r["algorithm"] == "sgns" && r["measure"] == "weat_effect_size" && r["scope"] == "career/family")
+        .unwrap()
+        .clone();
+    assert_eq!(row["subjects"], "base_pairs");
+    assert_eq!(row["n_subjects"], pairs.len().to_string());
+    assert!((icc.value - num(row["icc"])).abs() < 1e-12, "{} vs {}", icc.value, row["icc"]);
+    let p: Vec<f64> = (weat.iter().filter(sgns))
+        .filter(|r| r["test"] == "weat7")
+        .map(|r| num(r["p_value"]))
+        .collect();
+    let spread = Csv::read(&tables.join("seed_spread.csv"));
+    let row = spread
+        .records()
+        .into_iter()
+        .find(|r| r["algorithm"] == "sgns" && r["measure"] == "weat_p_value" && r["subject"] == "weat7")
+        .unwrap()
+        .clone();
+    let share = p.iter().filter(|&&p| p < 0.05).count() as f64 / 3.0;
+    assert_eq!(num(row["share_significant"]), share);
+    assert_eq!(row["n_seeds"], "3");
 }
 
 /// `retest score FILES --rules RULES --pairs PAIRS --words WORDS --out OUT`, read back.

@@ -16,6 +16,7 @@ use retest_tables::{CoverageRow, DirectionRow, SeedSpreadRow, SetIccRow, Table, 
 
 use crate::lists::Lists;
 use crate::measure::icc_stats;
+use crate::setlevel_files::PCA_DIRECTION as PCA;
 
 /// The `family` of a test of the tests file.
 const CALISKAN: &str = "caliskan";
@@ -23,8 +24,6 @@ const CALISKAN: &str = "caliskan";
 const SINGLE_PAIR: &str = "single_pair";
 /// The attributes of the single-pair test with every pair's words.
 const ENSEMBLE: &str = "ensemble";
-/// The direction of the definitional pairs' principal component.
-const PCA: &str = "pca";
 
 /// One WEAT test resolved against a corpus's vocabulary.
 struct Test {

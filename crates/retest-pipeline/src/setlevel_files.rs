@@ -320,7 +320,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         )?;
         let mut directions = Vec::with_capacity(pair_ids.len() + 1);
         for (&(mi, fi), (m, f)) in pair_ids.iter().zip(&pairs_in) {
-            let direction = format!("{m}-{f}");
+            let direction = format!("{m}:{f}");
             let g = gender_direction(&model, DirectionSource::Pair(mi, fi))
                 .with_context(|| format!("{name}: direction `{direction}`"))?;
             directions.push((direction, g, f64::NAN));
