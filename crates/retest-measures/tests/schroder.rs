@@ -23,27 +23,16 @@ const DATA: RandomData = RandomData::new("retest-measures-tests");
 fn random_model_data(law: &str, trial: u64) -> (Vec<String>, Vec<f32>, usize) {
     let n = 40 + (trial as usize * 7) % 40;
     let dim = 2 + (trial as usize * 13) % 48;
-    let seed = SeedPath::new(trial)
-        .with(law)
-        .stream("model-seed")
-        .next_u64_value();
+    let seed = {
+        use rand_core::Rng;
+        SeedPath::new(trial).with(law).stream("model-seed").next_u64()
+    };
     let mut raw = DATA.gaussian(n, dim, seed);
     for (i, row) in raw.chunks_exact_mut(dim).enumerate() {
         let scale = 10f32.powi((i % 5) as i32 - 2);
         row.iter_mut().for_each(|x| *x *= scale);
     }
     (support::words(n), raw, dim)
-}
-
-/// A `u64` from a stream (the first draw).
-trait FirstDraw {
-    fn next_u64_value(self) -> u64;
-}
-
-impl<R: rand_core::Rng> FirstDraw for R {
-    fn next_u64_value(mut self) -> u64 {
-        self.next_u64()
-    }
 }
 
 /// `count` distinct ids below `n`, drawn from a seeded stream (a partial Fisher–Yates shuffle).
@@ -130,7 +119,8 @@ fn effect_size_is_bounded_by_two_for_equal_sizes() {
 }
 
 /// Schröder et al., Theorem 3: the effect size d is not unbiased-trustworthy, i.e. d = 0 does
-/// not mean that the targets are unbiased (nor does a large |d| mean that they are biased).
+/// not mean that the targets are unbiased (and, d being scale-free, a maximal |d| does not mean
+/// that their scores are large).
 ///
 /// The proof's model: A = {a}, B = {b}, X = {t₁, t₂}, Y = {t₃, t₄} with s(t₁) = s(t₃) and
 /// s(t₂) = s(t₄), which holds when `t₁ − t₃` and `t₂ − t₄` are orthogonal to `a − b`; then
