@@ -173,13 +173,30 @@ impl AnalogySet {
 /// Reads an analogy file: `: section` lines, then `a b c d` lines (whitespace-separated, as
 /// gensim and word2vec.c's `compute-accuracy` read them). Blank lines are skipped.
 pub fn read_analogies(path: &Path) -> Result<AnalogySet, EvalError> {
+    read_analogy_file(path, None)
+}
+
+/// Reads an analogy file whose questions need not be in sections, such as the MSR set: `a b c d`
+/// lines before the first `: section` line (all of them, in a file without sections) form a
+/// section named `section`; `: section` lines, if any, start sections as in [`read_analogies`].
+pub fn read_analogies_unsectioned(path: &Path, section: &str) -> Result<AnalogySet, EvalError> {
+    read_analogy_file(path, Some(section))
+}
+
+fn read_analogy_file(path: &Path, leading_section: Option<&str>) -> Result<AnalogySet, EvalError> {
     let text = read_text(path)?;
     let error = |line: usize, message: String| EvalError::Parse {
         path: path.to_owned(),
         line,
         message,
     };
-    let mut sections: Vec<AnalogySection> = Vec::new();
+    let mut sections: Vec<AnalogySection> = leading_section
+        .map(|name| AnalogySection {
+            name: name.to_owned(),
+            questions: Vec::new(),
+        })
+        .into_iter()
+        .collect();
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
         if let Some(name) = line.strip_prefix(':') {
@@ -210,6 +227,10 @@ pub fn read_analogies(path: &Path) -> Result<AnalogySet, EvalError> {
             ));
         };
         section.questions.push([a, b, c, d].map(str::to_owned));
+    }
+    // A leading section that stayed empty (the file starts with `: section`) is not reported.
+    if leading_section.is_some() && sections.len() > 1 && sections[0].questions.is_empty() {
+        sections.remove(0);
     }
     Ok(AnalogySet { sections })
 }

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_eval::{PairFormat, read_analogies, read_pairs};
+use retest_eval::{PairFormat, read_analogies, read_analogies_unsectioned, read_pairs};
 use retest_test_support::data_dir;
 
 #[test]
@@ -54,6 +54,52 @@ fn eval_word_vectors_tsv_with_crlf() {
             .iter()
             .all(|(a, b, _)| !a.ends_with('\r') && !b.ends_with('\r'))
     );
+}
+
+#[test]
+fn rg65_and_rare_words() {
+    let bench = data_dir().join("benchmarks/eval-word-vectors");
+    let rg = read_pairs(&bench.join("EN-RG-65.txt"), PairFormat::Tsv).unwrap();
+    assert_eq!(rg.len(), 65);
+    assert_eq!(rg[0], ("gem".into(), "jewel".into(), 3.94));
+    assert_eq!(rg[64], ("chord".into(), "smile".into(), 0.02));
+    assert!(rg.iter().all(|p| (0.0..=4.0).contains(&p.2)));
+    let rw = read_pairs(&bench.join("EN-RW-STANFORD.txt"), PairFormat::Tsv).unwrap();
+    assert_eq!(rw.len(), 2034);
+    assert!(rw.iter().all(|p| (0.0..=10.0).contains(&p.2)));
+}
+
+#[test]
+fn analogies_without_sections() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "msr.txt",
+        "good better rough rougher\n\nyear years law laws\n",
+    );
+    let set = read_analogies_unsectioned(&path, "msr").unwrap();
+    assert_eq!(set.sections.len(), 1);
+    assert_eq!(set.sections[0].name, "msr");
+    assert_eq!(
+        set.sections[0].questions,
+        [
+            ["good", "better", "rough", "rougher"].map(String::from),
+            ["year", "years", "law", "laws"].map(String::from)
+        ]
+    );
+    // Section lines still start sections; an empty leading section is dropped.
+    let path = write(dir.path(), "s.txt", ": adj\ngood better rough rougher\n");
+    let set = read_analogies_unsectioned(&path, "msr").unwrap();
+    let names: Vec<_> = set.sections.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["adj"]);
+    let path = write(
+        dir.path(),
+        "m.txt",
+        "year years law laws\n: adj\ngood better rough rougher\n",
+    );
+    let set = read_analogies_unsectioned(&path, "msr").unwrap();
+    let names: Vec<_> = set.sections.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["msr", "adj"]);
 }
 
 #[test]

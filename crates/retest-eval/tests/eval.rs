@@ -4,8 +4,9 @@
 use retest_embeddings::Embeddings;
 use retest_eval::stats::{average_ranks, pearson, spearman};
 use retest_eval::{
-    AnalogySection, AnalogySet, CaseHandling, EvalOptions, evaluate_analogies, evaluate_analogies_with,
-    evaluate_similarity, evaluate_similarity_with, standard_suite,
+    AnalogySection, AnalogySet, Availability, CaseHandling, EvalOptions, PairFormat, SIMILARITY_BENCHMARKS,
+    evaluate_analogies, evaluate_analogies_with, evaluate_similarity, evaluate_similarity_with, read_pairs,
+    standard_suite,
 };
 use retest_test_support::{data_dir, embeddings};
 
@@ -216,13 +217,13 @@ fn standard_suite_on_the_mirror() {
     let bench = data_dir().join("benchmarks");
     let report = standard_suite(&bench, &royals(&[])).unwrap();
     let names: Vec<_> = report.similarity.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["wordsim353", "simlex999", "men"]);
+    assert_eq!(names, ["wordsim353", "simlex999", "men", "rg65", "rw"]);
     let totals: Vec<_> = report
         .similarity
         .iter()
         .map(|s| s.pairs_used + s.pairs_skipped)
         .collect();
-    assert_eq!(totals, [353, 999, 3000]);
+    assert_eq!(totals, [353, 999, 3000, 65, 2034]);
     assert_eq!(report.analogy.attempted + report.analogy.skipped, 19_544);
     assert_eq!(report.analogy.sections.len(), 14);
     assert_eq!(report.options, EvalOptions::GENSIM);
@@ -240,12 +241,112 @@ fn standard_suite_on_the_mirror() {
         )
     );
     assert!(table.contains("\nwordsim353 "), "{table}");
-    assert!(table.lines().last().unwrap().starts_with("total "), "{table}");
+    assert!(table.contains("\nrg65 ") && table.contains("\nrw "), "{table}");
+    assert!(table.contains("\ntotal "), "{table}");
+
+    // The MSR analogies are not in the mirror: reported, not run.
+    assert_eq!(report.optional_analogy.len(), 1);
+    let msr = &report.optional_analogy[0];
+    assert_eq!((msr.name.as_str(), msr.file.as_str()), ("msr", "msr/msr.txt"));
+    assert_eq!(
+        (msr.status, msr.result.as_ref()),
+        (Availability::NotAvailable, None)
+    );
+    assert_eq!(json["optional_analogy"][0]["status"], "not available");
+    assert!(json["optional_analogy"][0]["result"].is_null());
+    assert_eq!(
+        table.lines().last().unwrap(),
+        format!("{:<28} not available (no msr/msr.txt)", "msr")
+    );
 
     let missing = bench.join("no-such-folder");
     let err = standard_suite(&missing, &royals(&[])).unwrap_err().to_string();
     assert!(
         err.starts_with(&missing.join("gensim/wordsim353.tsv").display().to_string()),
         "{err}"
+    );
+}
+
+/// A benchmark folder with the mirror's files and an MSR file: the suite runs it.
+#[test]
+fn standard_suite_runs_the_msr_analogies_when_present() {
+    let mirror = data_dir().join("benchmarks");
+    let dir = tempfile::tempdir().unwrap();
+    let files = SIMILARITY_BENCHMARKS
+        .iter()
+        .map(|&(_, file, _)| file)
+        .chain([retest_eval::ANALOGY_BENCHMARK]);
+    for file in files {
+        let to = dir.path().join(file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(mirror.join(file), &to).unwrap();
+    }
+    std::fs::create_dir_all(dir.path().join("msr")).unwrap();
+    std::fs::write(
+        dir.path().join("msr/msr.txt"),
+        "man king woman queen\nwoman queen man king\nman woman king apple\nman king woman princess\n",
+    )
+    .unwrap();
+    let report = standard_suite(dir.path(), &royals(&[])).unwrap();
+    let msr = &report.optional_analogy[0];
+    assert_eq!(msr.status, Availability::Available);
+    let result = msr.result.as_ref().unwrap();
+    assert_eq!((result.correct, result.attempted, result.skipped), (2, 3, 1));
+    assert_eq!(result.sections.len(), 1);
+    assert_eq!(result.sections[0].name, "msr");
+    let table = report.to_string();
+    assert_eq!(
+        table.lines().last().unwrap(),
+        format!("{:<28} {:>9.4} {:>9} {:>7} {:>8}", "msr", 2.0 / 3.0, 2, 3, 1)
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["optional_analogy"][0]["status"], "ok");
+    assert_eq!(json["optional_analogy"][0]["result"]["correct"], 2);
+
+    // A malformed optional file is an error, not `not available`.
+    std::fs::write(dir.path().join("msr/msr.txt"), "man king woman\n").unwrap();
+    let err = standard_suite(dir.path(), &royals(&[])).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}:1: expected four words `a b c d`, found 3",
+            dir.path().join("msr/msr.txt").display()
+        )
+    );
+}
+
+/// Spearman's ρ on the mirror's RG-65 file with a model that holds six of its pairs, at known
+/// angles in a plane.
+#[test]
+fn rg65_spearman_on_a_tiny_model() {
+    let at = |degrees: f32| {
+        let r = degrees.to_radians();
+        [r.cos(), r.sin(), 0.0]
+    };
+    let emb = embeddings(&[
+        ("jewel", at(0.0)),
+        ("gem", at(10.0)),       // gem–jewel 3.94: cos 0.985
+        ("midday", at(0.0)),     //
+        ("noon", at(30.0)),      // midday–noon 3.94: cos 0.866
+        ("automobile", at(0.0)), //
+        ("car", at(5.0)),        // automobile–car 3.92: cos 0.996
+        ("glass", at(60.0)),     // glass–jewel 1.78: cos 0.5
+        ("magician", at(150.0)), // glass–magician 0.44: cos 0
+        ("rooster", at(0.0)),    //
+        ("voyage", at(80.0)),    // rooster–voyage 0.04: cos 0.174
+    ]);
+    let pairs = read_pairs(
+        &data_dir().join("benchmarks/eval-word-vectors/EN-RG-65.txt"),
+        PairFormat::Tsv,
+    )
+    .unwrap();
+    let result = evaluate_similarity(&emb, &pairs, "rg65");
+    assert_eq!((result.pairs_used, result.pairs_skipped), (6, 59));
+    // In file order, human ranks (5.5, 5.5, 4, 3, 2, 1) and model ranks (5, 4, 6, 3, 1, 2):
+    // Σ dx dy = 13, Σ dx² = 17, Σ dy² = 17.5.
+    assert!(
+        close(result.spearman, 13.0 / (17.0f64 * 17.5).sqrt()),
+        "{}",
+        result.spearman
     );
 }

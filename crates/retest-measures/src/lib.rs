@@ -2,7 +2,10 @@
 //! and the bias tensor of one model, as Du, Fang & Nguyen (2021) compute them; and the
 //! set-level measures on one model: WEAT ([`weat`]: per-word scores, statistic, effect size,
 //! exact or sampled permutation p-value) and Bolukbasi et al.'s Direct Bias
-//! ([`gender_direction`], [`direct_bias`]), with Schröder et al.'s attribute difference.
+//! ([`gender_direction`], [`direct_bias`]), with Schröder et al.'s attribute difference; and
+//! Bakarov's (2021) stereotype detectors, Occupational Stereotypes
+//! ([`occupational_stereotypes`]) and Gender Direction (Garg et al.'s
+//! [`relative_norm_distance`]).
 //!
 //! Pure numerics: no I/O (lists are parsed from text the caller read), no clock. The one random
 //! draw, the sampled WEAT permutation test, comes from a stream of the caller's
@@ -23,6 +26,7 @@
 //! assert!(b.get(Rule::Dbwa, 0, 1).unwrap() > 0.0); // engineer: masculine
 //! ```
 
+mod bakarov;
 mod direct_bias;
 mod eigen;
 mod error;
@@ -35,6 +39,9 @@ mod vectors;
 mod weat;
 mod wordlist;
 
+pub use bakarov::{
+    OccupationalStereotypes, RelativeNormDistance, occupational_stereotypes, relative_norm_distance,
+};
 pub use direct_bias::{
     DIRECT_BIAS_C_BOLUKBASI, DirectBias, DirectionSource, GenderDirection, direct_bias, gender_direction,
     projections,

@@ -1,5 +1,5 @@
-//! f64 unit vectors, dot products, pair directions and id checks shared by the rules and the
-//! set-level measures (WEAT, Direct Bias).
+//! f64 unit vectors, their means, dot products, pair directions and id checks shared by the rules
+//! and the set-level measures (WEAT, Direct Bias, Bakarov's detectors).
 
 use crate::{MeasureError, Model};
 
@@ -60,6 +60,19 @@ pub(crate) fn sum(v: &[f64]) -> f64 {
 /// The arithmetic mean of a non-empty slice.
 pub(crate) fn mean(v: &[f64]) -> f64 {
     sum(v) / v.len() as f64
+}
+
+/// `(1/|S|) Σ_{w∈S} ŵ`, the mean of the unit vectors of a non-empty set (not re-normalised),
+/// accumulated in the set's order.
+pub(crate) fn mean_unit(model: &Model<'_>, ids: &[u32]) -> Vec<f64> {
+    let mut c = vec![0.0f64; model.dim()];
+    for &id in ids {
+        for (ci, ui) in c.iter_mut().zip(unit(model, id)) {
+            *ci += ui;
+        }
+    }
+    c.iter_mut().for_each(|ci| *ci /= ids.len() as f64);
+    c
 }
 
 /// `m̂ − f̂` of the pair `(m, f)`, refusing a pair of one word or with a zero vector.

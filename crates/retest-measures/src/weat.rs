@@ -11,7 +11,7 @@
 use std::fmt;
 
 use crate::permutation::{PermutationOptions, PermutationTest, permutation_test};
-use crate::vectors::{check_set, dot, mean, norm, sum, unit};
+use crate::vectors::{check_set, dot, mean, mean_unit, norm, sum, unit};
 use crate::{MeasureError, Model};
 
 /// One WEAT test: targets X, Y and attributes A, B (in-vocabulary word ids).
@@ -263,17 +263,7 @@ pub fn attribute_difference(
 ) -> Result<AttributeDifference, MeasureError> {
     check_set(model, "WEAT attribute set A", a)?;
     check_set(model, "WEAT attribute set B", b)?;
-    let centroid = |ids: &[u32]| {
-        let mut c = vec![0.0f64; model.dim()];
-        for &id in ids {
-            for (ci, ui) in c.iter_mut().zip(unit(model, id)) {
-                *ci += ui;
-            }
-        }
-        c.iter_mut().for_each(|ci| *ci /= ids.len() as f64);
-        c
-    };
-    let (ca, cb) = (centroid(a), centroid(b));
+    let (ca, cb) = (mean_unit(model, a), mean_unit(model, b));
     let vector: Vec<f64> = ca.iter().zip(&cb).map(|(x, y)| x - y).collect();
     let norm = norm(&vector);
     Ok(AttributeDifference { vector, norm })

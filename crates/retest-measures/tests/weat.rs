@@ -1,22 +1,15 @@
 //! WEAT and Direct Bias against an independent Python reference (`data/weat_reference.py`:
 //! numpy, brute-force permutations, numpy's SVD, WEFE for S and d), the sampled permutation
-//! test against the exact one, Schröder et al.'s theorems as properties on random vectors, and
-//! every error message.
-
-mod support;
+//! test against the exact one, and every error message. Schröder et al.'s theorems are in
+//! `schroder.rs`.
 
 use std::collections::BTreeMap;
 
 use retest_measures::{
     DirectionSource, EffectStatus, MeasureError, Model, PMethod, PermutationOptions, SdKind, WeatOptions,
-    WeatSets, association_scores, attribute_difference, binomial, direct_bias, effect_size, gender_direction,
-    normalized_scores, projections, weat,
+    WeatSets, binomial, direct_bias, effect_size, gender_direction, projections, weat,
 };
 use retest_rng::SeedPath;
-use retest_test_support::RandomData;
-
-/// This crate's random test data (its own stream family).
-const DATA: RandomData = RandomData::new("retest-measures-tests");
 
 const FIXTURE: &str = include_str!("data/weat_reference.txt");
 
@@ -266,143 +259,6 @@ fn direct_bias_matches_the_python_reference() {
     }
 }
 
-/// Random words: 200 Gaussian vectors in 30 dimensions.
-fn random_model_data() -> (Vec<String>, Vec<f32>, usize) {
-    let (n, dim) = (200, 30);
-    (support::words(n), DATA.gaussian(n, dim, 2023), dim)
-}
-
-/// `count` distinct ids below `n`, drawn from a seeded stream.
-fn random_ids(n: u32, count: usize, seed: &SeedPath, name: &str) -> Vec<u32> {
-    use rand_core::Rng;
-    let mut rng = seed.stream(name);
-    let mut ids: Vec<u32> = (0..n).collect();
-    for i in 0..count {
-        let j = i + (rng.next_u64() % u64::from(n - i as u32)) as usize;
-        ids.swap(i, j);
-    }
-    ids.truncate(count);
-    ids
-}
-
-/// Schröder et al., proof of Theorem 1: `s(t, A, B) = cos(t, â − b̂) · ‖â − b̂‖`. The two sides
-/// are computed differently (a mean of cosines; one cosine with the attribute difference);
-/// they agree to 1e-12 relative to `‖â − b̂‖`, the range of `s`.
-#[test]
-fn individual_score_is_the_normalised_score_times_the_attribute_difference() {
-    let (words, raw, dim) = random_model_data();
-    let model = Model::new(&words, &raw, dim).unwrap();
-    let targets: Vec<u32> = (0..200).collect();
-    for trial in 0..20u64 {
-        let seed = SeedPath::new(trial).with("theorem-1");
-        let (na, nb) = (1 + trial as usize % 5, 1 + (trial as usize * 3) % 7);
-        let ids = random_ids(200, na + nb, &seed, "attributes");
-        let (a, b) = ids.split_at(na);
-        let s = association_scores(&model, &targets, a, b).unwrap();
-        let diff = attribute_difference(&model, a, b).unwrap();
-        let normalized = normalized_scores(&model, &diff, &targets).unwrap();
-        for (t, (si, ni)) in s.iter().zip(&normalized).enumerate() {
-            assert!(ni.abs() <= 1.0 + 1e-15);
-            let err = (si - ni * diff.norm).abs();
-            assert!(
-                err <= 1e-12 * diff.norm,
-                "trial {trial}, target {t}: {si} vs {}",
-                ni * diff.norm
-            );
-        }
-    }
-}
-
-/// Schröder et al., Theorem 4: with `|X| = |Y|` and the population SD, `|d| ≤ 2`, reached when
-/// every x has one score and every y its negative.
-#[test]
-fn effect_size_is_bounded_by_two_for_equal_sizes() {
-    let (words, raw, dim) = random_model_data();
-    let model = Model::new(&words, &raw, dim).unwrap();
-    let mut largest = 0.0f64;
-    for trial in 0..200u64 {
-        let seed = SeedPath::new(trial).with("theorem-4");
-        let m = 1 + trial as usize % 6;
-        let ids = random_ids(200, 2 * m + 4, &seed, "sets");
-        let (x, rest) = ids.split_at(m);
-        let (y, rest) = rest.split_at(m);
-        let (a, b) = rest.split_at(2);
-        let sx = association_scores(&model, x, a, b).unwrap();
-        let sy = association_scores(&model, y, a, b).unwrap();
-        let d = effect_size(&sx, &sy, SdKind::Population).unwrap();
-        assert!(d.d.abs() <= 2.0 + 1e-12, "trial {trial}: d = {}", d.d);
-        largest = largest.max(d.d.abs());
-    }
-    // Random sets of size 1 reach the bound: one score per side.
-    assert!((largest - 2.0).abs() < 1e-12, "{largest}");
-    // Larger sets reach it with x₁ = … = x_m = −y₁ = … = −y_m.
-    let words: Vec<String> = ["a", "b", "x1", "x2", "x3", "y1", "y2", "y3"]
-        .map(String::from)
-        .to_vec();
-    #[rustfmt::skip]
-    let raw = [
-        1.0, 0.0, 0.0,   0.0, 1.0, 0.0,
-        0.3, -0.5, 0.8,  0.3, -0.5, 0.8,  0.3, -0.5, 0.8,
-        -0.3, 0.5, -0.8, -0.3, 0.5, -0.8, -0.3, 0.5, -0.8,
-    ];
-    let model = Model::new(&words, &raw, 3).unwrap();
-    let sx = association_scores(&model, &[2, 3, 4], &[0], &[1]).unwrap();
-    let sy = association_scores(&model, &[5, 6, 7], &[0], &[1]).unwrap();
-    let d = effect_size(&sx, &sy, SdKind::Population).unwrap().d;
-    assert!((d - 2.0).abs() < 1e-12, "{d}");
-}
-
-/// Schröder et al., Theorem 3: the effect size is not unbiased-trustworthy. With
-/// `s(t₁) = s(t₃)` and `s(t₂) = s(t₄)`, X = {t₁, t₂} and Y = {t₃, t₄} give `d = 0` though no
-/// target is neutral (here `|s| = 0.6` for all four: `t₁ − t₃` is orthogonal to `a − b`).
-/// Conversely `d` ignores the size of `s`: targets barely off neutral (`|s| < 1e-6`) get the
-/// largest possible `d`, above that of targets whose scores are a hundred thousand times
-/// larger.
-#[test]
-fn effect_size_is_not_trustworthy() {
-    let words: Vec<String> = [
-        "a", "b", "t1", "t2", "t3", "t4", "u1", "u2", "v1", "v2", "v3", "v4",
-    ]
-    .map(String::from)
-    .to_vec();
-    #[rustfmt::skip]
-    let raw = [
-        1.0, 0.0, 0.0,  // a
-        0.0, 1.0, 0.0,  // b
-        0.6, 0.0, 0.8,  // t1: s = 0.6
-        0.0, 0.6, 0.8,  // t2: s = −0.6
-        0.6, 0.0, -0.8, // t3: s = 0.6
-        0.0, 0.6, -0.8, // t4: s = −0.6
-        1.0, 1.000001, 0.0, // u1: s ≈ −7e-7
-        1.000001, 1.0, 0.0, // u2: s ≈ +7e-7
-        0.9, 0.1, 0.0,  // v1..v4: |s| of 0.5 to 0.8
-        0.8, 0.3, 0.1,
-        0.2, 0.9, 0.0,
-        0.1, 0.6, 0.3,
-    ];
-    let model = Model::new(&words, &raw, 3).unwrap();
-    let (a, b) = ([0], [1]);
-    let sx = association_scores(&model, &[2, 3], &a, &b).unwrap();
-    let sy = association_scores(&model, &[4, 5], &a, &b).unwrap();
-    assert!(
-        sx.iter().chain(&sy).all(|s| (s.abs() - 0.6).abs() < 1e-7),
-        "{sx:?} {sy:?}"
-    );
-    let d = effect_size(&sx, &sy, SdKind::Population).unwrap();
-    assert_eq!((d.d, d.status), (0.0, EffectStatus::Ok));
-
-    let tiny_x = association_scores(&model, &[7, 7], &a, &b).unwrap();
-    let tiny_y = association_scores(&model, &[6, 6], &a, &b).unwrap();
-    assert!(tiny_x.iter().chain(&tiny_y).all(|s| s.abs() < 1e-6 && *s != 0.0));
-    let tiny = effect_size(&tiny_x, &tiny_y, SdKind::Population).unwrap().d;
-    let big_x = association_scores(&model, &[8, 9], &a, &b).unwrap();
-    let big_y = association_scores(&model, &[10, 11], &a, &b).unwrap();
-    assert!(big_x.iter().chain(&big_y).all(|s| s.abs() > 0.1));
-    let big = effect_size(&big_x, &big_y, SdKind::Population).unwrap().d;
-    assert!((tiny - 2.0).abs() < 1e-6, "{tiny}");
-    assert!(big < tiny, "{big} vs {tiny}");
-}
-
 /// No spread in the pooled scores: `d` is NaN with a status, not a panic.
 #[test]
 fn constant_scores_have_no_effect_size() {
@@ -419,74 +275,6 @@ fn constant_scores_have_no_effect_size() {
     assert_eq!(EffectStatus::Ok.to_string(), "ok");
     assert_eq!(SdKind::Population.as_str(), "population");
     assert_eq!(SdKind::Sample.to_string(), "sample");
-}
-
-/// Schröder et al., Theorem 5: `0 ≤ DirectBias_c ≤ 1` for every `c ≥ 0`; `c = 0` gives 1.
-#[test]
-fn direct_bias_lies_in_the_unit_interval() {
-    let (words, raw, dim) = random_model_data();
-    let model = Model::new(&words, &raw, dim).unwrap();
-    for trial in 0..20u64 {
-        let seed = SeedPath::new(trial).with("theorem-5");
-        let ids = random_ids(200, 40, &seed, "words");
-        let pairs: Vec<(u32, u32)> = ids[..10].chunks_exact(2).map(|p| (p[0], p[1])).collect();
-        let neutral = &ids[10..];
-        for source in [
-            DirectionSource::Pair(pairs[0].0, pairs[0].1),
-            DirectionSource::PrincipalComponent(&pairs),
-        ] {
-            let g = gender_direction(&model, source).unwrap();
-            let norm: f64 = g.vector.iter().map(|v| v * v).sum::<f64>().sqrt();
-            assert!((norm - 1.0).abs() < 1e-12);
-            let ratios = &g.explained_variance_ratio;
-            assert!(ratios.windows(2).all(|w| w[0] >= w[1]) && ratios.iter().sum::<f64>() <= 1.0 + 1e-12);
-            // It points toward the masculine words.
-            let toward: f64 = pairs
-                .iter()
-                .map(|&(m, f)| {
-                    let (um, uf) = (unit(&model, m), unit(&model, f));
-                    (0..dim).map(|k| (um[k] - uf[k]) * g.vector[k]).sum::<f64>()
-                })
-                .sum();
-            if matches!(source, DirectionSource::PrincipalComponent(_)) {
-                assert!(toward > 0.0);
-            }
-            for c in [0.0, 0.25, 0.5, 1.0, 2.0, 7.3] {
-                let db = direct_bias(&model, &g, neutral, c).unwrap().value;
-                assert!((0.0..=1.0).contains(&db), "c = {c}: {db}");
-                if c == 0.0 {
-                    assert_eq!(db, 1.0);
-                }
-            }
-        }
-    }
-}
-
-fn unit(model: &Model<'_>, id: u32) -> Vec<f64> {
-    let n = model.norm(id);
-    model.raw_row(id).iter().map(|&x| f64::from(x) / n).collect()
-}
-
-/// Schröder et al., Theorem 6: with pairs a₁ = (−x, rx) = −c₁ and a₂ = (−x, −rx) = −c₂, r > 1,
-/// the first principal component is (0, ±1), so a word equidistant from every pair, t = (0, 1),
-/// gets the largest Direct Bias, and the maximally biased t = (1, 0) gets none.
-#[test]
-fn direct_bias_is_not_trustworthy() {
-    let words: Vec<String> = ["a1", "c1", "a2", "c2", "neutral", "biased"]
-        .map(String::from)
-        .to_vec();
-    let (x, r) = (1.0f32, 2.0f32);
-    #[rustfmt::skip]
-    let raw = [-x, r * x,  x, -r * x,  -x, -r * x,  x, r * x,  0.0, 1.0,  1.0, 0.0];
-    let model = Model::new(&words, &raw, 2).unwrap();
-    let g = gender_direction(&model, DirectionSource::PrincipalComponent(&[(0, 1), (2, 3)])).unwrap();
-    assert!(
-        g.vector[0].abs() < 1e-12 && (g.vector[1].abs() - 1.0).abs() < 1e-12,
-        "{:?}",
-        g.vector
-    );
-    assert!((direct_bias(&model, &g, &[4], 1.0).unwrap().value - 1.0).abs() < 1e-12);
-    assert!(direct_bias(&model, &g, &[5], 1.0).unwrap().value < 1e-12);
 }
 
 #[test]
