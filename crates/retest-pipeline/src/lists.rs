@@ -40,6 +40,8 @@ pub struct SetLevelLists {
     pub neutral: WordList,
     /// The pairs of the `pca` direction.
     pub definitional: PairList,
+    /// The pairs of Bakarov's detectors.
+    pub detectors: PairList,
 }
 
 /// Every list of a plan, parsed, with the SHA-256 of each list file for the manifest.
@@ -124,10 +126,14 @@ fn load_set_level(
     let (path, text) = read_list(folder, &p.definitional_pairs, Kind::Pairs, resolver)?;
     let definitional = PairList::parse(&p.definitional_pairs, &text)?;
     files.push(digest(&p.definitional_pairs, path, &text));
+    let (path, text) = read_list(folder, &p.detector_pairs, Kind::Pairs, resolver)?;
+    let detectors = PairList::parse(&p.detector_pairs, &text)?;
+    files.push(digest(&p.detector_pairs, path, &text));
     Ok(SetLevelLists {
         tests,
         neutral,
         definitional,
+        detectors,
     })
 }
 

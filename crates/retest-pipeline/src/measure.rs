@@ -44,6 +44,7 @@ pub const GROUP_TABLES: &[&str] = &[
     "weat",
     "weat_words",
     "directions",
+    "detectors",
     "seed_spread",
     "set_level_reliability",
 ];

@@ -7,12 +7,13 @@
 use anyhow::{Context, Result};
 use retest_analyses::{SeedSpread, seed_spread, seeds_icc};
 use retest_measures::{
-    DirectionSource, Model, PairList, PermutationOptions, Vocab, Weat, WeatOptions, WeatSets, WordList,
-    direct_bias, gender_direction, weat,
+    DirectionSource, Model, OccupationalStereotypes, PairList, PermutationOptions, RelativeNormDistance, Vocab,
+    Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction, occupational_stereotypes,
+    relative_norm_distance, weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::{Plan, SetLevelParams};
-use retest_tables::{CoverageRow, DirectionRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow};
+use retest_tables::{CoverageRow, DetectorRow, DirectionRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow};
 
 use crate::lists::Lists;
 use crate::measure::icc_stats;
@@ -47,6 +48,8 @@ pub(crate) struct SetLevel<'p> {
     pairs: Vec<(u32, u32)>,
     pair_names: Vec<String>,
     definitional: Vec<(u32, u32)>,
+    /// Bakarov's pairs in vocabulary: the first is OS's axis, all are GD's groups.
+    detectors: Vec<(u32, u32)>,
     neutral: Vec<u32>,
     /// Where each seed's sampled permutation tests draw from: `<plan seed>/set-level/<corpus>/<model>`.
     root: SeedPath,
@@ -65,6 +68,10 @@ pub(crate) struct SeedValues {
     pca: Vec<f64>,
     /// The neutral words' projections on `pca`.
     pca_projections: Vec<f64>,
+    /// Bakarov's Occupational Stereotypes of the neutral words.
+    os: OccupationalStereotypes,
+    /// Bakarov's Gender Direction (Garg et al.'s relative norm distance) of the neutral words.
+    gd: RelativeNormDistance,
 }
 
 impl<'p> SetLevel<'p> {
@@ -110,28 +117,31 @@ impl<'p> SetLevel<'p> {
             .resolve(vocab)
             .with_context(|| format!("corpus `{corpus}`: Direct Bias's neutral words (set_level.neutral)"))?;
         cover(&neutral_list.name, "neutral_words", neutral_list.words.len(), neutral.oov);
-        let definitional_list = PairList {
-            name: lists.set_level.definitional.name.clone(),
-            pairs: (lists.set_level.definitional.pairs.iter())
-                .map(|(m, f)| (case(m), case(f)))
-                .collect(),
+        let mut pairs = |list: &PairList, kind: &str, field: &str| -> Result<Vec<(u32, u32)>> {
+            let cased = PairList {
+                name: list.name.clone(),
+                pairs: list.pairs.iter().map(|(m, f)| (case(m), case(f))).collect(),
+            };
+            let resolved = cased
+                .resolve(vocab)
+                .with_context(|| format!("corpus `{corpus}`: {field}"))?;
+            let dropped = resolved.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect();
+            cover(&cased.name, kind, cased.pairs.len(), dropped);
+            Ok(resolved.ids)
         };
-        let definitional = definitional_list
-            .resolve(vocab)
-            .with_context(|| format!("corpus `{corpus}`: set_level.definitional_pairs"))?;
-        cover(
-            &definitional_list.name,
+        let definitional = pairs(
+            &lists.set_level.definitional,
             "definitional_pairs",
-            definitional_list.pairs.len(),
-            definitional.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect(),
-        );
-        if definitional.ids.len() < 2 {
+            "set_level.definitional_pairs",
+        )?;
+        if definitional.len() < 2 {
             anyhow::bail!(
-                "corpus `{corpus}`: the `pca` direction needs at least 2 pairs of `{}` in vocabulary, {} are",
-                definitional_list.name,
-                definitional.ids.len()
+                "corpus `{corpus}`: the `{PCA}` direction needs at least 2 pairs of `{}` in vocabulary, {} are",
+                lists.set_level.definitional.name,
+                definitional.len()
             );
         }
+        let detectors = pairs(&lists.set_level.detectors, "detector_pairs", "set_level.detector_pairs")?;
         let pair_names: Vec<String> = base_pairs
             .iter()
             .map(|&(m, f)| format!("{}:{}", vocab.word(m), vocab.word(f)))
@@ -216,7 +226,8 @@ impl<'p> SetLevel<'p> {
             tests,
             pairs: base_pairs.to_vec(),
             pair_names,
-            definitional: definitional.ids,
+            definitional,
+            detectors,
             neutral: neutral.ids,
             root: SeedPath::new(plan.seed).with("set-level").with(corpus).with(model),
             coverage,
@@ -264,7 +275,14 @@ impl<'p> SetLevel<'p> {
         let pca_bias = direct_bias(model, &pca, &self.neutral, c)?;
         directions.push((pca_bias.value, 1.0, f64::NAN));
         let ratio = |i: usize| pca.explained_variance_ratio.get(i).copied().unwrap_or(f64::NAN);
+        let (m, f) = self.detectors[0];
+        let axis = gender_direction(model, DirectionSource::Pair(m, f)).context("the axis of OS")?;
+        let os = occupational_stereotypes(model, &axis, &self.neutral)?;
+        let (males, females): (Vec<u32>, Vec<u32>) = self.detectors.iter().copied().unzip();
+        let gd = relative_norm_distance(model, &males, &females, &self.neutral)?;
         Ok(SeedValues {
+            os,
+            gd,
             weat: weats,
             directions,
             explained_variance: [ratio(0), ratio(1)],
@@ -312,7 +330,26 @@ impl<'p> SetLevel<'p> {
             stats: icc_stats(&seeds_icc(values, n_subjects, seeds.len())),
         };
         let (mut weat_rows, mut word_rows, mut direction_rows) = (Vec::new(), Vec::new(), Vec::new());
+        let mut detector_rows = Vec::new();
+        let (m, f) = self.detectors[0];
+        let axis = format!("{}:{}", vocab.word(m), vocab.word(f));
         for (s, values) in seeds.iter().enumerate() {
+            let detectors = [
+                ("os", values.os.value, axis.clone()),
+                ("gd", values.gd.value, format!("{} pairs", self.detectors.len())),
+            ];
+            for (detector, value, reference) in detectors {
+                detector_rows.push(DetectorRow {
+                    corpus: corpus.to_owned(),
+                    algorithm: algorithm.to_owned(),
+                    seed: s as u32,
+                    detector: detector.to_owned(),
+                    list: self.params.neutral.clone(),
+                    value,
+                    n_words: self.neutral.len() as u32,
+                    reference,
+                });
+            }
             for (t, w) in self.tests.iter().zip(&values.weat) {
                 weat_rows.push(WeatSeedRow {
                     corpus: corpus.to_owned(),
@@ -431,11 +468,24 @@ impl<'p> SetLevel<'p> {
             .flat_map(|w| seeds.iter().map(move |v| v.pca_projections[w]))
             .collect();
         reliability.push(icc("pca_projection", &self.params.neutral, "words", &m, self.neutral.len()));
+        let os: Vec<f64> = seeds.iter().map(|v| v.os.value).collect();
+        label(&mut spread, "os", &self.params.neutral, seed_spread(&os, false));
+        let gd: Vec<f64> = seeds.iter().map(|v| v.gd.value).collect();
+        label(&mut spread, "gd", &self.params.neutral, seed_spread(&gd, false));
+        let m: Vec<f64> = (0..self.neutral.len())
+            .flat_map(|w| seeds.iter().map(move |v| v.os.projections[w]))
+            .collect();
+        reliability.push(icc("os_projection", &self.params.neutral, "words", &m, self.neutral.len()));
+        let m: Vec<f64> = (0..self.neutral.len())
+            .flat_map(|w| seeds.iter().map(move |v| v.gd.per_word[w]))
+            .collect();
+        reliability.push(icc("gd_term", &self.params.neutral, "words", &m, self.neutral.len()));
 
         Ok(vec![
             Table::from_rows("weat", &weat_rows)?,
             Table::from_rows("weat_words", &word_rows)?,
             Table::from_rows("directions", &direction_rows)?,
+            Table::from_rows("detectors", &detector_rows)?,
             Table::from_rows("seed_spread", &spread)?,
             Table::from_rows("set_level_reliability", &reliability)?,
         ])

@@ -108,3 +108,6 @@ pub const DIRECT_BIAS_NEUTRAL: &str = "occ16";
 /// Set-level measures: the pairs whose first principal component is the `pca` direction
 /// (Bolukbasi et al.'s 10 definitional pairs).
 pub const DEFINITIONAL_PAIRS: &str = "definitional-pairs";
+/// Set-level measures: the pairs of Bakarov's detectors (the first is Occupational Stereotypes'
+/// axis; all are Gender Direction's groups).
+pub const DETECTOR_PAIRS: &str = "gender-pairs";

@@ -21,6 +21,7 @@
 //!   single_pair: [career/family, math/arts, science/arts_2]   # queries x/y against each base pair
 //!   neutral: occ16            # Direct Bias's neutral words
 //!   definitional_pairs: definitional-pairs                  # the pairs of the `pca` direction
+//!   detector_pairs: gender-pairs                            # Bakarov's OS axis and GD groups
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -178,6 +179,9 @@ pub struct SetLevelParams {
     pub definitional_pairs: String,
     /// The exponent `c` of Direct Bias.
     pub c: f64,
+    /// The pair list of Bakarov's detectors: its first pair is the axis of Occupational
+    /// Stereotypes, its words the two groups of Gender Direction.
+    pub detector_pairs: String,
 }
 
 /// A validated pipeline with every default resolved.
@@ -289,6 +293,7 @@ struct RawSetLevel {
     neutral: Option<String>,
     definitional_pairs: Option<String>,
     c: Option<f64>,
+    detector_pairs: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -677,6 +682,10 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<SetLevelParams, Spec
             .clone()
             .unwrap_or_else(|| defaults::DEFINITIONAL_PAIRS.to_owned()),
         c: raw.c.unwrap_or(defaults::DIRECT_BIAS_C),
+        detector_pairs: raw
+            .detector_pairs
+            .clone()
+            .unwrap_or_else(|| defaults::DETECTOR_PAIRS.to_owned()),
     };
     at_least(doc, "set_level.samples", p.samples, 1)?;
     if !(p.c >= 0.0 && p.c.is_finite()) {

@@ -93,6 +93,27 @@ table_row! {
 }
 
 table_row! {
+    /// One of Bakarov's (2021) detectors on one seed.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct DetectorRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        /// `os` (Occupational Stereotypes: `mean_N |cos(w, g)|` along the first detector pair's
+        /// `m̂ − f̂`) or `gd` (Gender Direction: `Σ_N (‖ŵ − v̄_f‖ − ‖ŵ − v̄_m‖)` over the means of
+        /// the pairs' unit vectors; positive = closer to the masculine words).
+        pub detector: String,
+        /// The neutral word list.
+        pub list: String,
+        pub value: f64,
+        /// Neutral words in vocabulary.
+        pub n_words: u32,
+        /// `os`: the axis (`male:female`); `gd`: the number of pairs in vocabulary.
+        pub reference: String,
+    }
+}
+
+table_row! {
     /// A set-level value across the seeds of one configuration.
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct SeedSpreadRow {
