@@ -35,7 +35,11 @@ pub fn seed_spread(values: &[f64], p_values: bool) -> SeedSpread {
     let mut v: Vec<f64> = values.iter().copied().filter(|x| !x.is_nan()).collect();
     v.sort_by(f64::total_cmp);
     let n = v.len();
-    let mean = if n == 0 { f64::NAN } else { v.iter().sum::<f64>() / n as f64 };
+    let mean = if n == 0 {
+        f64::NAN
+    } else {
+        v.iter().sum::<f64>() / n as f64
+    };
     let sd = if n < 2 {
         f64::NAN
     } else {

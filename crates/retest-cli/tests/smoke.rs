@@ -512,11 +512,21 @@ fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
             .current_dir(workspace_dir())
             .output()
             .unwrap();
-        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         Csv::read(out)
     };
     let cli = run(
-        &["weat", "--tests", "wordlists/weat/caliskan.yaml", "--tests-only", "weat7"],
+        &[
+            "weat",
+            "--tests",
+            "wordlists/weat/caliskan.yaml",
+            "--tests-only",
+            "weat7",
+        ],
         &work.join("weat.csv"),
     );
     let cli = cli.records();
@@ -527,7 +537,17 @@ fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
             .filter(sgns)
             .find(|r| r["test"] == "weat7" && r["seed"] == s.to_string())
             .unwrap();
-        for column in ["n_x", "n_y", "n_a", "n_b", "statistic", "effect_size", "p_value", "p_method", "n_partitions"] {
+        for column in [
+            "n_x",
+            "n_y",
+            "n_a",
+            "n_b",
+            "statistic",
+            "effect_size",
+            "p_value",
+            "p_method",
+            "n_partitions",
+        ] {
             assert_eq!(row[column], table[column], "weat7 seed {s}: {column}");
         }
         assert_eq!(row["p_method"], "exact");
@@ -565,7 +585,10 @@ fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
     // table's ICC, and weat7's p-values its share of significant seeds.
     let mut pairs: Vec<(&str, Vec<f64>)> = Vec::new();
     for r in weat.iter().filter(sgns) {
-        if r["family"] != "single_pair" || !r["test"].starts_with("career/family ") || r["attributes"] == "ensemble" {
+        if r["family"] != "single_pair"
+            || !r["test"].starts_with("career/family ")
+            || r["attributes"] == "ensemble"
+        {
             continue;
         }
         match pairs.iter_mut().find(|(a, _)| *a == r["attributes"]) {
@@ -579,12 +602,19 @@ fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
     let row = reliability
         .records()
         .into_iter()
-        .find(|r| r["algorithm"] == "sgns" && r["measure"] == "weat_effect_size" && r["scope"] == "career/family")
+        .find(|r| {
+            r["algorithm"] == "sgns" && r["measure"] == "weat_effect_size" && r["scope"] == "career/family"
+        })
         .unwrap()
         .clone();
     assert_eq!(row["subjects"], "base_pairs");
     assert_eq!(row["n_subjects"], pairs.len().to_string());
-    assert!((icc.value - num(row["icc"])).abs() < 1e-12, "{} vs {}", icc.value, row["icc"]);
+    assert!(
+        (icc.value - num(row["icc"])).abs() < 1e-12,
+        "{} vs {}",
+        icc.value,
+        row["icc"]
+    );
     let p: Vec<f64> = (weat.iter().filter(sgns))
         .filter(|r| r["test"] == "weat7")
         .map(|r| num(r["p_value"]))

@@ -186,43 +186,45 @@ fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> 
 /// `folder`, queries only in `queries/` folders and other lists only outside them.
 fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
     let what = kind.what();
-    Ok(if name.contains('/') || name.ends_with(".txt") || name.ends_with(".yaml") {
-        PathBuf::from(name)
-    } else {
-        let mut found = Vec::new();
-        let names = if kind == Kind::Tests {
-            vec![format!("{name}.yaml")]
+    Ok(
+        if name.contains('/') || name.ends_with(".txt") || name.ends_with(".yaml") {
+            PathBuf::from(name)
         } else {
-            vec![format!("{name}.txt"), format!("{name}.yaml")]
-        };
-        find(folder, &mut found, &names);
-        found.retain(|p| {
-            let in_queries = p
-                .parent()
-                .and_then(Path::file_name)
-                .is_some_and(|d| d == "queries");
-            in_queries == (kind == Kind::Query)
-        });
-        match &found[..] {
-            [one] => one.clone(),
-            [] => bail!(
-                "{what} `{name}`: no file `{name}.txt` or `{name}.yaml` in {}{}",
-                folder.display(),
-                if kind == Kind::Query {
-                    " (queries live in a `queries/` folder)"
-                } else {
-                    ""
-                }
-            ),
-            many => bail!(
-                "{what} `{name}` is ambiguous: {}",
-                many.iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        }
-    })
+            let mut found = Vec::new();
+            let names = if kind == Kind::Tests {
+                vec![format!("{name}.yaml")]
+            } else {
+                vec![format!("{name}.txt"), format!("{name}.yaml")]
+            };
+            find(folder, &mut found, &names);
+            found.retain(|p| {
+                let in_queries = p
+                    .parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|d| d == "queries");
+                in_queries == (kind == Kind::Query)
+            });
+            match &found[..] {
+                [one] => one.clone(),
+                [] => bail!(
+                    "{what} `{name}`: no file `{name}.txt` or `{name}.yaml` in {}{}",
+                    folder.display(),
+                    if kind == Kind::Query {
+                        " (queries live in a `queries/` folder)"
+                    } else {
+                        ""
+                    }
+                ),
+                many => bail!(
+                    "{what} `{name}` is ambiguous: {}",
+                    many.iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }
+        },
+    )
 }
 
 /// The file a declaration (`description`, `licence`, `source`) names, found by the resolver

@@ -109,7 +109,16 @@ pub fn measure(
         threads,
     }
     .for_vocabulary(&words, &lists.base_pairs.pairs);
-    let seeds = score_seeds(&scorer, &set_level, corpus, &words, &resolved, &seed_files, reporter, &label)?;
+    let seeds = score_seeds(
+        &scorer,
+        &set_level,
+        corpus,
+        &words,
+        &resolved,
+        &seed_files,
+        reporter,
+        &label,
+    )?;
     let seconds_scoring = started.elapsed().as_secs_f64() - seeds.seconds_set_level;
 
     let started = Instant::now();
@@ -169,7 +178,12 @@ pub fn measure(
             es: es[t],
         })
         .collect();
-    let coverage: Vec<CoverageRow> = resolved.coverage.iter().chain(&set_level.coverage).cloned().collect();
+    let coverage: Vec<CoverageRow> = resolved
+        .coverage
+        .iter()
+        .chain(&set_level.coverage)
+        .cloned()
+        .collect();
     let mut tables = vec![
         Table::from_rows("coverage", &coverage)?,
         Table::from_rows_in(

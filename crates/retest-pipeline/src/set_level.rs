@@ -7,13 +7,15 @@
 use anyhow::{Context, Result};
 use retest_analyses::{SeedSpread, seed_spread, seeds_icc};
 use retest_measures::{
-    DirectionSource, Model, OccupationalStereotypes, PairList, PermutationOptions, RelativeNormDistance, Vocab,
-    Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction, occupational_stereotypes,
+    DirectionSource, Model, OccupationalStereotypes, PairList, PermutationOptions, RelativeNormDistance,
+    Vocab, Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction, occupational_stereotypes,
     relative_norm_distance, weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::{Plan, SetLevelParams};
-use retest_tables::{CoverageRow, DetectorRow, DirectionRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow};
+use retest_tables::{
+    CoverageRow, DetectorRow, DirectionRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow,
+};
 
 use crate::lists::Lists;
 use crate::measure::icc_stats;
@@ -116,7 +118,12 @@ impl<'p> SetLevel<'p> {
         let neutral = neutral_list
             .resolve(vocab)
             .with_context(|| format!("corpus `{corpus}`: Direct Bias's neutral words (set_level.neutral)"))?;
-        cover(&neutral_list.name, "neutral_words", neutral_list.words.len(), neutral.oov);
+        cover(
+            &neutral_list.name,
+            "neutral_words",
+            neutral_list.words.len(),
+            neutral.oov,
+        );
         let mut pairs = |list: &PairList, kind: &str, field: &str| -> Result<Vec<(u32, u32)>> {
             let cased = PairList {
                 name: list.name.clone(),
@@ -141,7 +148,11 @@ impl<'p> SetLevel<'p> {
                 definitional.len()
             );
         }
-        let detectors = pairs(&lists.set_level.detectors, "detector_pairs", "set_level.detector_pairs")?;
+        let detectors = pairs(
+            &lists.set_level.detectors,
+            "detector_pairs",
+            "set_level.detector_pairs",
+        )?;
         let pair_names: Vec<String> = base_pairs
             .iter()
             .map(|&(m, f)| format!("{}:{}", vocab.word(m), vocab.word(f)))
@@ -152,13 +163,20 @@ impl<'p> SetLevel<'p> {
         let mut resolve_set = |test: &str, set: &str, listed: &[String]| -> Option<Vec<u32>> {
             let list = words(&format!("{test}.{set}"), listed);
             let (ids, oov): (Vec<_>, Vec<_>) = list.words.iter().partition(|w| vocab.id(w).is_some());
-            cover(&list.name, "weat_set", list.words.len(), oov.into_iter().cloned().collect());
+            cover(
+                &list.name,
+                "weat_set",
+                list.words.len(),
+                oov.into_iter().cloned().collect(),
+            );
             (!ids.is_empty()).then(|| ids.iter().filter_map(|w| vocab.id(w)).collect())
         };
         for t in &lists.set_level.tests {
             let sets = [("x", &t.x), ("y", &t.y), ("a", &t.a), ("b", &t.b)];
-            let resolved: Vec<Option<Vec<u32>>> =
-                sets.iter().map(|(s, listed)| resolve_set(&t.name, s, listed)).collect();
+            let resolved: Vec<Option<Vec<u32>>> = sets
+                .iter()
+                .map(|(s, listed)| resolve_set(&t.name, s, listed))
+                .collect();
             match resolved.into_iter().collect::<Option<Vec<_>>>() {
                 Some(mut r) => tests.push(Test {
                     name: t.name.clone(),
@@ -229,7 +247,10 @@ impl<'p> SetLevel<'p> {
             definitional,
             detectors,
             neutral: neutral.ids,
-            root: SeedPath::new(plan.seed).with("set-level").with(corpus).with(model),
+            root: SeedPath::new(plan.seed)
+                .with("set-level")
+                .with(corpus)
+                .with(model),
             coverage,
             skipped,
         })
@@ -270,7 +291,11 @@ impl<'p> SetLevel<'p> {
                 .with_context(|| format!("the direction of `{name}`"))?;
             let cos_pca: f64 = g.vector.iter().zip(&pca.vector).map(|(a, b)| a * b).sum();
             let difference = retest_measures::attribute_difference(model, &[m], &[f])?.norm;
-            directions.push((direct_bias(model, &g, &self.neutral, c)?.value, cos_pca, difference));
+            directions.push((
+                direct_bias(model, &g, &self.neutral, c)?.value,
+                cos_pca,
+                difference,
+            ));
         }
         let pca_bias = direct_bias(model, &pca, &self.neutral, c)?;
         directions.push((pca_bias.value, 1.0, f64::NAN));
@@ -371,7 +396,10 @@ impl<'p> SetLevel<'p> {
                     attribute_difference: w.attribute_difference,
                     status: w.effect_size.status.as_str().to_owned(),
                 });
-                let sets = [("x", &t.x, &w.x_scores, &w.x_normalized), ("y", &t.y, &w.y_scores, &w.y_normalized)];
+                let sets = [
+                    ("x", &t.x, &w.x_scores, &w.x_normalized),
+                    ("y", &t.y, &w.y_scores, &w.y_normalized),
+                ];
                 for (set, ids, scores, normalized) in sets {
                     for ((&id, &score), &normalized) in ids.iter().zip(scores.iter()).zip(normalized.iter()) {
                         word_rows.push(WeatWordRow {
@@ -389,7 +417,13 @@ impl<'p> SetLevel<'p> {
             }
             for (name, &(bias, cos_pca, difference)) in self.direction_names().zip(&values.directions) {
                 let is_pca = name == PCA;
-                let ratio = |i: usize| if is_pca { values.explained_variance[i] } else { f64::NAN };
+                let ratio = |i: usize| {
+                    if is_pca {
+                        values.explained_variance[i]
+                    } else {
+                        f64::NAN
+                    }
+                };
                 direction_rows.push(DirectionRow {
                     corpus: corpus.to_owned(),
                     algorithm: algorithm.to_owned(),
@@ -410,10 +444,26 @@ impl<'p> SetLevel<'p> {
         let mut spread = Vec::new();
         let mut reliability = Vec::new();
         for (i, t) in self.tests.iter().enumerate() {
-            let over_seeds = |f: &dyn Fn(&Weat) -> f64| -> Vec<f64> { seeds.iter().map(|v| f(&v.weat[i])).collect() };
-            label(&mut spread, "weat_effect_size", &t.name, seed_spread(&over_seeds(&|w| w.effect_size.d), false));
-            label(&mut spread, "weat_statistic", &t.name, seed_spread(&over_seeds(&|w| w.statistic), false));
-            label(&mut spread, "weat_p_value", &t.name, seed_spread(&over_seeds(&|w| w.permutation.p), true));
+            let over_seeds =
+                |f: &dyn Fn(&Weat) -> f64| -> Vec<f64> { seeds.iter().map(|v| f(&v.weat[i])).collect() };
+            label(
+                &mut spread,
+                "weat_effect_size",
+                &t.name,
+                seed_spread(&over_seeds(&|w| w.effect_size.d), false),
+            );
+            label(
+                &mut spread,
+                "weat_statistic",
+                &t.name,
+                seed_spread(&over_seeds(&|w| w.statistic), false),
+            );
+            label(
+                &mut spread,
+                "weat_p_value",
+                &t.name,
+                seed_spread(&over_seeds(&|w| w.permutation.p), true),
+            );
             // The words' scores: subjects = X then Y, raters = seeds.
             let n_words = t.x.len() + t.y.len();
             let mut m = vec![0.0; n_words * seeds.len()];
@@ -458,16 +508,38 @@ impl<'p> SetLevel<'p> {
             label(&mut spread, "direct_bias", name, seed_spread(&values, false));
         }
         let first_ratio: Vec<f64> = seeds.iter().map(|v| v.explained_variance[0]).collect();
-        label(&mut spread, "pca_explained_variance", PCA, seed_spread(&first_ratio, false));
-        label(&mut spread, "pca_stability", PCA, seed_spread(pca_stability, false));
+        label(
+            &mut spread,
+            "pca_explained_variance",
+            PCA,
+            seed_spread(&first_ratio, false),
+        );
+        label(
+            &mut spread,
+            "pca_stability",
+            PCA,
+            seed_spread(pca_stability, false),
+        );
         let m: Vec<f64> = (0..names.len())
             .flat_map(|d| seeds.iter().map(move |v| v.directions[d].0))
             .collect();
-        reliability.push(icc("direct_bias", &self.params.neutral, "directions", &m, names.len()));
+        reliability.push(icc(
+            "direct_bias",
+            &self.params.neutral,
+            "directions",
+            &m,
+            names.len(),
+        ));
         let m: Vec<f64> = (0..self.neutral.len())
             .flat_map(|w| seeds.iter().map(move |v| v.pca_projections[w]))
             .collect();
-        reliability.push(icc("pca_projection", &self.params.neutral, "words", &m, self.neutral.len()));
+        reliability.push(icc(
+            "pca_projection",
+            &self.params.neutral,
+            "words",
+            &m,
+            self.neutral.len(),
+        ));
         let os: Vec<f64> = seeds.iter().map(|v| v.os.value).collect();
         label(&mut spread, "os", &self.params.neutral, seed_spread(&os, false));
         let gd: Vec<f64> = seeds.iter().map(|v| v.gd.value).collect();
@@ -475,11 +547,23 @@ impl<'p> SetLevel<'p> {
         let m: Vec<f64> = (0..self.neutral.len())
             .flat_map(|w| seeds.iter().map(move |v| v.os.projections[w]))
             .collect();
-        reliability.push(icc("os_projection", &self.params.neutral, "words", &m, self.neutral.len()));
+        reliability.push(icc(
+            "os_projection",
+            &self.params.neutral,
+            "words",
+            &m,
+            self.neutral.len(),
+        ));
         let m: Vec<f64> = (0..self.neutral.len())
             .flat_map(|w| seeds.iter().map(move |v| v.gd.per_word[w]))
             .collect();
-        reliability.push(icc("gd_term", &self.params.neutral, "words", &m, self.neutral.len()));
+        reliability.push(icc(
+            "gd_term",
+            &self.params.neutral,
+            "words",
+            &m,
+            self.neutral.len(),
+        ));
 
         Ok(vec![
             Table::from_rows("weat", &weat_rows)?,
@@ -499,7 +583,12 @@ impl<'p> SetLevel<'p> {
 /// # Errors
 ///
 /// A Procrustes fit that fails (non-finite vectors, an SVD that does not converge).
-pub(crate) fn pca_stability(models: &[&[f32]], seeds: &[SeedValues], n_words: usize, dim: usize) -> Result<Vec<f64>> {
+pub(crate) fn pca_stability(
+    models: &[&[f32]],
+    seeds: &[SeedValues],
+    n_words: usize,
+    dim: usize,
+) -> Result<Vec<f64>> {
     let reference = &seeds[0].pca;
     let mut out = Vec::with_capacity(seeds.len().saturating_sub(1));
     for (model, values) in models.iter().zip(seeds).skip(1) {

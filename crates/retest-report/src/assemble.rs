@@ -28,11 +28,11 @@ pub struct Assembled {
     pub findings: Vec<Finding>,
 }
 
-const BOX_NOTE: &str = "Boxes span the first to third quartile (Hyndman–Fan type 7, as R's default), the \
+pub(crate) const BOX_NOTE: &str = "Boxes span the first to third quartile (Hyndman–Fan type 7, as R's default), the \
 black line is the median, whiskers reach the most extreme value within 1.5 × IQR of the box, and dots \
 are the values beyond the whiskers.";
 
-fn config_label(corpus: &str, algorithm: &str) -> String {
+pub(crate) fn config_label(corpus: &str, algorithm: &str) -> String {
     format!("{corpus} · {}", algorithm_label(algorithm))
 }
 
@@ -237,7 +237,7 @@ fn pair_figure(
     }
 }
 
-fn row_cells(cells: &[&str]) -> Vec<String> {
+pub(crate) fn row_cells(cells: &[&str]) -> Vec<String> {
     cells.iter().map(|c| (*c).to_owned()).collect()
 }
 
@@ -371,7 +371,7 @@ fn pair_table(test_retest: &[&IccRow], inter_rater: &[&IccRow]) -> Block {
 }
 
 /// Adds a figure and its caption (with a note when values fall below the axis).
-fn push_figure(
+pub(crate) fn push_figure(
     blocks: &mut Vec<Block>,
     figures: &mut Vec<NamedFigure>,
     stem: &str,
@@ -837,6 +837,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
         blocks.push(pair_table(&trp_rows, &irp_rows));
     }
 
+    crate::set_level::blocks(tables, &mut blocks, &mut figures);
     regression_blocks(tables, &mut blocks);
     exclusion_blocks(tables, &mut blocks);
     Assembled {

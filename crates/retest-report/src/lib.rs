@@ -1,6 +1,7 @@
 //! The report of a retest run: figures mirroring Du, Fang & Nguyen (2021) figs. 2–5 (SVG and
-//! PNG), a comparison of this run's results with the paper's findings, and the rows each table
-//! left out, written as `index.html` and `report.md`.
+//! PNG), a comparison of this run's results with the paper's findings, the set-level measures
+//! (WEAT, Direct Bias, Bakarov's detectors) across seeds, and the rows each table left out,
+//! written as `index.html` and `report.md`.
 //!
 //! The report depends only on the tables and on [`ReportMeta`]: the same tables give
 //! byte-identical files (fixed ordering, no timestamps, PNGs without time chunks).
@@ -8,8 +9,8 @@
 use std::path::{Path, PathBuf};
 
 use retest_tables::{
-    AlphaRow, CorrelationRow, CoverageRow, IccRow, RegressionRow, Row, ShareRow, Table, TableError,
-    parquet_path,
+    AlphaRow, CorrelationRow, CoverageRow, DirectionRow, IccRow, RegressionRow, Row, SeedSpreadRow,
+    SetIccRow, ShareRow, Table, TableError, parquet_path,
 };
 
 mod assemble;
@@ -18,6 +19,7 @@ pub mod data;
 pub mod document;
 pub mod figures;
 pub mod regression;
+mod set_level;
 pub mod stats;
 
 pub use compare::{Finding, Verdict};
@@ -77,6 +79,9 @@ pub struct RunTables {
     pub low_reliability: Option<Vec<ShareRow>>,
     pub coverage: Option<Vec<CoverageRow>>,
     pub regression: Option<Vec<RegressionRow>>,
+    pub seed_spread: Option<Vec<SeedSpreadRow>>,
+    pub set_level_reliability: Option<Vec<SetIccRow>>,
+    pub directions: Option<Vec<DirectionRow>>,
 }
 
 fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>>, ReportError> {
@@ -110,6 +115,9 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         low_reliability: read_optional(tables_dir, "low_reliability")?,
         coverage: read_optional(tables_dir, "coverage")?,
         regression: read_optional(tables_dir, "regression")?,
+        seed_spread: read_optional(tables_dir, "seed_spread")?,
+        set_level_reliability: read_optional(tables_dir, "set_level_reliability")?,
+        directions: read_optional(tables_dir, "directions")?,
     };
     if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));

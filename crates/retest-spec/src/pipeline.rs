@@ -8,6 +8,8 @@
 //!   - recipe: wikitext-103-valid   # a name in the recipe folder, or a path to a recipe file
 //!     min_count: 5                 # overrides the recipe
 //!     max_tokens: 200000           # overrides the recipe: read only the first N tokens
+//!     name: wikitext-200k          # the corpus's name in this pipeline (default: the recipe's),
+//!                                  # so one recipe can be listed twice, e.g. in slices
 //! algorithms: [sgns, glove]   # default both
 //! sgns: { dim: 50, epochs: 2 }     # every field optional; see `defaults`
 //! glove: { dim: 50, iterations: 5 }
@@ -237,6 +239,7 @@ struct RawVariant {
 #[serde(deny_unknown_fields)]
 struct RawCorpusRef {
     recipe: String,
+    name: Option<String>,
     min_count: Option<u64>,
     max_tokens: Option<u64>,
 }
@@ -422,10 +425,24 @@ fn resolve_corpora(
             }
             recipe.max_tokens = Some(max_tokens);
         }
+        if let Some(name) = &entry.name {
+            if !is_name(name) {
+                return Err(doc.error(
+                    &format!("{field}.name"),
+                    format!(
+                        "`{name}` is not a valid corpus name: use lowercase letters, digits, `-` and `_`"
+                    ),
+                ));
+            }
+            recipe.name.clone_from(name);
+        }
         if corpora.iter().any(|c| c.name == recipe.name) {
             return Err(doc.error(
                 &format!("{field}.recipe"),
-                format!("corpus `{}` is listed twice", recipe.name),
+                format!(
+                    "corpus `{}` is listed twice (give one of them its own `name`)",
+                    recipe.name
+                ),
             ));
         }
         corpora.push(recipe);

@@ -1,0 +1,247 @@
+//! The report's set-level section: WEAT, Direct Bias and Bakarov's detectors per
+//! configuration, their spread across seeds, their test-retest reliability, and how far each
+//! base pair's direction is from the principal component of the definitional pairs.
+
+use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow};
+
+use crate::RunTables;
+use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
+use crate::compare::f2;
+use crate::data::{algorithm_label, configs_of, sorted_names};
+use crate::document::Block;
+use crate::figures::{BoxFigure, BoxPanel};
+use crate::stats::median;
+
+/// `mean [low, high]` of a spread row.
+fn interval(row: &SeedSpreadRow) -> String {
+    format!("{} [{}, {}]", f2(row.mean), f2(row.low), f2(row.high))
+}
+
+/// The spread row of (configuration, measure, subject), if any.
+fn spread<'a>(
+    rows: &'a [SeedSpreadRow],
+    (corpus, algorithm): (&str, &str),
+    measure: &str,
+    subject: &str,
+) -> Option<&'a SeedSpreadRow> {
+    rows.iter().find(|r| {
+        r.corpus == corpus && r.algorithm == algorithm && r.measure == measure && r.subject == subject
+    })
+}
+
+/// An ICC cell: the value with its number of subjects, or its status.
+fn icc_cell(row: &SetIccRow) -> String {
+    if row.stats.status == "ok" && row.stats.icc.is_finite() {
+        format!("{} (n = {})", f2(row.stats.icc), row.stats.n_subjects)
+    } else {
+        row.stats.status.clone()
+    }
+}
+
+/// WEAT per test of the tests file: d and p across seeds, and the share of seeds with p < 0.05.
+fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, String)]) -> Block {
+    let mut rows = Vec::new();
+    for (corpus, algorithm) in configs {
+        let config = (corpus.as_str(), algorithm.as_str());
+        for test in tests {
+            let (Some(d), Some(p)) = (
+                spread(spreads, config, "weat_effect_size", test),
+                spread(spreads, config, "weat_p_value", test),
+            ) else {
+                continue;
+            };
+            rows.push(vec![
+                corpus.clone(),
+                algorithm_label(algorithm),
+                test.clone(),
+                interval(d),
+                interval(p),
+                format!("{:.0} %", 100.0 * p.share_significant),
+                d.n_seeds.to_string(),
+            ]);
+        }
+    }
+    Block::Table {
+        header: row_cells(&[
+            "corpus",
+            "algorithm",
+            "test",
+            "effect size d: mean [2.5 %, 97.5 %]",
+            "p: mean [2.5 %, 97.5 %]",
+            "seeds with p < 0.05",
+            "seeds",
+        ]),
+        rows,
+    }
+}
+
+/// Every set-level ICC but the per-test word scores, which are summarised by their median.
+fn reliability_table(rows: &[SetIccRow], configs: &[(String, String)]) -> Block {
+    let mut body = Vec::new();
+    for (corpus, algorithm) in configs {
+        let own: Vec<&SetIccRow> = (rows.iter())
+            .filter(|r| &r.corpus == corpus && &r.algorithm == algorithm)
+            .collect();
+        let word_scores: Vec<f64> = (own.iter())
+            .filter(|r| r.measure == "weat_score" && r.stats.status == "ok" && r.stats.icc.is_finite())
+            .map(|r| r.stats.icc)
+            .collect();
+        if !word_scores.is_empty() {
+            body.push(vec![
+                corpus.clone(),
+                algorithm_label(algorithm),
+                "weat_score".to_owned(),
+                "every test (median)".to_owned(),
+                "words".to_owned(),
+                format!("{} (n = {} tests)", f2(median(&word_scores)), word_scores.len()),
+            ]);
+        }
+        for r in own.iter().filter(|r| r.measure != "weat_score") {
+            body.push(vec![
+                corpus.clone(),
+                algorithm_label(algorithm),
+                r.measure.clone(),
+                r.scope.clone(),
+                r.subjects.clone(),
+                icc_cell(r),
+            ]);
+        }
+    }
+    Block::Table {
+        header: row_cells(&["corpus", "algorithm", "measure", "scope", "subjects", "ICC(2,1)"]),
+        rows: body,
+    }
+}
+
+/// Direct Bias along `pca` and `he:she`, the first component's share, its stability across
+/// seeds, and Bakarov's OS and GD.
+fn direction_table(spreads: &[SeedSpreadRow], configs: &[(String, String)]) -> Block {
+    let cell = |config, measure: &str, subject: &str| {
+        spread(spreads, config, measure, subject).map_or_else(|| "—".to_owned(), interval)
+    };
+    let rows = configs
+        .iter()
+        .map(|(corpus, algorithm)| {
+            let config = (corpus.as_str(), algorithm.as_str());
+            let list = (spreads.iter())
+                .find(|r| (r.corpus.as_str(), r.algorithm.as_str()) == config && r.measure == "os")
+                .map_or("", |r| r.subject.as_str());
+            vec![
+                corpus.clone(),
+                algorithm_label(algorithm),
+                cell(config, "direct_bias", "pca"),
+                cell(config, "direct_bias", "he:she"),
+                cell(config, "pca_explained_variance", "pca"),
+                cell(config, "pca_stability", "pca"),
+                cell(config, "os", list),
+                cell(config, "gd", list),
+            ]
+        })
+        .collect();
+    Block::Table {
+        header: row_cells(&[
+            "corpus",
+            "algorithm",
+            "Direct Bias, pca",
+            "Direct Bias, he:she",
+            "pca: variance share",
+            "pca: cosine with seed 0",
+            "OS",
+            "GD",
+        ]),
+        rows,
+    }
+}
+
+/// `cos(g_pair, g_pca)` per base pair across seeds, one panel per configuration (Schröder et
+/// al., Fig. 3).
+fn direction_figure(rows: &[DirectionRow], configs: &[(String, String)]) -> BoxFigure {
+    let pairs = sorted_names(
+        rows.iter()
+            .filter(|r| r.direction != "pca")
+            .map(|r| r.direction.as_str()),
+    );
+    let panels = configs
+        .iter()
+        .map(|(corpus, algorithm)| BoxPanel {
+            title: config_label(corpus, algorithm),
+            groups: pairs.clone(),
+            values: vec![
+                pairs
+                    .iter()
+                    .map(|pair| {
+                        (rows.iter())
+                            .filter(|r| {
+                                &r.corpus == corpus && &r.algorithm == algorithm && &r.direction == pair
+                            })
+                            .map(|r| r.cos_pca)
+                            .filter(|v| v.is_finite())
+                            .collect()
+                    })
+                    .collect(),
+            ],
+        })
+        .collect();
+    BoxFigure {
+        title: "Each base pair's direction against the principal component of the definitional pairs".into(),
+        x_label: "base pair".into(),
+        y_label: "cos(m̂ − f̂, pca)".into(),
+        hues: vec!["seeds".into()],
+        panels,
+        show_points: true,
+        rotate_x_labels: true,
+        panel_size: (640, 400),
+        columns: 2,
+        reference: None,
+    }
+}
+
+/// The section, when the run wrote set-level tables.
+pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut Vec<NamedFigure>) {
+    let (Some(spreads), Some(reliability)) = (&tables.seed_spread, &tables.set_level_reliability) else {
+        return;
+    };
+    let configs = configs_of(spreads.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+    blocks.push(Block::Heading(
+        2,
+        "WEAT, Direct Bias and Bakarov's detectors across seeds".into(),
+    ));
+    blocks.push(Block::Paragraph(
+        "Each set-level measure gives one value per seed; the intervals are the 2.5 % and 97.5 % quantiles \
+         across seeds. Test-retest ICC(2,1) rates a family of such values with the seeds as raters: the \
+         single-pair WEATs of a query pair (one subject per base pair), Direct Bias along every direction, and \
+         the per-word scores behind each value (`set_level_reliability`)."
+            .into(),
+    ));
+    let tests = sorted_names(
+        (spreads.iter())
+            .filter(|r| r.measure == "weat_p_value" && !r.subject.contains(' '))
+            .map(|r| r.subject.as_str()),
+    );
+    if !tests.is_empty() {
+        blocks.push(Block::Heading(3, "WEAT tests".into()));
+        blocks.push(Block::Paragraph(
+            "Does a test's verdict survive a reseed? Caliskan et al.'s tests on every seed:".into(),
+        ));
+        blocks.push(weat_table(spreads, &tests, &configs));
+    }
+    blocks.push(Block::Heading(
+        3,
+        "Test-retest reliability of the set-level measures".into(),
+    ));
+    blocks.push(reliability_table(reliability, &configs));
+    blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
+    blocks.push(direction_table(spreads, &configs));
+    if let Some(directions) = &tables.directions {
+        push_figure(
+            blocks,
+            figures,
+            "set_level_directions",
+            direction_figure(directions, &configs),
+            format!(
+                "The cosine between each base pair's direction m̂ − f̂ and the first principal component of the \
+                 definitional pairs on the same seed (Schröder et al., Fig. 3); one dot per seed. {BOX_NOTE}"
+            ),
+        );
+    }
+}
