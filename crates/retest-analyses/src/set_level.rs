@@ -90,8 +90,8 @@ mod tests {
         let s = seed_spread(&[0.01, f64::NAN, 0.2, 0.04, 0.5], true);
         assert_eq!((s.n, s.n_undefined), (4, 1));
         assert!((s.mean - 0.1875).abs() < 1e-15);
-        // deviations −0.1775, 0.0125, −0.1475, 0.3125: squares sum to 0.148675, / 3.
-        assert!((s.sd - (0.148675f64 / 3.0).sqrt()).abs() < 1e-15);
+        // deviations −0.1775, 0.0125, −0.1475, 0.3125: squares sum to 0.151075, / 3.
+        assert!((s.sd - (0.151075f64 / 3.0).sqrt()).abs() < 1e-15);
         // sorted 0.01 0.04 0.2 0.5: 2.5 % at position 0.075, 97.5 % at 2.925.
         assert!((s.low - (0.01 + 0.075 * 0.03)).abs() < 1e-15);
         assert!((s.high - (0.2 + 0.925 * 0.3)).abs() < 1e-15);

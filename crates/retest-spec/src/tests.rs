@@ -455,3 +455,66 @@ fn variant_errors_name_the_variant() {
         "pipelines/p.yaml:6:30: field `variants[0].sgns.window`: 0 is too small: must be at least 1"
     );
 }
+
+#[test]
+fn set_level_defaults_are_caliskans_gender_tests_and_the_query_pairs() {
+    let plan = Project::new().plan("name: p\ncorpora:\n  - recipe: tiny\n").unwrap();
+    let s = &plan.set_level;
+    assert_eq!(s.tests_file, "caliskan");
+    assert_eq!(s.tests, ["weat6", "weat7", "weat8"]);
+    let pair = |x: &str, y: &str| (x.to_owned(), y.to_owned());
+    assert_eq!(
+        s.single_pair,
+        [pair("career", "family"), pair("math", "arts"), pair("science", "arts_2")]
+    );
+    assert_eq!((s.exact_max, s.samples, s.c), (1_000_000, 100_000, 1.0));
+    assert_eq!(
+        (s.neutral.as_str(), s.definitional_pairs.as_str(), s.detector_pairs.as_str()),
+        ("occ16", "definitional-pairs", "gender-pairs")
+    );
+}
+
+#[test]
+fn a_single_pair_weat_names_two_queries_of_the_plan() {
+    let project = Project::new();
+    let message = project.error("name: p\ncorpora:\n  - recipe: tiny\nset_level:\n  single_pair: [career]\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:5:17: field `set_level.single_pair[0]`: `career` is not a query pair: expected \
+         `x/y`, e.g. `career/family`"
+    );
+    let message = project.error(
+        "name: p\ncorpora:\n  - recipe: tiny\nmeasures:\n  queries: [career, family]\nset_level:\n  \
+         single_pair: [career/family, math/arts]\n",
+    );
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:7:32: field `set_level.single_pair[1]`: `math` is not a query of the plan \
+         (measures.queries: career, family)"
+    );
+}
+
+#[test]
+fn one_recipe_is_listed_twice_under_two_names() {
+    let project = Project::new();
+    let plan = project
+        .plan(
+            "name: p\ncorpora:\n  - { recipe: tiny, name: tiny-small, max_tokens: 10 }\n  - recipe: tiny\n",
+        )
+        .unwrap();
+    let names: Vec<&str> = plan.corpora.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["tiny-small", "tiny"]);
+    assert_eq!(plan.corpora[0].max_tokens, Some(10));
+    let message = project.error("name: p\ncorpora:\n  - recipe: tiny\n  - recipe: tiny\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:4:13: field `corpora[1].recipe`: corpus `tiny` is listed twice (give one of them its \
+         own `name`)"
+    );
+    let message = project.error("name: p\ncorpora:\n  - { recipe: tiny, name: Tiny }\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:3:27: field `corpora[0].name`: `Tiny` is not a valid corpus name: use lowercase \
+         letters, digits, `-` and `_`"
+    );
+}
