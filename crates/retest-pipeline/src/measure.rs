@@ -45,6 +45,7 @@ pub const GROUP_TABLES: &[&str] = &[
     "weat_words",
     "directions",
     "detectors",
+    "quality",
     "seed_spread",
     "set_level_reliability",
 ];
@@ -96,7 +97,7 @@ pub fn measure(
     let vocab = Vocab::new(&words)?;
     let resolved = Resolved::new(corpus, lists, &vocab)?;
     let set_level = SetLevel::new(plan, lists, corpus.name(), &job.model, &resolved.pair_ids, &vocab)?;
-    for line in &set_level.skipped {
+    for line in set_level.skipped.iter().chain(&set_level.quality_note) {
         reporter.log(line);
     }
 
@@ -331,6 +332,9 @@ fn score_seeds(
             );
         }
         dim = emb.dim();
+        let started = Instant::now();
+        let quality = set_level.quality(&emb);
+        seconds_set_level += started.elapsed().as_secs_f64();
         let (_, _, mut raw, _) = emb.into_parts();
         let model = Model::new(words, &raw, dim)?;
         let scores = scorer
@@ -340,7 +344,7 @@ fn score_seeds(
         let started = Instant::now();
         set_level_values.push(
             set_level
-                .measure_seed(&model, s as u32)
+                .measure_seed(&model, s as u32, quality)
                 .with_context(|| format!("set-level measures of {}", path.display()))?,
         );
         seconds_set_level += started.elapsed().as_secs_f64();

@@ -11,10 +11,12 @@ use retest_measures::{
     Vocab, Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction, occupational_stereotypes,
     relative_norm_distance, weat,
 };
+use retest_embeddings::Embeddings;
+use retest_eval::{SIMILARITY_BENCHMARKS, SimilarityResult, WordPair, evaluate_similarity, read_pairs};
 use retest_rng::SeedPath;
 use retest_spec::{Plan, SetLevelParams};
 use retest_tables::{
-    CoverageRow, DetectorRow, DirectionRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow,
+    CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow,
 };
 
 use crate::lists::Lists;
@@ -59,6 +61,10 @@ pub(crate) struct SetLevel<'p> {
     pub coverage: Vec<CoverageRow>,
     /// Tests left out because a set has no word in vocabulary, one line each.
     pub skipped: Vec<String>,
+    /// The word-similarity benchmarks of `retest eval`, from the data mirror.
+    benchmarks: Vec<(&'static str, Vec<WordPair>)>,
+    /// Why there are no quality rows, when there are none.
+    pub quality_note: Option<String>,
 }
 
 /// Everything the set-level measures give on one seed.
@@ -74,6 +80,8 @@ pub(crate) struct SeedValues {
     os: OccupationalStereotypes,
     /// Bakarov's Gender Direction (Garg et al.'s relative norm distance) of the neutral words.
     gd: RelativeNormDistance,
+    /// The word-similarity benchmarks.
+    quality: Vec<SimilarityResult>,
 }
 
 impl<'p> SetLevel<'p> {
@@ -239,7 +247,10 @@ impl<'p> SetLevel<'p> {
                 });
             }
         }
+        let (benchmarks, quality_note) = similarity_benchmarks()?;
         Ok(SetLevel {
+            benchmarks,
+            quality_note,
             params,
             tests,
             pairs: base_pairs.to_vec(),
@@ -261,7 +272,12 @@ impl<'p> SetLevel<'p> {
     /// # Errors
     ///
     /// A degenerate pair (two words with the same direction) or a failed permutation test.
-    pub(crate) fn measure_seed(&self, model: &Model<'_>, seed: u32) -> Result<SeedValues> {
+    pub(crate) fn measure_seed(
+        &self,
+        model: &Model<'_>,
+        seed: u32,
+        quality: Vec<SimilarityResult>,
+    ) -> Result<SeedValues> {
         let seed_path = self.root.clone().with_index(u64::from(seed));
         let mut weats = Vec::with_capacity(self.tests.len());
         for t in &self.tests {
@@ -306,6 +322,7 @@ impl<'p> SetLevel<'p> {
         let (males, females): (Vec<u32>, Vec<u32>) = self.detectors.iter().copied().unzip();
         let gd = relative_norm_distance(model, &males, &females, &self.neutral)?;
         Ok(SeedValues {
+            quality,
             os,
             gd,
             weat: weats,
@@ -314,6 +331,14 @@ impl<'p> SetLevel<'p> {
             pca: pca.vector,
             pca_projections: pca_bias.projections,
         })
+    }
+
+    /// The word-similarity benchmarks on one seed's embeddings (gensim's semantics, as `retest
+    /// eval`).
+    pub(crate) fn quality(&self, emb: &Embeddings) -> Vec<SimilarityResult> {
+        (self.benchmarks.iter())
+            .map(|(name, pairs)| evaluate_similarity(emb, pairs, name))
+            .collect()
     }
 
     /// The direction names: the base pairs, then `pca`.
@@ -356,6 +381,7 @@ impl<'p> SetLevel<'p> {
         };
         let (mut weat_rows, mut word_rows, mut direction_rows) = (Vec::new(), Vec::new(), Vec::new());
         let mut detector_rows = Vec::new();
+        let mut quality_rows = Vec::new();
         let (m, f) = self.detectors[0];
         let axis = format!("{}:{}", vocab.word(m), vocab.word(f));
         for (s, values) in seeds.iter().enumerate() {
@@ -375,6 +401,16 @@ impl<'p> SetLevel<'p> {
                     reference,
                 });
             }
+            quality_rows.extend(values.quality.iter().map(|q| QualityRow {
+                corpus: corpus.to_owned(),
+                algorithm: algorithm.to_owned(),
+                seed: s as u32,
+                benchmark: q.name.clone(),
+                spearman: q.spearman,
+                pearson: q.pearson,
+                pairs_used: q.pairs_used as u32,
+                pairs_skipped: q.pairs_skipped as u32,
+            }));
             for (t, w) in self.tests.iter().zip(&values.weat) {
                 weat_rows.push(WeatSeedRow {
                     corpus: corpus.to_owned(),
@@ -544,6 +580,10 @@ impl<'p> SetLevel<'p> {
         label(&mut spread, "os", &self.params.neutral, seed_spread(&os, false));
         let gd: Vec<f64> = seeds.iter().map(|v| v.gd.value).collect();
         label(&mut spread, "gd", &self.params.neutral, seed_spread(&gd, false));
+        for (b, (name, _)) in self.benchmarks.iter().enumerate() {
+            let rho: Vec<f64> = seeds.iter().map(|v| v.quality[b].spearman).collect();
+            label(&mut spread, "quality_spearman", name, seed_spread(&rho, false));
+        }
         let m: Vec<f64> = (0..self.neutral.len())
             .flat_map(|w| seeds.iter().map(move |v| v.os.projections[w]))
             .collect();
@@ -570,6 +610,7 @@ impl<'p> SetLevel<'p> {
             Table::from_rows("weat_words", &word_rows)?,
             Table::from_rows("directions", &direction_rows)?,
             Table::from_rows("detectors", &detector_rows)?,
+            Table::from_rows("quality", &quality_rows)?,
             Table::from_rows("seed_spread", &spread)?,
             Table::from_rows("set_level_reliability", &reliability)?,
         ])
@@ -601,4 +642,35 @@ pub(crate) fn pca_stability(
         out.push(mapped.iter().zip(reference).map(|(a, b)| a * b).sum::<f64>() / norm);
     }
     Ok(out)
+}
+
+/// The word-similarity benchmarks of `retest eval` from `$RETEST_DATA_DIR/benchmarks/`, or none
+/// with the reason when the variable is unset or a file is missing.
+///
+/// # Errors
+///
+/// A benchmark file that exists but cannot be read or parsed.
+fn similarity_benchmarks() -> Result<(Vec<(&'static str, Vec<WordPair>)>, Option<String>)> {
+    let Some(data) = std::env::var_os("RETEST_DATA_DIR") else {
+        return Ok((
+            Vec::new(),
+            Some("quality: no word-similarity benchmarks (RETEST_DATA_DIR is not set)".to_owned()),
+        ));
+    };
+    let dir = std::path::Path::new(&data).join("benchmarks");
+    let mut benchmarks = Vec::new();
+    for (name, file, format) in SIMILARITY_BENCHMARKS {
+        let path = dir.join(file);
+        if !path.is_file() {
+            return Ok((
+                Vec::new(),
+                Some(format!(
+                    "quality: no word-similarity benchmarks ({} is missing)",
+                    path.display()
+                )),
+            ));
+        }
+        benchmarks.push((name, read_pairs(&path, format)?));
+    }
+    Ok((benchmarks, None))
 }

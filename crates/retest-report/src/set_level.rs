@@ -6,7 +6,7 @@ use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow};
 
 use crate::RunTables;
 use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
-use crate::compare::f2;
+use crate::compare::{Finding, Verdict, f2};
 use crate::data::{algorithm_label, configs_of, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
@@ -196,6 +196,148 @@ fn direction_figure(rows: &[DirectionRow], configs: &[(String, String)]) -> BoxF
     }
 }
 
+/// The word-similarity benchmarks Bakarov (2021) reports beside his detectors.
+const BAKAROV_BENCHMARKS: [&str; 3] = ["rg65", "rw", "wordsim353"];
+
+/// Below this |Spearman ρ| across configurations, two quantities count as not correlated.
+const NO_CORRELATION: f64 = 0.5;
+
+/// Per configuration the seed means Bakarov's table needs: OS, GD, WEAT's effect size averaged
+/// over the tests of the tests file, and each benchmark's ρ.
+struct BakarovRow {
+    config: (String, String),
+    os: f64,
+    gd: f64,
+    weat: f64,
+    quality: Vec<f64>,
+}
+
+fn bakarov_rows(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, String)]) -> Vec<BakarovRow> {
+    let mean_of = |config, measure: &str, subject: Option<&str>| -> f64 {
+        let values: Vec<f64> = (spreads.iter())
+            .filter(|r| {
+                (r.corpus.as_str(), r.algorithm.as_str()) == config
+                    && r.measure == measure
+                    && subject.is_none_or(|s| r.subject == s)
+            })
+            .map(|r| r.mean)
+            .collect();
+        if values.is_empty() { f64::NAN } else { values.iter().sum::<f64>() / values.len() as f64 }
+    };
+    configs
+        .iter()
+        .map(|(corpus, algorithm)| {
+            let config = (corpus.as_str(), algorithm.as_str());
+            let weat: Vec<f64> = (tests.iter())
+                .map(|t| mean_of(config, "weat_effect_size", Some(t)))
+                .collect();
+            BakarovRow {
+                config: (corpus.clone(), algorithm.clone()),
+                os: mean_of(config, "os", None),
+                gd: mean_of(config, "gd", None),
+                weat: weat.iter().sum::<f64>() / weat.len() as f64,
+                quality: (BAKAROV_BENCHMARKS.iter())
+                    .map(|b| mean_of(config, "quality_spearman", Some(b)))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Spearman's ρ across configurations of two columns, over the configurations where both are
+/// numbers; `None` below 3.
+fn rho(x: &[f64], y: &[f64]) -> Option<(f64, usize)> {
+    let (x, y): (Vec<f64>, Vec<f64>) = (x.iter().zip(y))
+        .filter(|(a, b)| a.is_finite() && b.is_finite())
+        .map(|(a, b)| (*a, *b))
+        .unzip();
+    (x.len() >= 3).then(|| (retest_eval::stats::spearman(&x, &y), x.len()))
+}
+
+/// Bakarov's claims as findings: his detectors disagree (ρ(OS, WEAT) = −0.2) and bias does not
+/// follow embedding quality; both checked across this run's configurations (seed means).
+fn bakarov_findings(rows: &[BakarovRow]) -> Vec<Finding> {
+    let column = |f: &dyn Fn(&BakarovRow) -> f64| -> Vec<f64> { rows.iter().map(f).collect() };
+    let (os, gd, weat) = (column(&|r| r.os), column(&|r| r.gd), column(&|r| r.weat));
+    let quality = column(&|r| {
+        let q: Vec<f64> = r.quality.iter().copied().filter(|v| v.is_finite()).collect();
+        if q.is_empty() { f64::NAN } else { q.iter().sum::<f64>() / q.len() as f64 }
+    });
+    let verdict = |pairs: &[Option<(f64, usize)>]| -> (Verdict, String) {
+        if pairs.iter().any(Option::is_none) {
+            return (Verdict::NotAvailable, "fewer than 3 configurations".to_owned());
+        }
+        let values: Vec<(f64, usize)> = pairs.iter().flatten().copied().collect();
+        let text = values.iter().map(|(r, n)| format!("ρ = {} (n = {n})", f2(*r))).collect::<Vec<_>>();
+        let all_low = values.iter().all(|(r, _)| r.abs() < NO_CORRELATION);
+        (
+            if all_low { Verdict::Replicates } else { Verdict::DoesNotReplicate },
+            text.join(", "),
+        )
+    };
+    let (v1, t1) = verdict(&[rho(&os, &weat)]);
+    let (v2, t2) = verdict(&[rho(&os, &quality), rho(&gd, &quality), rho(&weat, &quality)]);
+    vec![
+        Finding {
+            claim: "The detectors disagree: OS and WEAT rank the models differently (§3)".into(),
+            paper: "Spearman ρ(OS, WEAT) = −0.2".into(),
+            this_run: t1,
+            verdict: v1,
+            sentence: format!(
+                "Spearman's ρ across configurations between the seed means of OS and of WEAT's effect size \
+                 (averaged over the tests); replicates when |ρ| < {NO_CORRELATION}."
+            ),
+        },
+        Finding {
+            claim: "Bias does not follow embedding quality (§3, Table 1)".into(),
+            paper: "no relation between OS, GD, WEAT and RG, RW, WS-353".into(),
+            this_run: t2,
+            verdict: v2,
+            sentence: format!(
+                "Spearman's ρ across configurations between each detector (OS, GD, WEAT; seed means) and the mean \
+                 Spearman ρ of RG-65, Rare Words and WS-353; replicates when every |ρ| < {NO_CORRELATION}."
+            ),
+        },
+    ]
+}
+
+/// Bakarov's Table 1 with seeds: each configuration's detectors and benchmarks (seed means),
+/// and his claims checked.
+fn bakarov_blocks(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, String)], blocks: &mut Vec<Block>) {
+    let rows = bakarov_rows(spreads, tests, configs);
+    blocks.push(Block::Heading(3, "Bakarov (2021): detectors and embedding quality".into()));
+    let mut header = row_cells(&["corpus", "algorithm", "OS", "GD", "WEAT d (mean of tests)"]);
+    header.extend(BAKAROV_BENCHMARKS.iter().map(|b| format!("{b} ρ")));
+    blocks.push(Block::Table {
+        header,
+        rows: rows
+            .iter()
+            .map(|r| {
+                let mut cells = vec![
+                    r.config.0.clone(),
+                    algorithm_label(&r.config.1),
+                    f2(r.os),
+                    f2(r.gd),
+                    f2(r.weat),
+                ];
+                cells.extend(r.quality.iter().map(|q| f2(*q)));
+                cells
+            })
+            .collect(),
+    });
+    let findings = bakarov_findings(&rows);
+    blocks.push(Block::Table {
+        header: row_cells(&["finding (Bakarov 2021)", "paper", "this run", "verdict"]),
+        rows: findings
+            .iter()
+            .map(|f| vec![f.claim.clone(), f.paper.clone(), f.this_run.clone(), f.verdict.as_str().to_owned()])
+            .collect(),
+    });
+    for f in &findings {
+        blocks.push(Block::Paragraph(format!("**{}.** {}", f.claim, f.sentence)));
+    }
+}
+
 /// The section, when the run wrote set-level tables.
 pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut Vec<NamedFigure>) {
     let (Some(spreads), Some(reliability)) = (&tables.seed_spread, &tables.set_level_reliability) else {
@@ -232,6 +374,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
     blocks.push(reliability_table(reliability, &configs));
     blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
     blocks.push(direction_table(spreads, &configs));
+    bakarov_blocks(spreads, &tests, &configs, blocks);
     if let Some(directions) = &tables.directions {
         push_figure(
             blocks,

@@ -114,6 +114,25 @@ table_row! {
 }
 
 table_row! {
+    /// A word-similarity benchmark on one seed (the embedding quality Bakarov (2021) sets
+    /// beside the detectors), as `retest eval` computes it.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct QualityRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        /// `wordsim353`, `simlex999`, `men`, `rg65`, `rw`.
+        pub benchmark: String,
+        /// Spearman's ρ between human scores and cosines.
+        pub spearman: f64,
+        pub pearson: f64,
+        /// Pairs with both words in the vocabulary, and pairs skipped.
+        pub pairs_used: u32,
+        pub pairs_skipped: u32,
+    }
+}
+
+table_row! {
     /// A set-level value across the seeds of one configuration.
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct SeedSpreadRow {
