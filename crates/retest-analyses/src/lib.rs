@@ -52,7 +52,9 @@ mod tests;
 pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
 pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};
-pub use set_level::{SIGNIFICANCE, SeedSpread, seed_spread, seeds_icc};
+pub use set_level::{
+    AgreementRecord, SIGNIFICANCE, SeedSpread, mean_absolute_scores, seed_agreement, seed_spread, seeds_icc,
+};
 pub use shares::{POOR_RELIABILITY, ShareRecord, low_reliability};
 pub use study::{IccRecord, Raters, SeedMeans, Study, Subject, TargetSet};
 pub use test_retest::{test_retest_pairs, test_retest_words};

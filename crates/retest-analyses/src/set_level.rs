@@ -4,7 +4,8 @@
 //! test's words) is a subjects × seeds matrix, whose ICC(2,1) is its test-retest reliability
 //! ([`seeds_icc`]), as for Du et al.'s per-word scores.
 
-use retest_reliability::{IccResult, icc2_1};
+use retest_measures::ScoreTensor;
+use retest_reliability::{CorrelationResult, IccResult, icc2_1, spearman};
 
 use crate::study::matrix;
 
@@ -81,6 +82,51 @@ pub fn seeds_icc(values: &[f64], n_subjects: usize, n_seeds: usize) -> IccResult
     icc2_1(matrix(values, n_subjects, n_seeds))
 }
 
+/// Spearman's ρ across the seeds of one configuration between two set-level series, named by
+/// their positions in the caller's list.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AgreementRecord {
+    pub a: usize,
+    pub b: usize,
+    pub result: CorrelationResult,
+}
+
+/// Spearman's ρ across seeds between every two of `series` (each one value per seed, all of
+/// one length), `a < b`: do the measures rank the seeds of one configuration alike?
+pub fn seed_agreement(series: &[Vec<f64>]) -> Vec<AgreementRecord> {
+    let mut records = Vec::new();
+    for a in 0..series.len() {
+        for b in a + 1..series.len() {
+            records.push(AgreementRecord {
+                a,
+                b,
+                result: spearman(&series[a], &series[b]),
+            });
+        }
+    }
+    records
+}
+
+/// Per rule of `tensor`, each seed's mean absolute score over every base pair and the words at
+/// `targets`: a rule's bias of a word list on one seed, the value it is compared with the
+/// set-level measures on.
+pub fn mean_absolute_scores(tensor: &ScoreTensor, targets: &[usize]) -> Vec<Vec<f64>> {
+    (0..tensor.n_rules())
+        .map(|rule| {
+            let mut sums = vec![0.0f64; tensor.n_seeds()];
+            for p in 0..tensor.n_refs() {
+                for &t in targets {
+                    for (sum, v) in sums.iter_mut().zip(tensor.seeds(rule, p, t)) {
+                        *sum += f64::from(*v).abs();
+                    }
+                }
+            }
+            let n = (tensor.n_refs() * targets.len()) as f64;
+            sums.iter().map(|s| s / n).collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +146,29 @@ mod tests {
         assert_eq!((plain.mean, plain.low, plain.high), (3.0, 3.0, 3.0));
         assert!(plain.sd.is_nan());
         assert_eq!(plain.share_significant, None);
+    }
+
+    #[test]
+    fn agreement_is_spearman_across_seeds_and_rules_average_absolute_scores() {
+        let series = vec![
+            vec![1.0, 2.0, 3.0, 4.0],
+            vec![10.0, 30.0, 20.0, 40.0],
+            vec![4.0, 3.0, 2.0, 1.0],
+        ];
+        let r = seed_agreement(&series);
+        assert_eq!(
+            r.iter().map(|r| (r.a, r.b)).collect::<Vec<_>>(),
+            [(0, 1), (0, 2), (1, 2)]
+        );
+        // ranks 1 3 2 4 against 1 2 3 4: Σd² = 2, ρ = 1 − 6·2/(4·15) = 0.8.
+        assert!((r[0].result.value - 0.8).abs() < 1e-12);
+        assert!((r[1].result.value + 1.0).abs() < 1e-12);
+        assert!((r[2].result.value + 0.8).abs() < 1e-12);
+        // One rule, 2 pairs, 2 targets, 2 seeds: [pair][target][seed].
+        let values = vec![1.0, -2.0, 5.0, 5.0, /* pair 1 */ -3.0, 4.0, 7.0, 7.0];
+        let tensor = ScoreTensor::from_values(&[retest_measures::Rule::Dbwa], 2, 2, 2, values).unwrap();
+        assert_eq!(mean_absolute_scores(&tensor, &[0]), [vec![2.0, 3.0]]);
+        assert_eq!(mean_absolute_scores(&tensor, &[0, 1]), [vec![4.0, 4.5]]);
     }
 
     #[test]

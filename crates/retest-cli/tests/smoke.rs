@@ -629,6 +629,25 @@ fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
     let share = p.iter().filter(|&&p| p < 0.05).count() as f64 / 3.0;
     assert_eq!(num(row["share_significant"]), share);
     assert_eq!(row["n_seeds"], "3");
+
+    // OS and GD rank the seeds as the detectors table says.
+    let detectors = Csv::read(&tables.join("detectors.csv"));
+    let detectors = detectors.records();
+    let series = |d: &str| -> Vec<f64> {
+        (detectors.iter().filter(sgns))
+            .filter(|r| r["detector"] == d)
+            .map(|r| num(r["value"]))
+            .collect()
+    };
+    let rho = retest_reliability::spearman(&series("os"), &series("gd"));
+    let agreement = Csv::read(&tables.join("agreement.csv"));
+    let row = agreement
+        .records()
+        .into_iter()
+        .find(|r| r["algorithm"] == "sgns" && r["measure_a"] == "os" && r["measure_b"] == "gd")
+        .unwrap()
+        .clone();
+    assert_eq!(num(row["spearman"]), rho.value);
 }
 
 /// `retest score FILES --rules RULES --pairs PAIRS --words WORDS --out OUT`, read back.

@@ -1,4 +1,7 @@
-//! Pearson and Spearman correlation, as `scipy.stats.pearsonr` / `spearmanr` compute them.
+//! Pearson and Spearman correlation, as `scipy.stats.pearsonr` / `spearmanr` compute them, as
+//! plain numbers (the ranks are retest-reliability's, which also tests ρ and r).
+
+pub use retest_reliability::average_ranks;
 
 /// Pearson's r = Σ(xᵢ − x̄)(yᵢ − ȳ) / √(Σ(xᵢ − x̄)² · Σ(yᵢ − ȳ)²), two-pass in `f64`, clamped to
 /// [−1, 1] like scipy. NaN when there are fewer than 2 points or either side is constant.
@@ -28,26 +31,4 @@ pub fn pearson(x: &[f64], y: &[f64]) -> f64 {
 /// span (scipy's `rankdata(method="average")`), so ties need no correction term.
 pub fn spearman(x: &[f64], y: &[f64]) -> f64 {
     pearson(&average_ranks(x), &average_ranks(y))
-}
-
-/// Ranks 1..=n of `values` in ascending order; tied values share the mean of their ranks.
-/// NaN values sort last (`f64::total_cmp`); callers pass finite values.
-pub fn average_ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut start = 0;
-    while start < order.len() {
-        let mut end = start + 1;
-        while end < order.len() && values[order[end]] == values[order[start]] {
-            end += 1;
-        }
-        // Positions start..end hold ranks start+1 ..= end; their mean is (start + 1 + end) / 2.
-        let rank = (start + 1 + end) as f64 / 2.0;
-        for &i in &order[start..end] {
-            ranks[i] = rank;
-        }
-        start = end;
-    }
-    ranks
 }

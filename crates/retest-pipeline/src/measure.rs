@@ -46,6 +46,7 @@ pub const GROUP_TABLES: &[&str] = &[
     "directions",
     "detectors",
     "quality",
+    "agreement",
     "seed_spread",
     "set_level_reliability",
 ];
@@ -153,8 +154,25 @@ pub fn measure(
 
     let started = Instant::now();
     let stability = set_level::pca_stability(&views, &seeds.set_level, words.len(), seeds.dim)?;
-    let set_level_tables =
-        set_level.tables(corpus.name(), &job.model, &vocab, &seeds.set_level, &stability)?;
+    // Du et al.'s rules beside the set-level measures: each rule's mean |score| over the neutral
+    // words, when they are a target list.
+    let rule_bias: Vec<(String, Vec<f64>)> = (resolved.lists.iter())
+        .find(|l| l.name == plan.set_level.neutral)
+        .map(|l| {
+            let rules = seeds.tensor.rules().iter().map(|r| r.as_str().to_owned());
+            rules
+                .zip(retest_analyses::mean_absolute_scores(&seeds.tensor, &l.targets))
+                .collect()
+        })
+        .unwrap_or_default();
+    let set_level_tables = set_level.tables(
+        corpus.name(),
+        &job.model,
+        &vocab,
+        &seeds.set_level,
+        &stability,
+        &rule_bias,
+    )?;
     let seconds_set_level = seeds.seconds_set_level + started.elapsed().as_secs_f64();
     reporter.log(&format!(
         "set-level measures of {label}: {seconds_set_level:.1} s"

@@ -5,18 +5,19 @@
 //! family of values, and the stability of the principal component after Procrustes alignment.
 
 use anyhow::{Context, Result};
-use retest_analyses::{SeedSpread, seed_spread, seeds_icc};
+use retest_analyses::{SeedSpread, seed_agreement, seed_spread, seeds_icc};
+use retest_embeddings::Embeddings;
+use retest_eval::{SIMILARITY_BENCHMARKS, SimilarityResult, WordPair, evaluate_similarity, read_pairs};
 use retest_measures::{
     DirectionSource, Model, OccupationalStereotypes, PairList, PermutationOptions, RelativeNormDistance,
     Vocab, Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction, occupational_stereotypes,
     relative_norm_distance, weat,
 };
-use retest_embeddings::Embeddings;
-use retest_eval::{SIMILARITY_BENCHMARKS, SimilarityResult, WordPair, evaluate_similarity, read_pairs};
 use retest_rng::SeedPath;
 use retest_spec::{Plan, SetLevelParams};
 use retest_tables::{
-    CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table, WeatSeedRow, WeatWordRow,
+    AgreementRow, CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table,
+    WeatSeedRow, WeatWordRow,
 };
 
 use crate::lists::Lists;
@@ -62,7 +63,7 @@ pub(crate) struct SetLevel<'p> {
     /// Tests left out because a set has no word in vocabulary, one line each.
     pub skipped: Vec<String>,
     /// The word-similarity benchmarks of `retest eval`, from the data mirror.
-    benchmarks: Vec<(&'static str, Vec<WordPair>)>,
+    benchmarks: Vec<Benchmark>,
     /// Why there are no quality rows, when there are none.
     pub quality_note: Option<String>,
 }
@@ -341,6 +342,49 @@ impl<'p> SetLevel<'p> {
             .collect()
     }
 
+    /// Spearman's ρ across seeds between WEAT's effect size (mean over the tests of the tests
+    /// file), Direct Bias along `pca`, OS, GD and each rule's mean |score| over the neutral words.
+    fn agreement(
+        &self,
+        corpus: &str,
+        algorithm: &str,
+        seeds: &[SeedValues],
+        rule_bias: &[(String, Vec<f64>)],
+    ) -> Vec<AgreementRow> {
+        let caliskan: Vec<usize> = (0..self.tests.len())
+            .filter(|&i| self.tests[i].family == CALISKAN)
+            .collect();
+        let pca = self.pairs.len();
+        let mut series: Vec<(String, Vec<f64>)> = Vec::new();
+        if !caliskan.is_empty() {
+            let d = |v: &SeedValues| {
+                caliskan.iter().map(|&i| v.weat[i].effect_size.d).sum::<f64>() / caliskan.len() as f64
+            };
+            series.push(("weat_effect_size".to_owned(), seeds.iter().map(d).collect()));
+        }
+        series.push((
+            "direct_bias_pca".to_owned(),
+            seeds.iter().map(|v| v.directions[pca].0).collect(),
+        ));
+        series.push(("os".to_owned(), seeds.iter().map(|v| v.os.value).collect()));
+        series.push(("gd".to_owned(), seeds.iter().map(|v| v.gd.value).collect()));
+        series.extend(rule_bias.iter().cloned());
+        let values: Vec<Vec<f64>> = series.iter().map(|(_, v)| v.clone()).collect();
+        seed_agreement(&values)
+            .into_iter()
+            .map(|r| AgreementRow {
+                corpus: corpus.to_owned(),
+                algorithm: algorithm.to_owned(),
+                measure_a: series[r.a].0.clone(),
+                measure_b: series[r.b].0.clone(),
+                spearman: r.result.value,
+                p_value: r.result.p_value,
+                n_seeds: r.result.n as u32,
+                status: r.result.status.as_str().to_owned(),
+            })
+            .collect()
+    }
+
     /// The direction names: the base pairs, then `pca`.
     fn direction_names(&self) -> impl Iterator<Item = &str> {
         self.pair_names.iter().map(String::as_str).chain([PCA])
@@ -355,6 +399,7 @@ impl<'p> SetLevel<'p> {
         vocab: &Vocab<'_>,
         seeds: &[SeedValues],
         pca_stability: &[f64],
+        rule_bias: &[(String, Vec<f64>)],
     ) -> Result<Vec<Table>> {
         let label = |r: &mut Vec<SeedSpreadRow>, measure: &str, subject: &str, s: SeedSpread| {
             r.push(SeedSpreadRow {
@@ -611,6 +656,7 @@ impl<'p> SetLevel<'p> {
             Table::from_rows("directions", &direction_rows)?,
             Table::from_rows("detectors", &detector_rows)?,
             Table::from_rows("quality", &quality_rows)?,
+            Table::from_rows("agreement", &self.agreement(corpus, algorithm, seeds, rule_bias))?,
             Table::from_rows("seed_spread", &spread)?,
             Table::from_rows("set_level_reliability", &reliability)?,
         ])
@@ -644,13 +690,16 @@ pub(crate) fn pca_stability(
     Ok(out)
 }
 
+/// A word-similarity benchmark: its name and pairs.
+type Benchmark = (&'static str, Vec<WordPair>);
+
 /// The word-similarity benchmarks of `retest eval` from `$RETEST_DATA_DIR/benchmarks/`, or none
 /// with the reason when the variable is unset or a file is missing.
 ///
 /// # Errors
 ///
 /// A benchmark file that exists but cannot be read or parsed.
-fn similarity_benchmarks() -> Result<(Vec<(&'static str, Vec<WordPair>)>, Option<String>)> {
+fn similarity_benchmarks() -> Result<(Vec<Benchmark>, Option<String>)> {
     let Some(data) = std::env::var_os("RETEST_DATA_DIR") else {
         return Ok((
             Vec::new(),

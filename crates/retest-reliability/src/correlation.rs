@@ -86,3 +86,50 @@ pub fn pearson(x: &[f64], y: &[f64]) -> CorrelationResult {
     };
     result
 }
+
+/// Spearman's ρ of the paired samples `x` and `y` (equal lengths): [`pearson`] of the average
+/// ranks of the complete pairs (a pair with a NaN on either side is dropped and counted first),
+/// with its t-test p-value, as `scipy.stats.spearmanr`.
+///
+/// # Panics
+///
+/// If `x` and `y` differ in length.
+pub fn spearman(x: &[f64], y: &[f64]) -> CorrelationResult {
+    assert_eq!(x.len(), y.len(), "spearman: the two samples differ in length");
+    let (a, b): (Vec<f64>, Vec<f64>) = x
+        .iter()
+        .zip(y)
+        .filter(|(a, b)| !a.is_nan() && !b.is_nan())
+        .map(|(&a, &b)| (a, b))
+        .unzip();
+    let mut result = pearson(&average_ranks(&a), &average_ranks(&b));
+    result.n_dropped = x.len() - a.len();
+    if a.iter().chain(&b).any(|v| v.is_infinite()) {
+        result.value = f64::NAN;
+        result.p_value = f64::NAN;
+        result.status = Status::NonFinite;
+    }
+    result
+}
+
+/// Ranks 1..=n of `values` in ascending order; tied values share the mean of their ranks
+/// (scipy's `rankdata(method="average")`). NaN values sort last (`f64::total_cmp`).
+pub fn average_ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len() && values[order[end]] == values[order[start]] {
+            end += 1;
+        }
+        // Positions start..end hold ranks start+1 ..= end; their mean is (start + 1 + end) / 2.
+        let rank = (start + 1 + end) as f64 / 2.0;
+        for &i in &order[start..end] {
+            ranks[i] = rank;
+        }
+        start = end;
+    }
+    ranks
+}

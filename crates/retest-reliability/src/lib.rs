@@ -42,7 +42,7 @@ mod status;
 
 pub use alpha::{AlphaResult, cronbach_alpha};
 pub use anova::TwoWayAnova;
-pub use correlation::{CorrelationResult, pearson};
+pub use correlation::{CorrelationResult, average_ranks, pearson, spearman};
 pub use icc::{IccForm, IccResult, icc, icc_all, icc2_1, icc3_1};
 pub use kappa::{AggregatedRatings, CountTable, KappaResult, aggregate_raters, cohen_kappa, fleiss_kappa};
 pub use matrix::{Matrix, MatrixError};

@@ -212,7 +212,11 @@ struct BakarovRow {
     quality: Vec<f64>,
 }
 
-fn bakarov_rows(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, String)]) -> Vec<BakarovRow> {
+fn bakarov_rows(
+    spreads: &[SeedSpreadRow],
+    tests: &[String],
+    configs: &[(String, String)],
+) -> Vec<BakarovRow> {
     let mean_of = |config, measure: &str, subject: Option<&str>| -> f64 {
         let values: Vec<f64> = (spreads.iter())
             .filter(|r| {
@@ -222,7 +226,11 @@ fn bakarov_rows(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String,
             })
             .map(|r| r.mean)
             .collect();
-        if values.is_empty() { f64::NAN } else { values.iter().sum::<f64>() / values.len() as f64 }
+        if values.is_empty() {
+            f64::NAN
+        } else {
+            values.iter().sum::<f64>() / values.len() as f64
+        }
     };
     configs
         .iter()
@@ -261,17 +269,28 @@ fn bakarov_findings(rows: &[BakarovRow]) -> Vec<Finding> {
     let (os, gd, weat) = (column(&|r| r.os), column(&|r| r.gd), column(&|r| r.weat));
     let quality = column(&|r| {
         let q: Vec<f64> = r.quality.iter().copied().filter(|v| v.is_finite()).collect();
-        if q.is_empty() { f64::NAN } else { q.iter().sum::<f64>() / q.len() as f64 }
+        if q.is_empty() {
+            f64::NAN
+        } else {
+            q.iter().sum::<f64>() / q.len() as f64
+        }
     });
     let verdict = |pairs: &[Option<(f64, usize)>]| -> (Verdict, String) {
         if pairs.iter().any(Option::is_none) {
             return (Verdict::NotAvailable, "fewer than 3 configurations".to_owned());
         }
         let values: Vec<(f64, usize)> = pairs.iter().flatten().copied().collect();
-        let text = values.iter().map(|(r, n)| format!("ρ = {} (n = {n})", f2(*r))).collect::<Vec<_>>();
+        let text = values
+            .iter()
+            .map(|(r, n)| format!("ρ = {} (n = {n})", f2(*r)))
+            .collect::<Vec<_>>();
         let all_low = values.iter().all(|(r, _)| r.abs() < NO_CORRELATION);
         (
-            if all_low { Verdict::Replicates } else { Verdict::DoesNotReplicate },
+            if all_low {
+                Verdict::Replicates
+            } else {
+                Verdict::DoesNotReplicate
+            },
             text.join(", "),
         )
     };
@@ -303,9 +322,17 @@ fn bakarov_findings(rows: &[BakarovRow]) -> Vec<Finding> {
 
 /// Bakarov's Table 1 with seeds: each configuration's detectors and benchmarks (seed means),
 /// and his claims checked.
-fn bakarov_blocks(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, String)], blocks: &mut Vec<Block>) {
+fn bakarov_blocks(
+    spreads: &[SeedSpreadRow],
+    tests: &[String],
+    configs: &[(String, String)],
+    blocks: &mut Vec<Block>,
+) {
     let rows = bakarov_rows(spreads, tests, configs);
-    blocks.push(Block::Heading(3, "Bakarov (2021): detectors and embedding quality".into()));
+    blocks.push(Block::Heading(
+        3,
+        "Bakarov (2021): detectors and embedding quality".into(),
+    ));
     let mut header = row_cells(&["corpus", "algorithm", "OS", "GD", "WEAT d (mean of tests)"]);
     header.extend(BAKAROV_BENCHMARKS.iter().map(|b| format!("{b} ρ")));
     blocks.push(Block::Table {
@@ -330,7 +357,14 @@ fn bakarov_blocks(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(Strin
         header: row_cells(&["finding (Bakarov 2021)", "paper", "this run", "verdict"]),
         rows: findings
             .iter()
-            .map(|f| vec![f.claim.clone(), f.paper.clone(), f.this_run.clone(), f.verdict.as_str().to_owned()])
+            .map(|f| {
+                vec![
+                    f.claim.clone(),
+                    f.paper.clone(),
+                    f.this_run.clone(),
+                    f.verdict.as_str().to_owned(),
+                ]
+            })
             .collect(),
     });
     for f in &findings {

@@ -458,18 +458,28 @@ fn variant_errors_name_the_variant() {
 
 #[test]
 fn set_level_defaults_are_caliskans_gender_tests_and_the_query_pairs() {
-    let plan = Project::new().plan("name: p\ncorpora:\n  - recipe: tiny\n").unwrap();
+    let plan = Project::new()
+        .plan("name: p\ncorpora:\n  - recipe: tiny\n")
+        .unwrap();
     let s = &plan.set_level;
     assert_eq!(s.tests_file, "caliskan");
     assert_eq!(s.tests, ["weat6", "weat7", "weat8"]);
     let pair = |x: &str, y: &str| (x.to_owned(), y.to_owned());
     assert_eq!(
         s.single_pair,
-        [pair("career", "family"), pair("math", "arts"), pair("science", "arts_2")]
+        [
+            pair("career", "family"),
+            pair("math", "arts"),
+            pair("science", "arts_2")
+        ]
     );
     assert_eq!((s.exact_max, s.samples, s.c), (1_000_000, 100_000, 1.0));
     assert_eq!(
-        (s.neutral.as_str(), s.definitional_pairs.as_str(), s.detector_pairs.as_str()),
+        (
+            s.neutral.as_str(),
+            s.definitional_pairs.as_str(),
+            s.detector_pairs.as_str()
+        ),
         ("occ16", "definitional-pairs", "gender-pairs")
     );
 }
@@ -498,9 +508,7 @@ fn a_single_pair_weat_names_two_queries_of_the_plan() {
 fn one_recipe_is_listed_twice_under_two_names() {
     let project = Project::new();
     let plan = project
-        .plan(
-            "name: p\ncorpora:\n  - { recipe: tiny, name: tiny-small, max_tokens: 10 }\n  - recipe: tiny\n",
-        )
+        .plan("name: p\ncorpora:\n  - { recipe: tiny, name: tiny-small, max_tokens: 10 }\n  - recipe: tiny\n")
         .unwrap();
     let names: Vec<&str> = plan.corpora.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["tiny-small", "tiny"]);

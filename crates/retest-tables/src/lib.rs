@@ -44,5 +44,7 @@ pub use rows::{
     ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
-pub use set_level::{DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, WeatSeedRow, WeatWordRow};
+pub use set_level::{
+    AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, WeatSeedRow, WeatWordRow,
+};
 pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};

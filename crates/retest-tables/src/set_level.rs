@@ -133,6 +133,25 @@ table_row! {
 }
 
 table_row! {
+    /// Do two measures rank the seeds of one configuration alike? Spearman's ρ across seeds.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct AgreementRow {
+        pub corpus: String,
+        pub algorithm: String,
+        /// `weat_effect_size` (mean over the tests of the tests file), `direct_bias_pca`, `os`,
+        /// `gd`, or a rule (`dbwa`, …: its mean |score| over the base pairs and the neutral words).
+        pub measure_a: String,
+        pub measure_b: String,
+        /// Spearman's ρ; NaN unless `status` is `ok`.
+        pub spearman: f64,
+        /// Two-sided p-value of ρ = 0 (t test, as scipy's `spearmanr`).
+        pub p_value: f64,
+        pub n_seeds: u32,
+        pub status: String,
+    }
+}
+
+table_row! {
     /// A set-level value across the seeds of one configuration.
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct SeedSpreadRow {
