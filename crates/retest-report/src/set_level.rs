@@ -422,3 +422,65 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(corpus: &str, measure: &str, subject: &str, mean: f64) -> SeedSpreadRow {
+        SeedSpreadRow {
+            corpus: corpus.into(),
+            algorithm: "sgns".into(),
+            measure: measure.into(),
+            subject: subject.into(),
+            n_seeds: 4,
+            n_undefined: 0,
+            mean,
+            sd: 0.1,
+            low: mean - 0.2,
+            high: mean + 0.2,
+            share_significant: f64::NAN,
+        }
+    }
+
+    /// Three corpora where OS rises with WEAT's d (ρ = 1) and no detector follows quality.
+    fn spreads() -> Vec<SeedSpreadRow> {
+        let mut rows = Vec::new();
+        for (corpus, os, gd, d, q) in [
+            ("a", 0.1, 2.0, 0.5, 0.3),
+            ("b", 0.2, 1.0, 0.7, 0.2),
+            ("c", 0.3, 3.0, 0.9, 0.4),
+        ] {
+            rows.push(row(corpus, "os", "occ16", os));
+            rows.push(row(corpus, "gd", "occ16", gd));
+            rows.push(row(corpus, "weat_effect_size", "weat6", d));
+            rows.push(row(corpus, "weat_effect_size", "weat7", d + 0.1));
+            for b in BAKAROV_BENCHMARKS {
+                rows.push(row(corpus, "quality_spearman", b, q));
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn bakarovs_claims_are_checked_across_configurations() {
+        let spreads = spreads();
+        let configs = configs_of(spreads.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+        let tests = vec!["weat6".to_owned(), "weat7".to_owned()];
+        let rows = bakarov_rows(&spreads, &tests, &configs);
+        assert!((rows[1].weat - 0.75).abs() < 1e-12);
+        let findings = bakarov_findings(&rows);
+        // OS and WEAT rank the corpora alike: the detectors agree, against Bakarov.
+        assert_eq!(findings[0].this_run, "ρ = 1.00 (n = 3)");
+        assert_eq!(findings[0].verdict, Verdict::DoesNotReplicate);
+        // Quality ranks a < b < c as b < a < c: ρ(OS) = ρ(WEAT) = 0.5, ρ(GD) = 1.
+        assert_eq!(
+            findings[1].this_run,
+            "ρ = 0.50 (n = 3), ρ = 1.00 (n = 3), ρ = 0.50 (n = 3)"
+        );
+        assert_eq!(findings[1].verdict, Verdict::DoesNotReplicate);
+        let two = bakarov_findings(&rows[..2]);
+        assert_eq!(two[0].verdict, Verdict::NotAvailable);
+        assert_eq!(two[0].this_run, "fewer than 3 configurations");
+    }
+}
