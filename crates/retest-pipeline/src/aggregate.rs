@@ -123,7 +123,12 @@ pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>>
                 }
                 corpora_seen.push(&m.corpus);
             }
-            parts.push(Table::read(name, &parquet_path(&m.dir, name))?);
+            let path = parquet_path(&m.dir, name);
+            // A configuration has the set-level tables when its plan has a `set_level` section.
+            if crate::set_level::TABLES.contains(&name) && !path.is_file() {
+                continue;
+            }
+            parts.push(Table::read(name, &path)?);
         }
         if parts.is_empty() {
             continue;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use retest_data::{Owner, Resolver};
 use retest_measures::{PairList, WordList};
-use retest_spec::{FileDeclaration, Plan, WeatTest};
+use retest_spec::{FileDeclaration, Plan, SetLevelParams, WeatTest};
 
 use crate::setlevel_files::read_weat_tests;
 
@@ -50,7 +50,8 @@ pub struct Lists {
     pub base_pairs: PairList,
     pub targets: Vec<TargetList>,
     pub queries: Vec<WordList>,
-    pub set_level: SetLevelLists,
+    /// The set-level lists, when the plan has a `set_level` section.
+    pub set_level: Option<SetLevelLists>,
     /// `(list name, file, sha256)` of every list read.
     pub files: Vec<(String, PathBuf, String)>,
 }
@@ -83,7 +84,9 @@ impl Lists {
             queries.push(WordList::parse(name, &text)?);
             files.push(digest(name, path, &text));
         }
-        let set_level = load_set_level(plan, folder, resolver, &mut files)?;
+        let set_level = (plan.set_level.as_ref())
+            .map(|p| load_set_level(p, folder, resolver, &mut files))
+            .transpose()?;
         Ok(Lists {
             base_pairs,
             targets,
@@ -96,12 +99,11 @@ impl Lists {
 
 /// Reads the tests file, the neutral words and the definitional pairs of `plan.set_level`.
 fn load_set_level(
-    plan: &Plan,
+    p: &SetLevelParams,
     folder: &Path,
     resolver: &mut Resolver,
     files: &mut Vec<(String, PathBuf, String)>,
 ) -> Result<SetLevelLists> {
-    let p = &plan.set_level;
     let mut tests = Vec::new();
     if !p.tests.is_empty() {
         let path = find_list(folder, &p.tests_file, Kind::Tests)?;

@@ -98,7 +98,7 @@ pub fn measure(
     let vocab = Vocab::new(&words)?;
     let resolved = Resolved::new(corpus, lists, &vocab)?;
     let set_level = SetLevel::new(plan, lists, corpus.name(), &job.model, &resolved.pair_ids, &vocab)?;
-    for line in set_level.skipped.iter().chain(&set_level.quality_note) {
+    for line in (set_level.iter()).flat_map(|l| l.skipped.iter().chain(&l.quality_note)) {
         reporter.log(line);
     }
 
@@ -113,7 +113,7 @@ pub fn measure(
     .for_vocabulary(&words, &lists.base_pairs.pairs);
     let seeds = score_seeds(
         &scorer,
-        &set_level,
+        set_level.as_ref(),
         corpus,
         &words,
         &resolved,
@@ -153,30 +153,26 @@ pub fn measure(
     let seconds_reliability = started.elapsed().as_secs_f64();
 
     let started = Instant::now();
-    let stability = set_level::pca_stability(&views, &seeds.set_level, words.len(), seeds.dim)?;
-    // Du et al.'s rules beside the set-level measures: each rule's mean |score| over the neutral
-    // words, when they are a target list.
-    let rule_bias: Vec<(String, Vec<f64>)> = (resolved.lists.iter())
-        .find(|l| l.name == plan.set_level.neutral)
-        .map(|l| {
-            let rules = seeds.tensor.rules().iter().map(|r| r.as_str().to_owned());
-            rules
-                .zip(retest_analyses::mean_absolute_scores(&seeds.tensor, &l.targets))
-                .collect()
-        })
-        .unwrap_or_default();
-    let set_level_tables = set_level.tables(
-        corpus.name(),
-        &job.model,
-        &vocab,
-        &seeds.set_level,
-        &stability,
-        &rule_bias,
-    )?;
+    let set_level_tables = match &set_level {
+        Some(set_level) => {
+            let tables = set_level_tables(
+                set_level,
+                &seeds,
+                &views,
+                &resolved,
+                &vocab,
+                corpus.name(),
+                &job.model,
+            )?;
+            reporter.log(&format!(
+                "set-level measures of {label}: {:.1} s",
+                seeds.seconds_set_level + started.elapsed().as_secs_f64()
+            ));
+            tables
+        }
+        None => Vec::new(),
+    };
     let seconds_set_level = seeds.seconds_set_level + started.elapsed().as_secs_f64();
-    reporter.log(&format!(
-        "set-level measures of {label}: {seconds_set_level:.1} s"
-    ));
 
     let labels = Labels {
         corpus: corpus.name(),
@@ -197,10 +193,8 @@ pub fn measure(
             es: es[t],
         })
         .collect();
-    let coverage: Vec<CoverageRow> = resolved
-        .coverage
-        .iter()
-        .chain(&set_level.coverage)
+    let coverage: Vec<CoverageRow> = (resolved.coverage.iter())
+        .chain(set_level.iter().flat_map(|l| &l.coverage))
         .cloned()
         .collect();
     let mut tables = vec![
@@ -274,6 +268,31 @@ pub fn measure(
     write_group(&job.out_dir, &mut tables, &tensors, &summary)
 }
 
+/// The set-level tables of one configuration from its seeds: with the `pca` direction's
+/// stability (Procrustes onto seed 0) and, beside the set-level measures, each rule's mean
+/// |score| over the neutral words when they are a target list.
+fn set_level_tables(
+    set_level: &SetLevel<'_>,
+    seeds: &ScoredSeeds,
+    views: &[&[f32]],
+    resolved: &Resolved,
+    vocab: &Vocab<'_>,
+    corpus: &str,
+    model: &str,
+) -> Result<Vec<Table>> {
+    let stability = set_level::pca_stability(views, &seeds.set_level, vocab.len(), seeds.dim)?;
+    let rule_bias: Vec<(String, Vec<f64>)> = (resolved.lists.iter())
+        .find(|l| l.name == set_level.neutral_list())
+        .map(|l| {
+            let rules = seeds.tensor.rules().iter().map(|r| r.as_str().to_owned());
+            rules
+                .zip(retest_analyses::mean_absolute_scores(&seeds.tensor, &l.targets))
+                .collect()
+        })
+        .unwrap_or_default();
+    set_level.tables(corpus, model, vocab, &seeds.set_level, &stability, &rule_bias)
+}
+
 /// The seed files of a job, checked: at least two, all present.
 fn seed_files(plan: &Plan, job: &MeasureJob<'_>, label: &str) -> Result<Vec<PathBuf>> {
     if plan.n_seeds < 2 {
@@ -320,7 +339,7 @@ struct ScoredSeeds {
 #[allow(clippy::too_many_arguments)]
 fn score_seeds(
     scorer: &Scorer<'_>,
-    set_level: &SetLevel<'_>,
+    set_level: Option<&SetLevel<'_>>,
     corpus: &LoadedCorpus,
     words: &[String],
     resolved: &Resolved,
@@ -351,7 +370,7 @@ fn score_seeds(
         }
         dim = emb.dim();
         let started = Instant::now();
-        let quality = set_level.quality(&emb);
+        let quality = set_level.map(|l| l.quality(&emb));
         seconds_set_level += started.elapsed().as_secs_f64();
         let (_, _, mut raw, _) = emb.into_parts();
         let model = Model::new(words, &raw, dim)?;
@@ -359,13 +378,15 @@ fn score_seeds(
             .score(&model, &resolved.pair_ids, &resolved.targets)
             .with_context(|| format!("scoring {}", path.display()))?;
         tensor.set_seed(s, &scores)?;
-        let started = Instant::now();
-        set_level_values.push(
-            set_level
-                .measure_seed(&model, s as u32, quality)
-                .with_context(|| format!("set-level measures of {}", path.display()))?,
-        );
-        seconds_set_level += started.elapsed().as_secs_f64();
+        if let (Some(set_level), Some(quality)) = (set_level, quality) {
+            let started = Instant::now();
+            set_level_values.push(
+                set_level
+                    .measure_seed(&model, s as u32, quality)
+                    .with_context(|| format!("set-level measures of {}", path.display()))?,
+            );
+            seconds_set_level += started.elapsed().as_secs_f64();
+        }
         let searched;
         let nearest = match scores.nearest_similarity() {
             Some(sims) => sims,
@@ -600,14 +621,8 @@ impl Resolved {
     fn new(corpus: &LoadedCorpus, lists: &Lists, vocab: &Vocab<'_>) -> Result<Resolved> {
         let name = corpus.name();
         let mut coverage = Vec::new();
-        let cover = |list: &str, kind: &str, n: usize, dropped: Vec<String>| CoverageRow {
-            corpus: name.to_owned(),
-            list: list.to_owned(),
-            kind: kind.to_owned(),
-            n_listed: n as u32,
-            n_in_vocabulary: (n - dropped.len()) as u32,
-            n_dropped: dropped.len() as u32,
-            dropped: dropped.join(" "),
+        let cover = |list: &str, kind: &str, n: usize, dropped: Vec<String>| {
+            CoverageRow::of(name, list, kind, n, &dropped)
         };
         let pairs = lists
             .base_pairs

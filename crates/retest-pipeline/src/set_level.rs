@@ -45,6 +45,19 @@ struct Test {
     b: Vec<u32>,
 }
 
+/// The tables of the set-level stage (a configuration has them when its plan has a `set_level`
+/// section).
+pub const TABLES: &[&str] = &[
+    "weat",
+    "weat_words",
+    "directions",
+    "detectors",
+    "quality",
+    "agreement",
+    "seed_spread",
+    "set_level_reliability",
+];
+
 /// The set-level measures of one configuration, resolved against its corpus's vocabulary.
 pub(crate) struct SetLevel<'p> {
     params: &'p SetLevelParams,
@@ -99,8 +112,10 @@ impl<'p> SetLevel<'p> {
         model: &str,
         base_pairs: &[(u32, u32)],
         vocab: &Vocab<'_>,
-    ) -> Result<SetLevel<'p>> {
-        let params = &plan.set_level;
+    ) -> Result<Option<SetLevel<'p>>> {
+        let (Some(params), Some(set_lists)) = (plan.set_level.as_ref(), lists.set_level.as_ref()) else {
+            return Ok(None);
+        };
         let lowercase = plan
             .corpora
             .iter()
@@ -109,21 +124,13 @@ impl<'p> SetLevel<'p> {
         let case = |w: &String| if lowercase { w.to_lowercase() } else { w.clone() };
         let mut coverage = Vec::new();
         let mut cover = |list: &str, kind: &str, n: usize, dropped: Vec<String>| {
-            coverage.push(CoverageRow {
-                corpus: corpus.to_owned(),
-                list: list.to_owned(),
-                kind: kind.to_owned(),
-                n_listed: n as u32,
-                n_in_vocabulary: (n - dropped.len()) as u32,
-                n_dropped: dropped.len() as u32,
-                dropped: dropped.join(" "),
-            });
+            coverage.push(CoverageRow::of(corpus, list, kind, n, &dropped));
         };
         let words = |name: &str, listed: &[String]| WordList {
             name: name.to_owned(),
             words: listed.iter().map(case).collect(),
         };
-        let neutral_list = words(&lists.set_level.neutral.name, &lists.set_level.neutral.words);
+        let neutral_list = words(&set_lists.neutral.name, &set_lists.neutral.words);
         let neutral = neutral_list
             .resolve(vocab)
             .with_context(|| format!("corpus `{corpus}`: Direct Bias's neutral words (set_level.neutral)"))?;
@@ -146,22 +153,18 @@ impl<'p> SetLevel<'p> {
             Ok(resolved.ids)
         };
         let definitional = pairs(
-            &lists.set_level.definitional,
+            &set_lists.definitional,
             "definitional_pairs",
             "set_level.definitional_pairs",
         )?;
         if definitional.len() < 2 {
             anyhow::bail!(
                 "corpus `{corpus}`: the `{PCA}` direction needs at least 2 pairs of `{}` in vocabulary, {} are",
-                lists.set_level.definitional.name,
+                set_lists.definitional.name,
                 definitional.len()
             );
         }
-        let detectors = pairs(
-            &lists.set_level.detectors,
-            "detector_pairs",
-            "set_level.detector_pairs",
-        )?;
+        let detectors = pairs(&set_lists.detectors, "detector_pairs", "set_level.detector_pairs")?;
         let pair_names: Vec<String> = base_pairs
             .iter()
             .map(|&(m, f)| format!("{}:{}", vocab.word(m), vocab.word(f)))
@@ -180,7 +183,7 @@ impl<'p> SetLevel<'p> {
             );
             (!ids.is_empty()).then(|| ids.iter().filter_map(|w| vocab.id(w)).collect())
         };
-        for t in &lists.set_level.tests {
+        for t in &set_lists.tests {
             let sets = [("x", &t.x), ("y", &t.y), ("a", &t.a), ("b", &t.b)];
             let resolved: Vec<Option<Vec<u32>>> = sets
                 .iter()
@@ -249,7 +252,7 @@ impl<'p> SetLevel<'p> {
             }
         }
         let (benchmarks, quality_note) = similarity_benchmarks()?;
-        Ok(SetLevel {
+        Ok(Some(SetLevel {
             benchmarks,
             quality_note,
             params,
@@ -265,7 +268,7 @@ impl<'p> SetLevel<'p> {
                 .with(model),
             coverage,
             skipped,
-        })
+        }))
     }
 
     /// The set-level measures on seed `seed`.
@@ -332,6 +335,11 @@ impl<'p> SetLevel<'p> {
             pca: pca.vector,
             pca_projections: pca_bias.projections,
         })
+    }
+
+    /// The name of the neutral word list.
+    pub(crate) fn neutral_list(&self) -> &str {
+        &self.params.neutral
     }
 
     /// The word-similarity benchmarks on one seed's embeddings (gensim's semantics, as `retest

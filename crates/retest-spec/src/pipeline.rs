@@ -17,7 +17,7 @@
 //!   - { name: sgns-3-epochs, sgns: { epochs: 3 } }   # the pipeline's sgns block, epochs 3
 //! measures: { rules: [dbwa, ripa, nbm], ripa_target: raw, nbm_k: 100 }
 //! reliability: { inter_rater_scale: [raw, zscore] }
-//! set_level:                  # WEAT, Direct Bias and their reliability across seeds
+//! set_level:                  # opt-in: WEAT, Direct Bias and their reliability across seeds
 //!   tests_file: caliskan      # a WEAT tests file in the word-list folder
 //!   tests: [weat6, weat7, weat8]
 //!   single_pair: [career/family, math/arts, science/arts_2]   # queries x/y against each base pair
@@ -204,7 +204,9 @@ pub struct Plan {
     pub variants: Vec<Model>,
     pub measures: MeasureParams,
     pub reliability: ReliabilityParams,
-    pub set_level: SetLevelParams,
+    /// The set-level measures, when the pipeline has a `set_level` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set_level: Option<SetLevelParams>,
     /// The pipeline file.
     #[serde(skip)]
     pub file: PathBuf,
@@ -641,23 +643,29 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
     Ok(p)
 }
 
-fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<SetLevelParams, SpecError> {
-    let default = RawSetLevel::default();
-    let raw = doc.raw.set_level.as_ref().unwrap_or(&default);
+/// The `set_level` section, defaults filled in; `None` without one. Without `single_pair`, the
+/// default query pairs whose two queries the plan has.
+fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<Option<SetLevelParams>, SpecError> {
+    let Some(raw) = doc.raw.set_level.as_ref() else {
+        return Ok(None);
+    };
     let owned = |names: &[&str]| names.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     let tests = raw.tests.clone().unwrap_or_else(|| owned(defaults::WEAT_TESTS));
     check_unique(doc, "set_level.tests", &tests, String::as_str)?;
-    let pairs = raw
-        .single_pair
-        .clone()
-        .unwrap_or_else(|| owned(defaults::SINGLE_PAIR_WEATS));
-    check_unique(doc, "set_level.single_pair", &pairs, String::as_str)?;
     let queries = doc
         .raw
         .measures
         .as_ref()
         .and_then(|m| m.queries.clone())
         .unwrap_or_else(|| owned(defaults::QUERIES));
+    let pairs = raw.single_pair.clone().unwrap_or_else(|| {
+        let known = |q: &str| queries.iter().any(|k| k == q);
+        (defaults::SINGLE_PAIR_WEATS.iter())
+            .filter(|pair| pair.split('/').all(known))
+            .map(|pair| (*pair).to_owned())
+            .collect()
+    });
+    check_unique(doc, "set_level.single_pair", &pairs, String::as_str)?;
     let mut single_pair = Vec::new();
     for (i, pair) in pairs.iter().enumerate() {
         let field = format!("set_level.single_pair[{i}]");
@@ -708,7 +716,7 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<SetLevelParams, Spec
     if !(p.c >= 0.0 && p.c.is_finite()) {
         return Err(doc.error("set_level.c", format!("{} must be a finite number ≥ 0", p.c)));
     }
-    Ok(p)
+    Ok(Some(p))
 }
 
 fn resolve_reliability(doc: &Document<RawPipeline>) -> Result<ReliabilityParams, SpecError> {

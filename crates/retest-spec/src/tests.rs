@@ -458,10 +458,13 @@ fn variant_errors_name_the_variant() {
 
 #[test]
 fn set_level_defaults_are_caliskans_gender_tests_and_the_query_pairs() {
-    let plan = Project::new()
-        .plan("name: p\ncorpora:\n  - recipe: tiny\n")
+    let project = Project::new();
+    let plan = project.plan("name: p\ncorpora:\n  - recipe: tiny\n").unwrap();
+    assert_eq!(plan.set_level, None);
+    let plan = project
+        .plan("name: p\ncorpora:\n  - recipe: tiny\nset_level: {}\n")
         .unwrap();
-    let s = &plan.set_level;
+    let s = plan.set_level.as_ref().unwrap();
     assert_eq!(s.tests_file, "caliskan");
     assert_eq!(s.tests, ["weat6", "weat7", "weat8"]);
     let pair = |x: &str, y: &str| (x.to_owned(), y.to_owned());
@@ -482,6 +485,11 @@ fn set_level_defaults_are_caliskans_gender_tests_and_the_query_pairs() {
         ),
         ("occ16", "definitional-pairs", "gender-pairs")
     );
+    // Without `single_pair`, the default pairs whose queries the plan has.
+    let plan = project
+        .plan("name: p\ncorpora:\n  - recipe: tiny\nmeasures: {queries: [math, arts]}\nset_level: {}\n")
+        .unwrap();
+    assert_eq!(plan.set_level.unwrap().single_pair, [pair("math", "arts")]);
 }
 
 #[test]

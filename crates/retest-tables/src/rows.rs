@@ -222,6 +222,21 @@ table_row! {
     }
 }
 
+impl CoverageRow {
+    /// The row of a list of `n_listed` entries of which `dropped` are not in the vocabulary.
+    pub fn of(corpus: &str, list: &str, kind: &str, n_listed: usize, dropped: &[String]) -> CoverageRow {
+        CoverageRow {
+            corpus: corpus.to_owned(),
+            list: list.to_owned(),
+            kind: kind.to_owned(),
+            n_listed: n_listed as u32,
+            n_in_vocabulary: (n_listed - dropped.len()) as u32,
+            n_dropped: dropped.len() as u32,
+            dropped: dropped.join(" "),
+        }
+    }
+}
+
 table_row! {
     /// Geometric properties of one word in one (corpus, algorithm) configuration.
     #[derive(Clone, Debug, PartialEq, Serialize)]
