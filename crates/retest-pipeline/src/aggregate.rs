@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::corpus::LoadedCorpus;
 use crate::layout::Layout;
 use crate::lists::Lists;
-use crate::measure::{GROUP_TABLES, MeasureJob, measure};
+use crate::measure::{MeasureJob, group_tables, measure};
 use crate::progress::Reporter;
 
 /// A measured configuration: where its tables are.
@@ -109,7 +109,7 @@ pub fn measure_all(
 /// A configuration's table that cannot be read, or a write failure.
 pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
-    for &name in GROUP_TABLES {
+    for name in group_tables() {
         if name.starts_with("bias_scores") {
             written.extend(copy_per_configuration(measured, name, out)?);
             continue;

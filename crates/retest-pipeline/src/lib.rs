@@ -38,7 +38,7 @@ pub use features::{DEBIAN_WORDNET, LexiconFiles};
 pub use layout::{DONE_FILE, Layout};
 pub use lists::{FULL, Lists, TargetList};
 pub use lock::RunLock;
-pub use measure::{GROUP_TABLES, MeasureJob, MeasureSummary, measure};
+pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
 pub use progress::Reporter;
 pub use project::{Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, run_name};
 pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};

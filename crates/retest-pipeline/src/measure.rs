@@ -28,9 +28,8 @@ use crate::lists::{FULL, Lists, TargetList};
 use crate::progress::Reporter;
 use crate::set_level::{self, SeedValues, SetLevel};
 
-/// The per-configuration tables a measure job writes, in the order the aggregate stage reads
-/// them.
-pub const GROUP_TABLES: &[&str] = &[
+/// The per-configuration tables every measure job writes.
+const CORE_TABLES: &[&str] = &[
     "coverage",
     "bias_scores",
     "test_retest_words",
@@ -41,15 +40,13 @@ pub const GROUP_TABLES: &[&str] = &[
     "rule_correlations",
     "low_reliability",
     "word_properties",
-    "weat",
-    "weat_words",
-    "directions",
-    "detectors",
-    "quality",
-    "agreement",
-    "seed_spread",
-    "set_level_reliability",
 ];
+
+/// The per-configuration tables a measure job writes, in the order the aggregate stage reads
+/// them: every job's, then the set-level stage's.
+pub fn group_tables() -> impl Iterator<Item = &'static str> {
+    CORE_TABLES.iter().chain(set_level::TABLES).copied()
+}
 
 /// What a measure job records beside its tables.
 #[derive(Debug, Serialize)]

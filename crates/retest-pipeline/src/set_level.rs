@@ -17,7 +17,7 @@ use retest_rng::SeedPath;
 use retest_spec::{Plan, SetLevelParams};
 use retest_tables::{
     AgreementRow, CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table,
-    WeatSeedRow, WeatWordRow,
+    WeatSeedRow, WeatStats, WeatWordRow,
 };
 
 use crate::lists::Lists;
@@ -472,16 +472,8 @@ impl<'p> SetLevel<'p> {
                     test: t.name.clone(),
                     family: t.family.to_owned(),
                     attributes: t.attributes.clone(),
-                    n_x: t.x.len() as u32,
-                    n_y: t.y.len() as u32,
-                    n_a: t.a.len() as u32,
-                    n_b: t.b.len() as u32,
-                    statistic: w.statistic,
-                    effect_size: w.effect_size.d,
+                    weat: weat_stats([&t.x, &t.y, &t.a, &t.b], Some(w)),
                     sd: w.effect_size.sd.as_str().to_owned(),
-                    p_value: w.permutation.p,
-                    p_method: w.permutation.method.as_str().to_owned(),
-                    n_partitions: w.permutation.partitions,
                     attribute_difference: w.attribute_difference,
                     status: w.effect_size.status.as_str().to_owned(),
                 });
@@ -668,6 +660,23 @@ impl<'p> SetLevel<'p> {
             Table::from_rows("seed_spread", &spread)?,
             Table::from_rows("set_level_reliability", &reliability)?,
         ])
+    }
+}
+
+/// The table columns of a WEAT test over sets of these sizes: the result's, or NaN numbers
+/// without one (a set left empty).
+pub(crate) fn weat_stats(sets: [&[u32]; 4], result: Option<&Weat>) -> WeatStats {
+    let [n_x, n_y, n_a, n_b] = sets.map(|s| s.len() as u32);
+    WeatStats {
+        n_x,
+        n_y,
+        n_a,
+        n_b,
+        statistic: result.map_or(f64::NAN, |w| w.statistic),
+        effect_size: result.map_or(f64::NAN, |w| w.effect_size.d),
+        p_value: result.map_or(f64::NAN, |w| w.permutation.p),
+        p_method: result.map_or_else(String::new, |w| w.permutation.method.as_str().to_owned()),
+        n_partitions: result.map_or(0, |w| w.permutation.partitions),
     }
 }
 

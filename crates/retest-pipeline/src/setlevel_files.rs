@@ -18,6 +18,7 @@ use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
 use retest_tables::{DirectBiasRow, Table, WeatRow};
 
 use crate::project::{Folders, lock_file};
+use crate::set_level::weat_stats;
 
 /// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
 pub const EMPTY_SET: &str = "empty_set";
@@ -154,19 +155,10 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
                 }
             }
             n_dropped += dropped.len();
-            let count = |ids: &[u32]| ids.len() as u32;
             let mut row = WeatRow {
                 embedding: name.clone(),
                 test: test.name.clone(),
-                n_x: count(&ids[0]),
-                n_y: count(&ids[1]),
-                n_a: count(&ids[2]),
-                n_b: count(&ids[3]),
-                statistic: f64::NAN,
-                effect_size: f64::NAN,
-                p_value: f64::NAN,
-                p_method: String::new(),
-                n_partitions: 0,
+                weat: weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], None),
                 status: EMPTY_SET.to_owned(),
                 detail: String::new(),
                 dropped: dropped.join(" "),
@@ -205,11 +197,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
             };
             let result =
                 weat(&model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
-            row.statistic = result.statistic;
-            row.effect_size = result.effect_size.d;
-            row.p_value = result.permutation.p;
-            row.p_method = result.permutation.method.as_str().to_owned();
-            row.n_partitions = result.permutation.partitions;
+            row.weat = weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], Some(&result));
             row.status = result.effect_size.status.as_str().to_owned();
             rows.push(row);
         }

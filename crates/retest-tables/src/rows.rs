@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter, table_row};
+use crate::set_level::WeatStats;
 
 /// Which word or base pair an ICC row is about (its "subject" in the reliability design of Du,
 /// Fang & Nguyen 2021: a per-word ICC rates one word, a per-pair ICC rates one pair).
@@ -306,21 +307,8 @@ table_row! {
         pub embedding: String,
         /// The test's name in the tests file.
         pub test: String,
-        /// Words of X, Y, A and B in the vocabulary (the ones the test used).
-        pub n_x: u32,
-        pub n_y: u32,
-        pub n_a: u32,
-        pub n_b: u32,
-        /// `S(X, Y) = Σ_X s − Σ_Y s`; NaN when a set is empty.
-        pub statistic: f64,
-        /// Cohen's-d-like effect size; NaN unless `status` is `ok`.
-        pub effect_size: f64,
-        /// One-sided permutation p-value; NaN when a set is empty.
-        pub p_value: f64,
-        /// `exact` or `sampled`; empty when a set is empty.
-        pub p_method: String,
-        /// Partitions the permutation test considered (0 when a set is empty).
-        pub n_partitions: u64,
+        /// NaN numbers, an empty `p_method` and 0 partitions when a set is empty.
+        pub weat: WeatStats,
         /// `ok`, `no_spread` (every score equal: no effect size) or `empty_set`.
         pub status: String,
         /// For `empty_set`, the sets left without a word (`x`, `y`, `a`, `b`, space-separated).
@@ -336,7 +324,7 @@ table_row! {
     pub struct DirectBiasRow {
         /// The embedding file as given on the command line.
         pub embedding: String,
-        /// `masculine-feminine` for one pair's direction, `pca` for the first principal
+        /// `masculine:feminine` for one pair's direction, `pca` for the first principal
         /// component of all the pairs in the vocabulary.
         pub direction: String,
         /// The exponent `c`.

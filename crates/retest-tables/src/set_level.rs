@@ -8,6 +8,29 @@ use crate::rows::IccStats;
 use crate::schema::table_row;
 
 table_row! {
+    /// What one WEAT test gives: the columns `retest weat` and the pipeline's `weat` table share.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct WeatStats {
+        /// Words of X, Y, A and B in the vocabulary (the ones the test used).
+        pub n_x: u32,
+        pub n_y: u32,
+        pub n_a: u32,
+        pub n_b: u32,
+        /// `S(X, Y, A, B) = Σ_X s(x, A, B) − Σ_Y s(y, A, B)`.
+        pub statistic: f64,
+        /// Cohen's d of the scores, `(mean_X s − mean_Y s) / sd_{X∪Y} s`; NaN when every score is
+        /// equal.
+        pub effect_size: f64,
+        /// One-sided permutation p-value: the share of partitions with a larger statistic.
+        pub p_value: f64,
+        /// `exact` (every partition) or `sampled`.
+        pub p_method: String,
+        /// Partitions enumerated or drawn.
+        pub n_partitions: u64,
+    }
+}
+
+table_row! {
     /// One WEAT test on one seed.
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct WeatSeedRow {
@@ -21,22 +44,9 @@ table_row! {
         pub family: String,
         /// The base pair (`he:she`) or `ensemble` of a single-pair test; empty otherwise.
         pub attributes: String,
-        pub n_x: u32,
-        pub n_y: u32,
-        pub n_a: u32,
-        pub n_b: u32,
-        /// `S(X, Y, A, B) = Σ_X s − Σ_Y s`.
-        pub statistic: f64,
-        /// Cohen's d of the scores, with the standard deviation of `sd`; NaN unless `status` is `ok`.
-        pub effect_size: f64,
-        /// `population` or `sample`.
+        pub weat: WeatStats,
+        /// The standard deviation of the effect size: `population` or `sample`.
         pub sd: String,
-        /// One-sided permutation p-value: the share of partitions with a larger statistic.
-        pub p_value: f64,
-        /// `exact` (every partition) or `sampled`.
-        pub p_method: String,
-        /// Partitions enumerated or drawn.
-        pub n_partitions: u64,
         /// Schröder et al.'s `‖â − b̂‖`, the largest `|s(t, A, B)|` a target can reach.
         pub attribute_difference: f64,
         /// `ok` or `no_spread` (every score equal: d is NaN).
