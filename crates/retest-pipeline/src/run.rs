@@ -140,6 +140,9 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
             .iter()
             .map(|m| (m.name.clone(), m.algorithm().as_str().to_owned()))
             .collect(),
+        corpus_tokens: (run.trained.corpora.iter())
+            .map(|c| (c.name().to_owned(), c.prepared.stats.stats.tokens))
+            .collect(),
     };
     let summary = write_report(&tables, &layout.report(), &meta)?;
     crate::manifest::write(&run, started.elapsed().as_secs_f64())?;
@@ -168,7 +171,7 @@ pub fn write_report(tables: &Path, out: &Path, meta: &ReportMeta) -> Result<Repo
 }
 
 /// What the report of the finished run in `run_dir` needs beside its tables: the pipeline name
-/// and, from the run's manifest when there is one, the plan's variants.
+/// and, from the run's manifest when there is one, the plan's variants and the corpora's sizes.
 pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
     let manifest = std::fs::read_to_string(run_dir.join("manifest.json"))
         .ok()
@@ -184,9 +187,22 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
             Some((name.to_owned(), algorithm.to_owned()))
         })
         .collect();
+    let corpus_tokens = manifest
+        .as_ref()
+        .and_then(|m| m["corpora"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|c| {
+            Some((
+                c["name"].as_str()?.to_owned(),
+                c["prepared"]["stats"]["tokens"].as_u64()?,
+            ))
+        })
+        .collect();
     ReportMeta {
         pipeline: pipeline.to_owned(),
         variants,
+        corpus_tokens,
     }
 }
 

@@ -837,7 +837,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
         blocks.push(pair_table(&trp_rows, &irp_rows));
     }
 
-    crate::set_level::blocks(tables, &mut blocks, &mut figures);
+    crate::set_level::blocks(tables, meta, &mut blocks, &mut figures);
     regression_blocks(tables, &mut blocks);
     exclusion_blocks(tables, &mut blocks);
     Assembled {

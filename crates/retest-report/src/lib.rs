@@ -56,6 +56,9 @@ pub struct ReportMeta {
     /// that change some parameters of `algorithm`'s configuration. With any, the report
     /// compares each with its algorithm's (the paper's Appendix E).
     pub variants: Vec<(String, String)>,
+    /// The tokens of each corpus (after `min_count`), for the findings that relate a measure to
+    /// corpus size; empty when unknown.
+    pub corpus_tokens: Vec<(String, u64)>,
 }
 
 /// What [`write_report`] wrote.

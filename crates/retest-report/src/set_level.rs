@@ -4,13 +4,13 @@
 
 use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow};
 
-use crate::RunTables;
 use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
 use crate::compare::{Finding, Verdict, f2};
 use crate::data::{algorithm_label, configs_of, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
 use crate::stats::median;
+use crate::{ReportMeta, RunTables};
 
 /// `mean [low, high]` of a spread row.
 fn interval(row: &SeedSpreadRow) -> String {
@@ -264,7 +264,7 @@ fn rho(x: &[f64], y: &[f64]) -> Option<(f64, usize)> {
 
 /// Bakarov's claims as findings: his detectors disagree (ρ(OS, WEAT) = −0.2) and bias does not
 /// follow embedding quality; both checked across this run's configurations (seed means).
-fn bakarov_findings(rows: &[BakarovRow]) -> Vec<Finding> {
+fn bakarov_findings(rows: &[BakarovRow], corpus_tokens: &[(String, u64)]) -> Vec<Finding> {
     let column = |f: &dyn Fn(&BakarovRow) -> f64| -> Vec<f64> { rows.iter().map(f).collect() };
     let (os, gd, weat) = (column(&|r| r.os), column(&|r| r.gd), column(&|r| r.weat));
     let quality = column(&|r| {
@@ -294,9 +294,50 @@ fn bakarov_findings(rows: &[BakarovRow]) -> Vec<Finding> {
             text.join(", "),
         )
     };
+    let tokens = column(&|r| {
+        (corpus_tokens.iter())
+            .find(|(c, _)| *c == r.config.0)
+            .map_or(f64::NAN, |(_, n)| *n as f64)
+    });
     let (v1, t1) = verdict(&[rho(&os, &weat)]);
+    let sizes: Vec<u64> = {
+        let mut s: Vec<u64> = tokens
+            .iter()
+            .filter(|t| t.is_finite())
+            .map(|&t| t as u64)
+            .collect();
+        s.sort_unstable();
+        s.dedup();
+        s
+    };
+    let (v3, t3) = if sizes.len() < 2 {
+        (Verdict::NotAvailable, "fewer than 2 corpus sizes".to_owned())
+    } else {
+        verdict(&[rho(&tokens, &os), rho(&tokens, &gd), rho(&tokens, &weat)])
+    };
+    let (v4, t4) = algorithm_order(rows);
     let (v2, t2) = verdict(&[rho(&os, &quality), rho(&gd, &quality), rho(&weat, &quality)]);
     vec![
+        Finding {
+            claim: "Bias does not follow corpus size (§3)".into(),
+            paper: "neither the smallest nor the largest corpus is the most biased".into(),
+            this_run: t3,
+            verdict: v3,
+            sentence: format!(
+                "Spearman's ρ across configurations between the corpus's tokens and each detector (OS, GD, WEAT; \
+                 seed means); replicates when every |ρ| < {NO_CORRELATION}."
+            ),
+        },
+        Finding {
+            claim: "Bias does not follow the training algorithm (§3)".into(),
+            paper: "no algorithm is consistently the most biased".into(),
+            this_run: t4,
+            verdict: v4,
+            sentence:
+                "For each detector (OS, GD, WEAT; seed means), whether every corpus ranks the algorithms in \
+                       the same order; replicates when no detector does."
+                    .into(),
+        },
         Finding {
             claim: "The detectors disagree: OS and WEAT rank the models differently (§3)".into(),
             paper: "Spearman ρ(OS, WEAT) = −0.2".into(),
@@ -320,12 +361,60 @@ fn bakarov_findings(rows: &[BakarovRow]) -> Vec<Finding> {
     ]
 }
 
+/// Whether each detector ranks the algorithms the same way on every corpus (with at least 2
+/// corpora that share at least 2 algorithms).
+fn algorithm_order(rows: &[BakarovRow]) -> (Verdict, String) {
+    let corpora = sorted_names(rows.iter().map(|r| r.config.0.as_str()));
+    let detectors: [(&str, fn(&BakarovRow) -> f64); 3] =
+        [("OS", |r| r.os), ("GD", |r| r.gd), ("WEAT", |r| r.weat)];
+    let mut consistent = Vec::new();
+    let mut compared = 0;
+    for (name, value) in detectors {
+        let orders: Vec<Vec<&str>> = (corpora.iter())
+            .map(|c| {
+                let mut own: Vec<&BakarovRow> = rows
+                    .iter()
+                    .filter(|r| &r.config.0 == c && value(r).is_finite())
+                    .collect();
+                own.sort_by(|a, b| value(a).total_cmp(&value(b)));
+                own.iter().map(|r| r.config.1.as_str()).collect()
+            })
+            .filter(|order: &Vec<&str>| order.len() >= 2)
+            .collect();
+        if orders.len() < 2 {
+            continue;
+        }
+        compared += 1;
+        if orders.iter().all(|o| o == &orders[0]) {
+            consistent.push(format!("{name}: {}", orders[0].join(" < ")));
+        }
+    }
+    if compared == 0 {
+        return (
+            Verdict::NotAvailable,
+            "fewer than 2 corpora with 2 algorithms".to_owned(),
+        );
+    }
+    if consistent.is_empty() {
+        (
+            Verdict::Replicates,
+            format!("no detector orders the algorithms alike on every corpus ({compared} compared)"),
+        )
+    } else {
+        (
+            Verdict::DoesNotReplicate,
+            format!("same order on every corpus: {}", consistent.join("; ")),
+        )
+    }
+}
+
 /// Bakarov's Table 1 with seeds: each configuration's detectors and benchmarks (seed means),
 /// and his claims checked.
 fn bakarov_blocks(
     spreads: &[SeedSpreadRow],
     tests: &[String],
     configs: &[(String, String)],
+    corpus_tokens: &[(String, u64)],
     blocks: &mut Vec<Block>,
 ) {
     let rows = bakarov_rows(spreads, tests, configs);
@@ -352,7 +441,7 @@ fn bakarov_blocks(
             })
             .collect(),
     });
-    let findings = bakarov_findings(&rows);
+    let findings = bakarov_findings(&rows, corpus_tokens);
     blocks.push(Block::Table {
         header: row_cells(&["finding (Bakarov 2021)", "paper", "this run", "verdict"]),
         rows: findings
@@ -373,7 +462,12 @@ fn bakarov_blocks(
 }
 
 /// The section, when the run wrote set-level tables.
-pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut Vec<NamedFigure>) {
+pub(crate) fn blocks(
+    tables: &RunTables,
+    meta: &ReportMeta,
+    blocks: &mut Vec<Block>,
+    figures: &mut Vec<NamedFigure>,
+) {
     let (Some(spreads), Some(reliability)) = (&tables.seed_spread, &tables.set_level_reliability) else {
         return;
     };
@@ -408,7 +502,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
     blocks.push(reliability_table(reliability, &configs));
     blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
     blocks.push(direction_table(spreads, &configs));
-    bakarov_blocks(spreads, &tests, &configs, blocks);
+    bakarov_blocks(spreads, &tests, &configs, &meta.corpus_tokens, blocks);
     if let Some(directions) = &tables.directions {
         push_figure(
             blocks,
@@ -463,24 +557,60 @@ mod tests {
     }
 
     #[test]
+    fn algorithms_ordered_alike_on_every_corpus_follow_the_algorithm() {
+        let mut rows = Vec::new();
+        for (corpus, sgns, glove) in [("a", 0.1, 0.3), ("b", 0.2, 0.4)] {
+            for (algorithm, os) in [("sgns", sgns), ("glove", glove)] {
+                rows.push(BakarovRow {
+                    config: (corpus.into(), algorithm.into()),
+                    os,
+                    gd: if corpus == "a" { os } else { -os },
+                    weat: f64::NAN,
+                    quality: Vec::new(),
+                });
+            }
+        }
+        let (verdict, text) = algorithm_order(&rows);
+        assert_eq!(verdict, Verdict::DoesNotReplicate);
+        assert_eq!(text, "same order on every corpus: OS: sgns < glove");
+        rows[3].os = 0.0;
+        let (verdict, text) = algorithm_order(&rows);
+        assert_eq!(verdict, Verdict::Replicates);
+        assert_eq!(
+            text,
+            "no detector orders the algorithms alike on every corpus (2 compared)"
+        );
+    }
+
+    #[test]
     fn bakarovs_claims_are_checked_across_configurations() {
         let spreads = spreads();
         let configs = configs_of(spreads.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
         let tests = vec!["weat6".to_owned(), "weat7".to_owned()];
         let rows = bakarov_rows(&spreads, &tests, &configs);
         assert!((rows[1].weat - 0.75).abs() < 1e-12);
-        let findings = bakarov_findings(&rows);
-        // OS and WEAT rank the corpora alike: the detectors agree, against Bakarov.
-        assert_eq!(findings[0].this_run, "ρ = 1.00 (n = 3)");
+        let tokens: Vec<(String, u64)> = vec![("a".into(), 1000), ("b".into(), 2000), ("c".into(), 3000)];
+        let findings = bakarov_findings(&rows, &tokens);
+        // OS and WEAT grow with the corpus, GD does not.
+        assert_eq!(
+            findings[0].this_run,
+            "ρ = 1.00 (n = 3), ρ = 0.50 (n = 3), ρ = 1.00 (n = 3)"
+        );
         assert_eq!(findings[0].verdict, Verdict::DoesNotReplicate);
+        // One algorithm per corpus: nothing to order.
+        assert_eq!(findings[1].verdict, Verdict::NotAvailable);
+        assert_eq!(findings[1].this_run, "fewer than 2 corpora with 2 algorithms");
+        // OS and WEAT rank the corpora alike: the detectors agree, against Bakarov.
+        assert_eq!(findings[2].this_run, "ρ = 1.00 (n = 3)");
+        assert_eq!(findings[2].verdict, Verdict::DoesNotReplicate);
         // Quality ranks a < b < c as b < a < c: ρ(OS) = ρ(WEAT) = 0.5, ρ(GD) = 1.
         assert_eq!(
-            findings[1].this_run,
+            findings[3].this_run,
             "ρ = 0.50 (n = 3), ρ = 1.00 (n = 3), ρ = 0.50 (n = 3)"
         );
-        assert_eq!(findings[1].verdict, Verdict::DoesNotReplicate);
-        let two = bakarov_findings(&rows[..2]);
-        assert_eq!(two[0].verdict, Verdict::NotAvailable);
-        assert_eq!(two[0].this_run, "fewer than 3 configurations");
+        assert_eq!(findings[3].verdict, Verdict::DoesNotReplicate);
+        let two = bakarov_findings(&rows[..2], &tokens);
+        assert_eq!(two[2].verdict, Verdict::NotAvailable);
+        assert_eq!(two[2].this_run, "fewer than 3 configurations");
     }
 }

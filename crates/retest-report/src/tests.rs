@@ -171,6 +171,7 @@ fn meta() -> ReportMeta {
     ReportMeta {
         pipeline: "tiny".into(),
         variants: Vec::new(),
+        corpus_tokens: Vec::new(),
     }
 }
 
