@@ -11,7 +11,7 @@ use retest_measures::{
     direct_bias, gender_direction, weat,
 };
 use retest_rng::SeedPath;
-use retest_tables::{Table, WeatRow};
+use retest_tables::{Table, WeatRow, WeatStats};
 use retest_test_support::{data_dir, data_file, workspace_dir};
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
@@ -165,39 +165,41 @@ fn weat_on_a_trained_model_gives_the_numbers_of_the_measures_crate() {
     let row = |name: &str, n: [u32; 4], w: &retest_measures::Weat, dropped: &str| WeatRow {
         embedding: m.to_string(),
         test: name.into(),
-        n_x: n[0],
-        n_y: n[1],
-        n_a: n[2],
-        n_b: n[3],
-        statistic: w.statistic,
-        effect_size: w.effect_size.d,
-        p_value: w.permutation.p,
-        p_method: w.permutation.method.as_str().into(),
-        n_partitions: w.permutation.partitions,
+        weat: WeatStats {
+            n_x: n[0],
+            n_y: n[1],
+            n_a: n[2],
+            n_b: n[3],
+            statistic: w.statistic,
+            effect_size: w.effect_size.d,
+            p_value: w.permutation.p,
+            p_method: w.permutation.method.as_str().into(),
+            n_partitions: w.permutation.partitions,
+        },
         status: "ok".into(),
         detail: String::new(),
         dropped: dropped.into(),
     };
     assert_eq!(rows[0], row("gender", [4, 4, 4, 4], &gender, ""));
-    assert_eq!(rows[0].p_method, "sampled");
-    assert_eq!(rows[0].n_partitions, 50);
+    assert_eq!(rows[0].weat.p_method, "sampled");
+    assert_eq!(rows[0].weat.n_partitions, 50);
     assert_eq!(rows[1], row("places", [2, 2, 2, 2], &places, "b:zzqqzz"));
-    assert_eq!(rows[1].p_method, "exact");
-    assert_eq!(rows[1].n_partitions, 6);
+    assert_eq!(rows[1].weat.p_method, "exact");
+    assert_eq!(rows[1].weat.n_partitions, 6);
     let empty = &rows[2];
     assert_eq!(
         (
             empty.test.as_str(),
-            [empty.n_x, empty.n_y, empty.n_a, empty.n_b],
-            empty.p_method.as_str(),
-            empty.n_partitions,
+            [empty.weat.n_x, empty.weat.n_y, empty.weat.n_a, empty.weat.n_b],
+            empty.weat.p_method.as_str(),
+            empty.weat.n_partitions,
             empty.status.as_str(),
             empty.detail.as_str(),
             empty.dropped.as_str()
         ),
         ("nowords", [0, 1, 1, 1], "", 0, "empty_set", "x", "x:zzqqzz")
     );
-    assert!(empty.statistic.is_nan() && empty.effect_size.is_nan() && empty.p_value.is_nan());
+    assert!(empty.weat.statistic.is_nan() && empty.weat.effect_size.is_nan() && empty.weat.p_value.is_nan());
 
     // The defaults: exact up to a million partitions; the sample SD on request; one test only.
     let out_file = dir.path().join("weat.csv");
@@ -274,7 +276,7 @@ fn weat_runs_caliskans_tests_on_wefes_sets_from_the_mirror() {
     // WEFE's weat7 is math, algebra, … vs poetry, art, …: 8 words each, some missing here.
     let weat7 = &rows[6];
     assert_eq!(
-        weat7.n_x as usize + weat7.dropped.matches("x:").count(),
+        weat7.weat.n_x as usize + weat7.dropped.matches("x:").count(),
         8,
         "{weat7:?}"
     );

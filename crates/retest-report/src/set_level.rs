@@ -365,11 +365,10 @@ fn bakarov_findings(rows: &[BakarovRow], corpus_tokens: &[(String, u64)]) -> Vec
 /// corpora that share at least 2 algorithms).
 fn algorithm_order(rows: &[BakarovRow]) -> (Verdict, String) {
     let corpora = sorted_names(rows.iter().map(|r| r.config.0.as_str()));
-    let detectors: [(&str, fn(&BakarovRow) -> f64); 3] =
-        [("OS", |r| r.os), ("GD", |r| r.gd), ("WEAT", |r| r.weat)];
     let mut consistent = Vec::new();
     let mut compared = 0;
-    for (name, value) in detectors {
+    for (d, name) in ["OS", "GD", "WEAT"].into_iter().enumerate() {
+        let value = |r: &BakarovRow| [r.os, r.gd, r.weat][d];
         let orders: Vec<Vec<&str>> = (corpora.iter())
             .map(|c| {
                 let mut own: Vec<&BakarovRow> = rows
