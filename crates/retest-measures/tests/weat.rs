@@ -12,6 +12,8 @@ use retest_measures::{
 use retest_rng::SeedPath;
 
 const FIXTURE: &str = include_str!("data/weat_reference.txt");
+/// Caliskan et al.'s tests 6–8 on a retest-trained SGNS seed (`weat_trained_reference.py`).
+const TRAINED: &str = include_str!("data/weat_trained_reference.txt");
 
 /// The fixture: its words and vectors, and every other line as `key → values`.
 struct Fixture {
@@ -23,11 +25,15 @@ struct Fixture {
 
 impl Fixture {
     fn load() -> Fixture {
+        Fixture::parse(FIXTURE)
+    }
+
+    fn parse(text: &str) -> Fixture {
         let mut words = Vec::new();
         let mut raw = Vec::new();
         let mut dim = 0;
         let mut values = BTreeMap::new();
-        for line in FIXTURE.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let mut tokens = line.split_whitespace();
             let key = tokens.next().unwrap();
             match key {
@@ -97,11 +103,25 @@ fn assert_close(got: &[f64], want: &[f64], what: &str) {
 #[test]
 fn weat_matches_the_python_reference() {
     let fx = Fixture::load();
+    assert_eq!(fx.names("weat."), ["t3x4", "t5x7", "t8x8"]);
+    weat_matches(&fx);
+}
+
+/// On a trained seed (Gutenberg, dim 100, words looked up lowercased): 4 + 7, 7 + 8 and 6 + 8
+/// targets, exact p-values over 330, 6,435 and 3,003 partitions.
+#[test]
+fn weat_on_a_trained_seed_matches_the_python_reference() {
+    let fx = Fixture::parse(TRAINED);
+    assert_eq!(fx.names("weat."), ["weat6", "weat7", "weat8"]);
+    weat_matches(&fx);
+}
+
+/// Every WEAT test of a fixture: scores, statistic, effect sizes to 1e-9, the exact p-value's
+/// counts and quotient exactly.
+fn weat_matches(fx: &Fixture) {
     let model = fx.model();
     let seed = SeedPath::new(2017).with("weat-fixture");
-    let names = fx.names("weat.");
-    assert_eq!(names, ["t3x4", "t5x7", "t8x8"]);
-    for name in &names {
+    for name in &fx.names("weat.") {
         let key = |k: &str| format!("weat.{name}.{k}");
         let (x, y, a, b) = (
             fx.ids(&key("x")),
