@@ -325,7 +325,8 @@ fn bakarov_findings(rows: &[BakarovRow], corpus_tokens: &[(String, u64)]) -> Vec
             verdict: v3,
             sentence: format!(
                 "Spearman's ρ across configurations between the corpus's tokens and each detector (OS, GD, WEAT; \
-                 seed means); replicates when every |ρ| < {NO_CORRELATION}."
+                 seed means); replicates when every |ρ| < {NO_CORRELATION}. GD is a sum over the neutral words in \
+                 the vocabulary, so it grows with a larger corpus's coverage of the list (`detectors.n_words`)."
             ),
         },
         Finding {
