@@ -1,7 +1,8 @@
 //! The measure job of one (corpus, algorithm) configuration: read every seed, score every rule,
 //! base pair and target word into the score tensor, run the study designs of
 //! `retest-analyses` on it, and write the tables (reliability, rule correlations, shares of poor
-//! reliability, word properties, coverage, bias scores) into the configuration's folder.
+//! reliability, word properties, coverage, bias scores) into the configuration's folder; with a
+//! plan's `set_level` section, also the set-level measures of every seed (`set_level.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
