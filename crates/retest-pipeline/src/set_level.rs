@@ -629,6 +629,9 @@ impl<'p> SetLevel<'p> {
             let rho: Vec<f64> = seeds.iter().map(|v| v.quality[b].spearman).collect();
             label(&mut spread, "quality_spearman", name, seed_spread(&rho, false));
         }
+        for (rule, values) in rule_bias {
+            label(&mut spread, "mean_abs_score", rule, seed_spread(values, false));
+        }
         let m: Vec<f64> = (0..self.neutral.len())
             .flat_map(|w| seeds.iter().map(move |v| v.os.projections[w]))
             .collect();

@@ -6,7 +6,7 @@ use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow};
 
 use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
 use crate::compare::{Finding, Verdict, f2};
-use crate::data::{algorithm_label, configs_of, sorted_names};
+use crate::data::{algorithm_label, configs_of, rule_label, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
 use crate::stats::median;
@@ -212,26 +212,30 @@ struct BakarovRow {
     quality: Vec<f64>,
 }
 
+/// The mean over its seeds of a measure of one configuration (of every subject of the measure,
+/// or of one); NaN without a row.
+fn mean_of(spreads: &[SeedSpreadRow], config: (&str, &str), measure: &str, subject: Option<&str>) -> f64 {
+    let values: Vec<f64> = (spreads.iter())
+        .filter(|r| {
+            (r.corpus.as_str(), r.algorithm.as_str()) == config
+                && r.measure == measure
+                && subject.is_none_or(|s| r.subject == s)
+        })
+        .map(|r| r.mean)
+        .collect();
+    if values.is_empty() {
+        f64::NAN
+    } else {
+        values.iter().sum::<f64>() / values.len() as f64
+    }
+}
+
 fn bakarov_rows(
     spreads: &[SeedSpreadRow],
     tests: &[String],
     configs: &[(String, String)],
 ) -> Vec<BakarovRow> {
-    let mean_of = |config, measure: &str, subject: Option<&str>| -> f64 {
-        let values: Vec<f64> = (spreads.iter())
-            .filter(|r| {
-                (r.corpus.as_str(), r.algorithm.as_str()) == config
-                    && r.measure == measure
-                    && subject.is_none_or(|s| r.subject == s)
-            })
-            .map(|r| r.mean)
-            .collect();
-        if values.is_empty() {
-            f64::NAN
-        } else {
-            values.iter().sum::<f64>() / values.len() as f64
-        }
-    };
+    let mean_of = |config, measure: &str, subject: Option<&str>| mean_of(spreads, config, measure, subject);
     configs
         .iter()
         .map(|(corpus, algorithm)| {
@@ -461,6 +465,72 @@ fn bakarov_blocks(
     }
 }
 
+/// Do the measures rank the configurations alike? Spearman's ρ across configurations between
+/// the seed means of WEAT's d (mean over the tests), Direct Bias along `pca`, OS, GD and each
+/// rule's mean |score| over the neutral words.
+fn agreement_blocks(
+    spreads: &[SeedSpreadRow],
+    rows: &[BakarovRow],
+    configs: &[(String, String)],
+    blocks: &mut Vec<Block>,
+) {
+    let mut series: Vec<(String, Vec<f64>)> = vec![
+        ("WEAT d".into(), rows.iter().map(|r| r.weat).collect()),
+        (
+            "Direct Bias (pca)".into(),
+            (configs.iter())
+                .map(|(c, a)| mean_of(spreads, (c, a), "direct_bias", Some("pca")))
+                .collect(),
+        ),
+        ("OS".into(), rows.iter().map(|r| r.os).collect()),
+        ("GD".into(), rows.iter().map(|r| r.gd).collect()),
+    ];
+    for rule in sorted_names(
+        (spreads.iter())
+            .filter(|r| r.measure == "mean_abs_score")
+            .map(|r| r.subject.as_str()),
+    ) {
+        let values = (configs.iter())
+            .map(|(c, a)| mean_of(spreads, (c, a), "mean_abs_score", Some(&rule)))
+            .collect();
+        series.push((format!("{} (mean |score|)", rule_label(&rule)), values));
+    }
+    blocks.push(Block::Heading(
+        3,
+        "Agreement between measures across configurations".into(),
+    ));
+    let mut body = Vec::new();
+    for a in 0..series.len() {
+        for b in a + 1..series.len() {
+            if let Some((r, n)) = rho(&series[a].1, &series[b].1) {
+                body.push(vec![
+                    series[a].0.clone(),
+                    series[b].0.clone(),
+                    f2(r),
+                    n.to_string(),
+                ]);
+            }
+        }
+    }
+    if body.is_empty() {
+        blocks.push(Block::Paragraph(
+            "Fewer than 3 configurations: no agreement across configurations (the `agreement` table has \
+             each configuration's agreement across its seeds)."
+                .into(),
+        ));
+        return;
+    }
+    blocks.push(Block::Paragraph(
+        "Spearman's ρ across configurations between the seed means of each two measures; the `agreement` \
+         table has the same within each configuration, across its seeds."
+            .into(),
+    ));
+    blocks.push(Block::Table {
+        header: row_cells(&["measure", "measure", "Spearman ρ", "configurations"]),
+        rows: body,
+    });
+}
+
 /// The section, when the run wrote set-level tables.
 pub(crate) fn blocks(
     tables: &RunTables,
@@ -503,6 +573,12 @@ pub(crate) fn blocks(
     blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
     blocks.push(direction_table(spreads, &configs));
     bakarov_blocks(spreads, &tests, &configs, &meta.corpus_tokens, blocks);
+    agreement_blocks(
+        spreads,
+        &bakarov_rows(spreads, &tests, &configs),
+        &configs,
+        blocks,
+    );
     if let Some(directions) = &tables.directions {
         push_figure(
             blocks,
