@@ -22,6 +22,35 @@ pub struct ScoreRequest<'a> {
     pub out: &'a Path,
 }
 
+/// The text of a list file and the list's name (the file's stem).
+fn read_list_file(path: &Path) -> Result<(String, String)> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path
+        .file_stem()
+        .map_or("list".into(), |s| s.to_string_lossy().into_owned());
+    Ok((name, text))
+}
+
+/// A base-pair list file given on the command line (`masculine feminine` per line).
+///
+/// # Errors
+///
+/// The file cannot be read or parsed.
+pub(crate) fn read_pair_file(path: &Path) -> Result<PairList> {
+    let (name, text) = read_list_file(path)?;
+    PairList::parse(&name, &text).with_context(|| format!("{}", path.display()))
+}
+
+/// A word list file given on the command line (one word per line).
+///
+/// # Errors
+///
+/// The file cannot be read or parsed.
+pub(crate) fn read_word_file(path: &Path) -> Result<WordList> {
+    let (name, text) = read_list_file(path)?;
+    WordList::parse(&name, &text).with_context(|| format!("{}", path.display()))
+}
+
 /// Scores every word of the word files against every pair under every rule, for every
 /// embedding file, and writes one row per (embedding, rule, pair, word).
 ///
@@ -29,20 +58,10 @@ pub struct ScoreRequest<'a> {
 ///
 /// A file cannot be read or parsed, no rule is given, or the table cannot be written.
 pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
-    let read = |path: &Path| -> Result<String> {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
-    };
-    let stem = |path: &Path| {
-        path.file_stem()
-            .map_or("list".into(), |s| s.to_string_lossy().into_owned())
-    };
-    let pairs = PairList::parse(&stem(req.pairs), &read(req.pairs)?)
-        .with_context(|| format!("{}", req.pairs.display()))?;
+    let pairs = read_pair_file(req.pairs)?;
     let mut words = Vec::new();
     for path in req.words {
-        let list =
-            WordList::parse(&stem(path), &read(path)?).with_context(|| format!("{}", path.display()))?;
-        for w in list.words {
+        for w in read_word_file(path)?.words {
             if !words.contains(&w) {
                 words.push(w);
             }

@@ -10,14 +10,15 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail, ensure};
 use retest_data::{Owner, Resolver};
 use retest_measures::{
-    DirectionSource, Model, PairList, PermutationOptions, SdKind, Vocab, WeatOptions, WeatSets, WordList,
-    direct_bias, gender_direction, weat,
+    DirectionSource, Model, PermutationOptions, SdKind, Vocab, WeatOptions, WeatSets, direct_bias,
+    gender_direction, weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
 use retest_tables::{DirectBiasRow, Table, WeatRow};
 
 use crate::project::{Folders, lock_file};
+use crate::score::{read_pair_file, read_word_file};
 use crate::set_level::weat_stats;
 
 /// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
@@ -239,17 +240,8 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         "--c must be a finite number ≥ 0, found {}",
         req.c
     );
-    let read = |path: &Path| -> Result<String> {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
-    };
-    let stem = |path: &Path| {
-        path.file_stem()
-            .map_or("list".into(), |s| s.to_string_lossy().into_owned())
-    };
-    let pairs = PairList::parse(&stem(req.pairs), &read(req.pairs)?)
-        .with_context(|| format!("{}", req.pairs.display()))?;
-    let words = WordList::parse(&stem(req.words), &read(req.words)?)
-        .with_context(|| format!("{}", req.words.display()))?;
+    let pairs = read_pair_file(req.pairs)?;
+    let words = read_word_file(req.words)?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     for path in req.embeddings {

@@ -414,14 +414,7 @@ fn algorithm_order(rows: &[BakarovRow]) -> (Verdict, String) {
 
 /// Bakarov's Table 1 with seeds: each configuration's detectors and benchmarks (seed means),
 /// and his claims checked.
-fn bakarov_blocks(
-    spreads: &[SeedSpreadRow],
-    tests: &[String],
-    configs: &[(String, String)],
-    corpus_tokens: &[(String, u64)],
-    blocks: &mut Vec<Block>,
-) {
-    let rows = bakarov_rows(spreads, tests, configs);
+fn bakarov_blocks(rows: &[BakarovRow], corpus_tokens: &[(String, u64)], blocks: &mut Vec<Block>) {
     blocks.push(Block::Heading(
         3,
         "Bakarov (2021): detectors and embedding quality".into(),
@@ -445,7 +438,7 @@ fn bakarov_blocks(
             })
             .collect(),
     });
-    let findings = bakarov_findings(&rows, corpus_tokens);
+    let findings = bakarov_findings(rows, corpus_tokens);
     blocks.push(Block::Table {
         header: row_cells(&["finding (Bakarov 2021)", "paper", "this run", "verdict"]),
         rows: findings
@@ -572,13 +565,9 @@ pub(crate) fn blocks(
     blocks.push(reliability_table(reliability, &configs));
     blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
     blocks.push(direction_table(spreads, &configs));
-    bakarov_blocks(spreads, &tests, &configs, &meta.corpus_tokens, blocks);
-    agreement_blocks(
-        spreads,
-        &bakarov_rows(spreads, &tests, &configs),
-        &configs,
-        blocks,
-    );
+    let rows = bakarov_rows(spreads, &tests, &configs);
+    bakarov_blocks(&rows, &meta.corpus_tokens, blocks);
+    agreement_blocks(spreads, &rows, &configs, blocks);
     if let Some(directions) = &tables.directions {
         push_figure(
             blocks,

@@ -104,7 +104,7 @@ def weat_case(U, X, Y, A, B):
     }
 
 
-def wefe_check(vecs, words, case):
+def wefe_check(vecs, words, case, dim=DIM):
     """WEFE's statistic and effect size on the same vectors, if WEFE is installed."""
     try:
         from gensim.models import KeyedVectors
@@ -114,7 +114,7 @@ def wefe_check(vecs, words, case):
     except ImportError:
         return False
     # float64 storage: WEFE's cosines are then f64 like ours (float32 storage gives ~1e-7).
-    kv = KeyedVectors(vector_size=DIM, dtype=np.float64)
+    kv = KeyedVectors(vector_size=dim, dtype=np.float64)
     kv.add_vectors(words, vecs.astype(np.float64))
     model = WordEmbeddingModel(kv, "fixture")
     sets = [[words[i] for i in case[k]] for k in "xyab"]

@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from weat_reference import fmt, unit, weat_case
+from weat_reference import fmt, unit, weat_case, wefe_check
 
 # Caliskan et al.'s tests 6-8 by WEFE set name (wordlists/weat/caliskan.yaml).
 TESTS = {
@@ -38,25 +38,6 @@ def read_word2vec_text(path):
             vectors[parts[0]] = np.array(parts[1:], dtype=np.float32)
     assert len(vectors) == n
     return vectors, dim
-
-
-def wefe_check(words, vecs, dim, case):
-    try:
-        from gensim.models import KeyedVectors
-        from wefe.metrics import WEAT
-        from wefe.query import Query
-        from wefe.word_embedding_model import WordEmbeddingModel
-    except ImportError:
-        return False
-    kv = KeyedVectors(vector_size=dim, dtype=np.float64)
-    kv.add_vectors(words, vecs.astype(np.float64))
-    model = WordEmbeddingModel(kv, "trained seed")
-    sets = [[words[i] for i in case[k]] for k in "xyab"]
-    query = Query(sets[:2], sets[2:], ["X", "Y"], ["A", "B"])
-    r = WEAT().run_query(query, model, lost_vocabulary_threshold=0.0)
-    assert abs(r["weat"] - case["statistic"][0]) < 1e-9, (r["weat"], case["statistic"])
-    assert abs(r["effect_size"] - case["d_population"][0]) < 1e-9, (r, case["d_population"])
-    return True
 
 
 def main():
@@ -86,7 +67,7 @@ def main():
     wefe_used = False
     for name, (X, Y, A, B) in tests.items():
         case = weat_case(U, X, Y, A, B)
-        wefe_used = wefe_check(words, vecs, dim, case) or wefe_used
+        wefe_used = wefe_check(vecs, words, case, dim) or wefe_used
         for key, values in case.items():
             lines.append(f"weat.{name}.{key} " + " ".join(fmt(v) for v in values))
     lines.append(f"# wefe cross-check: {'yes' if wefe_used else 'no'}")
