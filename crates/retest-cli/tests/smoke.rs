@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use retest_test_support::{data_dir, workspace_dir};
+use retest_test_support::{data_dir, data_file, workspace_dir};
 
 fn retest(results: &Path) -> Command {
     let mirror = data_dir();
@@ -578,6 +578,70 @@ fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
                 .unwrap();
             assert_eq!(row["direct_bias"], table["direct_bias"], "{direction} seed {s}");
             assert_eq!(row["n_words"], table["n_words"]);
+        }
+    }
+
+    // The stereotype test is `retest weat` on the professions split by the sign of their
+    // stereotype score (words with |definitional| ≥ 0.5 left out), every base pair's words as
+    // attributes (the p-values are sampled from different streams).
+    let professions: Vec<(String, f64, f64)> = serde_json::from_str(
+        &std::fs::read_to_string(data_file("word_lists/debiaswe/professions.json")).unwrap(),
+    )
+    .unwrap();
+    let side = |masculine: bool| -> Vec<&str> {
+        (professions.iter())
+            .filter(|(_, d, s)| d.abs() < 0.5 && *s != 0.0 && (*s > 0.0) == masculine)
+            .map(|(w, _, _)| w.as_str())
+            .collect()
+    };
+    let base_pairs =
+        std::fs::read_to_string(workspace_dir().join("wordlists/du2021/base-pairs.txt")).unwrap();
+    let coverage = Csv::read(&tables.join("coverage.csv"));
+    let coverage = coverage.records();
+    let dropped: Vec<&str> = (coverage.iter()).find(|r| r["kind"] == "base_pairs").unwrap()["dropped"]
+        .split(' ')
+        .collect();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for line in base_pairs
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        if dropped.contains(&line.replace(' ', ":").as_str()) {
+            continue;
+        }
+        let (m, f) = line.split_once(' ').unwrap();
+        for (set, word) in [(&mut a, m), (&mut b, f)] {
+            if !set.contains(&word) {
+                set.push(word);
+            }
+        }
+    }
+    let tests = work.join("professions.yaml");
+    let list = |words: &[&str]| serde_json::to_string(words).unwrap();
+    std::fs::write(
+        &tests,
+        format!(
+            "tests:\n  professions: {{x: {}, y: {}, a: {}, b: {}}}\n",
+            list(&side(true)),
+            list(&side(false)),
+            list(&a),
+            list(&b)
+        ),
+    )
+    .unwrap();
+    let cli = run(
+        &["weat", "--tests", tests.to_str().unwrap()],
+        &work.join("professions.csv"),
+    );
+    for (s, row) in cli.records().iter().enumerate() {
+        let table = weat
+            .iter()
+            .filter(sgns)
+            .find(|r| r["test"] == "professions" && r["seed"] == s.to_string())
+            .unwrap();
+        assert_eq!((table["family"], table["attributes"]), ("stereotype", "ensemble"));
+        for column in ["n_x", "n_y", "n_a", "n_b", "statistic", "effect_size", "p_method"] {
+            assert_eq!(row[column], table[column], "professions seed {s}: {column}");
         }
     }
 

@@ -42,6 +42,39 @@ pub struct SetLevelLists {
     pub definitional: PairList,
     /// The pairs of Bakarov's detectors.
     pub detectors: PairList,
+    /// The words with a stereotype score.
+    pub stereotypes: StereotypeList,
+}
+
+/// Words with crowd-rated gender scores in [−1, 1], positive = masculine: Bolukbasi et al.'s
+/// professions (`professions.json` of debiaswe, `[word, definitional, stereotypical]` triples).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StereotypeList {
+    pub name: String,
+    /// `(word, definitional, stereotypical)` in the file's order.
+    pub words: Vec<(String, f64, f64)>,
+}
+
+impl StereotypeList {
+    /// Parses the JSON list of triples of `path`.
+    ///
+    /// # Errors
+    ///
+    /// Text that is not a JSON list of `[word, definitional, stereotypical]` triples, with the
+    /// line and column.
+    pub fn parse(name: &str, path: &Path, text: &str) -> Result<StereotypeList> {
+        let words = serde_json::from_str(text).map_err(|e| {
+            anyhow::anyhow!(
+                "stereotype list `{name}` ({}): expected a JSON list of [word, definitional, stereotypical] \
+                 triples: {e}",
+                path.display()
+            )
+        })?;
+        Ok(StereotypeList {
+            name: name.to_owned(),
+            words,
+        })
+    }
 }
 
 /// Every list of a plan, parsed, with the SHA-256 of each list file for the manifest.
@@ -131,11 +164,15 @@ fn load_set_level(
     let (path, text) = read_list(folder, &p.detector_pairs, Kind::Pairs, resolver)?;
     let detectors = PairList::parse(&p.detector_pairs, &text)?;
     files.push(digest(&p.detector_pairs, path, &text));
+    let (path, text) = read_list(folder, &p.stereotypes, Kind::Stereotypes, resolver)?;
+    let stereotypes = StereotypeList::parse(&p.stereotypes, &path, &text)?;
+    files.push(digest(&p.stereotypes, path, &text));
     Ok(SetLevelLists {
         tests,
         neutral,
         definitional,
         detectors,
+        stereotypes,
     })
 }
 
@@ -155,6 +192,8 @@ enum Kind {
     Query,
     /// A WEAT tests file (`<name>.yaml` only).
     Tests,
+    /// Words with stereotype scores ([`StereotypeList`]).
+    Stereotypes,
 }
 
 impl Kind {
@@ -164,6 +203,7 @@ impl Kind {
             Kind::Words => "target list",
             Kind::Query => "query",
             Kind::Tests => "WEAT tests file",
+            Kind::Stereotypes => "stereotype list",
         }
     }
 }
@@ -262,5 +302,35 @@ fn find(dir: &Path, found: &mut Vec<PathBuf>, names: &[String]) {
         {
             found.push(path);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stereotype_list_is_read_from_triples_and_anything_else_is_one_line() {
+        let path = Path::new("data/professions.json");
+        let list = StereotypeList::parse(
+            "professions",
+            path,
+            r#"[["nurse", -0.1, -0.9], ["carpenter", 0.0, 0.8]]"#,
+        )
+        .unwrap();
+        assert_eq!(
+            list.words,
+            [
+                ("nurse".to_owned(), -0.1, -0.9),
+                ("carpenter".to_owned(), 0.0, 0.8)
+            ]
+        );
+        let error = StereotypeList::parse("professions", path, "[[\"nurse\", -0.1],\n [\"cook\", 0, 1]]")
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "stereotype list `professions` (data/professions.json): expected a JSON list of [word, definitional, \
+             stereotypical] triples: invalid length 2, expected a tuple of size 3 at line 1 column 16"
+        );
     }
 }

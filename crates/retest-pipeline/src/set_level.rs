@@ -14,6 +14,7 @@ use retest_measures::{
     relative_norm_distance, weat,
 };
 use retest_rng::SeedPath;
+use retest_spec::defaults::STEREOTYPE_DEFINITIONAL_MAX;
 use retest_spec::{Plan, SetLevelParams};
 use retest_tables::{
     AgreementRow, CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table,
@@ -30,6 +31,9 @@ const CALISKAN: &str = "caliskan";
 const SINGLE_PAIR: &str = "single_pair";
 /// The attributes of the single-pair test with every pair's words.
 const ENSEMBLE: &str = "ensemble";
+/// The `family` of the test of the stereotypically masculine against the stereotypically
+/// feminine words of the stereotype list, with the ensemble as attributes.
+const STEREOTYPE: &str = "stereotype";
 
 /// One WEAT test resolved against a corpus's vocabulary.
 struct Test {
@@ -215,6 +219,17 @@ impl<'p> SetLevel<'p> {
                 .expect("the spec checks that single-pair queries are queries of the plan");
             q.words.iter().filter_map(|w| vocab.id(w)).collect()
         };
+        // The ensemble attributes: every masculine and every feminine word of the base pairs.
+        let mut males: Vec<u32> = Vec::new();
+        let mut females: Vec<u32> = Vec::new();
+        for &(m, f) in base_pairs {
+            if !males.contains(&m) {
+                males.push(m);
+            }
+            if !females.contains(&f) {
+                females.push(f);
+            }
+        }
         for (xq, yq) in &params.single_pair {
             let (x, y) = (query(xq), query(yq));
             let query_pair = format!("{xq}/{yq}");
@@ -227,17 +242,7 @@ impl<'p> SetLevel<'p> {
             let mut attributes: Vec<(String, Vec<u32>, Vec<u32>)> = (base_pairs.iter().zip(&pair_names))
                 .map(|(&(m, f), name)| (name.clone(), vec![m], vec![f]))
                 .collect();
-            let mut males: Vec<u32> = Vec::new();
-            let mut females: Vec<u32> = Vec::new();
-            for &(m, f) in base_pairs {
-                if !males.contains(&m) {
-                    males.push(m);
-                }
-                if !females.contains(&f) {
-                    females.push(f);
-                }
-            }
-            attributes.push((ENSEMBLE.to_owned(), males, females));
+            attributes.push((ENSEMBLE.to_owned(), males.clone(), females.clone()));
             for (name, a, b) in attributes {
                 tests.push(Test {
                     name: format!("{query_pair} {name}"),
@@ -250,6 +255,39 @@ impl<'p> SetLevel<'p> {
                     b,
                 });
             }
+        }
+        // The stereotypically masculine (X) against the stereotypically feminine (Y) words.
+        let stereotypes = &set_lists.stereotypes;
+        let by_stereotype = |masculine: bool| -> Vec<String> {
+            (stereotypes.words.iter())
+                .filter(|(_, definitional, stereotypical)| {
+                    definitional.abs() < STEREOTYPE_DEFINITIONAL_MAX
+                        && *stereotypical != 0.0
+                        && (*stereotypical > 0.0) == masculine
+                })
+                .map(|(word, _, _)| word.clone())
+                .collect()
+        };
+        let sets = (
+            resolve_set(&stereotypes.name, "x", &by_stereotype(true)),
+            resolve_set(&stereotypes.name, "y", &by_stereotype(false)),
+        );
+        match sets {
+            (Some(x), Some(y)) if !males.is_empty() => tests.push(Test {
+                name: stereotypes.name.clone(),
+                family: STEREOTYPE,
+                attributes: ENSEMBLE.to_owned(),
+                query_pair: None,
+                x,
+                y,
+                a: males,
+                b: females,
+            }),
+            _ => skipped.push(format!(
+                "corpus `{corpus}`: the stereotype WEAT of `{}` left out: its masculine or feminine words have \
+                 none in vocabulary (see the coverage table)",
+                stereotypes.name
+            )),
         }
         let (benchmarks, quality_note) = similarity_benchmarks()?;
         Ok(Some(SetLevel {

@@ -82,6 +82,7 @@ fn test_retest_figure(rows: &[IccRow], subject: &str) -> BoxFigure {
         panel_size: (560, 400),
         columns: 2,
         reference: Some(0.6),
+        fit_y: false,
     }
 }
 
@@ -133,6 +134,7 @@ fn inter_rater_figure(rows: &[IccRow], subject: &str) -> BoxFigure {
         panel_size: (560, 400),
         columns: 2,
         reference: Some(0.5),
+        fit_y: false,
     }
 }
 
@@ -189,6 +191,7 @@ fn alpha_figure(rows: &[AlphaRow]) -> BoxFigure {
         panel_size: (1000, 460),
         columns: 1,
         reference: Some(0.7),
+        fit_y: false,
     }
 }
 
@@ -234,6 +237,7 @@ fn pair_figure(
         panel_size: (1200, 520),
         columns: 1,
         reference: Some(reference),
+        fit_y: false,
     }
 }
 

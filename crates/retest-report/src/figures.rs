@@ -64,6 +64,9 @@ pub struct BoxFigure {
     pub columns: usize,
     /// A horizontal reference line (a threshold the paper uses), drawn in grey.
     pub reference: Option<f64>,
+    /// Fit the y axis to the values, rounded out to 0.05, instead of [lower, 1] (for scores
+    /// that are not correlations).
+    pub fit_y: bool,
 }
 
 impl BoxFigure {
@@ -78,15 +81,22 @@ impl BoxFigure {
     }
 
     /// The y range: [lower, 1], the lower end the smallest drawn value rounded down to 0.1 and
-    /// at least −1 (values below are drawn at the lower edge), at most 0.
+    /// at least −1 (values below are drawn at the lower edge), at most 0; with `fit_y`, the
+    /// range of the values and 0 rounded out to 0.05.
     fn y_range(&self) -> (f64, f64) {
-        let min = self
-            .panels
-            .iter()
-            .flat_map(|p| p.values.iter().flatten().flatten())
-            .copied()
-            .filter(|v| v.is_finite())
-            .fold(0.0_f64, f64::min);
+        let values = || {
+            (self.panels.iter())
+                .flat_map(|p| p.values.iter().flatten().flatten())
+                .copied()
+                .filter(|v| v.is_finite())
+        };
+        if self.fit_y {
+            let lower = (values().fold(0.0_f64, f64::min) * 20.0).floor() / 20.0;
+            let upper = (values().fold(0.0_f64, f64::max) * 20.0).ceil() / 20.0;
+            let pad = 0.02 * (upper - lower).max(0.05);
+            return (lower - pad, upper + pad);
+        }
+        let min = values().fold(0.0_f64, f64::min);
         let lower = ((min * 10.0).floor() / 10.0).max(-1.0);
         (lower - 0.02, 1.02)
     }
@@ -223,7 +233,13 @@ fn draw_panel<DB: DrawingBackend>(
         .light_line_style(WHITE)
         .bold_line_style(RGBColor(230, 230, 230))
         .y_label_style(("sans-serif", 12))
-        .y_label_formatter(&|y: &f64| format!("{y:.1}"))
+        .y_label_formatter(&|y: &f64| {
+            if figure.fit_y {
+                format!("{y:.2}")
+            } else {
+                format!("{y:.1}")
+            }
+        })
         .x_desc(figure.x_label.as_str())
         .y_desc(figure.y_label.as_str())
         .axis_desc_style(("sans-serif", 14))
@@ -337,6 +353,7 @@ mod tests {
             panel_size: (400, 300),
             columns: 2,
             reference: Some(0.6),
+            fit_y: false,
         }
     }
 

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use retest_tables::{
     AlphaRow, CorrelationRow, CoverageRow, DirectionRow, IccRow, RegressionRow, Row, SeedSpreadRow,
-    SetIccRow, ShareRow, Table, TableError, parquet_path,
+    SetIccRow, ShareRow, Table, TableError, WeatSeedRow, WeatWordRow, parquet_path,
 };
 
 mod assemble;
@@ -85,6 +85,8 @@ pub struct RunTables {
     pub seed_spread: Option<Vec<SeedSpreadRow>>,
     pub set_level_reliability: Option<Vec<SetIccRow>>,
     pub directions: Option<Vec<DirectionRow>>,
+    pub weat: Option<Vec<WeatSeedRow>>,
+    pub weat_words: Option<Vec<WeatWordRow>>,
 }
 
 fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>>, ReportError> {
@@ -121,6 +123,8 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         seed_spread: read_optional(tables_dir, "seed_spread")?,
         set_level_reliability: read_optional(tables_dir, "set_level_reliability")?,
         directions: read_optional(tables_dir, "directions")?,
+        weat: read_optional(tables_dir, "weat")?,
+        weat_words: read_optional(tables_dir, "weat_words")?,
     };
     if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));

@@ -2,7 +2,7 @@
 //! configuration, their spread across seeds, their test-retest reliability, and how far each
 //! base pair's direction is from the principal component of the definitional pairs.
 
-use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow};
+use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, WeatWordRow};
 
 use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
 use crate::compare::{Finding, Verdict, f2};
@@ -75,8 +75,9 @@ fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, S
     }
 }
 
-/// Every set-level ICC but the per-test word scores, which are summarised by their median.
-fn reliability_table(rows: &[SetIccRow], configs: &[(String, String)]) -> Block {
+/// Every set-level ICC but the per-test word scores, which are summarised by their median
+/// (those of the stereotype tests are shown too).
+fn reliability_table(rows: &[SetIccRow], stereotype_tests: &[String], configs: &[(String, String)]) -> Block {
     let mut body = Vec::new();
     for (corpus, algorithm) in configs {
         let own: Vec<&SetIccRow> = (rows.iter())
@@ -96,7 +97,10 @@ fn reliability_table(rows: &[SetIccRow], configs: &[(String, String)]) -> Block 
                 format!("{} (n = {} tests)", f2(median(&word_scores)), word_scores.len()),
             ]);
         }
-        for r in own.iter().filter(|r| r.measure != "weat_score") {
+        for r in own
+            .iter()
+            .filter(|r| r.measure != "weat_score" || stereotype_tests.contains(&r.scope))
+        {
             body.push(vec![
                 corpus.clone(),
                 algorithm_label(algorithm),
@@ -193,6 +197,52 @@ fn direction_figure(rows: &[DirectionRow], configs: &[(String, String)]) -> BoxF
         panel_size: (640, 400),
         columns: 2,
         reference: None,
+        fit_y: false,
+    }
+}
+
+/// The stereotype test's word scores s(t, A, B) on every seed, the stereotypically masculine
+/// and feminine words side by side, one panel per configuration.
+fn stereotype_figure(words: &[WeatWordRow], test: &str, configs: &[(String, String)]) -> BoxFigure {
+    let panels = configs
+        .iter()
+        .map(|(corpus, algorithm)| {
+            let own: Vec<&WeatWordRow> = (words.iter())
+                .filter(|r| &r.corpus == corpus && &r.algorithm == algorithm && r.test == test)
+                .collect();
+            let n_seeds = own.iter().map(|r| r.seed + 1).max().unwrap_or(0);
+            let scores = |set: &str| -> Vec<Vec<f64>> {
+                (0..n_seeds)
+                    .map(|seed| {
+                        (own.iter())
+                            .filter(|r| r.seed == seed && r.set == set)
+                            .map(|r| r.score)
+                            .collect()
+                    })
+                    .collect()
+            };
+            BoxPanel {
+                title: config_label(corpus, algorithm),
+                groups: (0..n_seeds).map(|s| s.to_string()).collect(),
+                values: vec![scores("x"), scores("y")],
+            }
+        })
+        .collect();
+    BoxFigure {
+        title: format!("WEAT scores of the stereotypically masculine and feminine words of `{test}`"),
+        x_label: "seed".into(),
+        y_label: "s(t, A, B)".into(),
+        hues: vec![
+            "stereotypically masculine".into(),
+            "stereotypically feminine".into(),
+        ],
+        panels,
+        show_points: false,
+        rotate_x_labels: false,
+        panel_size: (960, 360),
+        columns: 1,
+        reference: Some(0.0),
+        fit_y: true,
     }
 }
 
@@ -546,23 +596,53 @@ pub(crate) fn blocks(
          the per-word scores behind each value (`set_level_reliability`)."
             .into(),
     ));
-    let tests = sorted_names(
-        (spreads.iter())
-            .filter(|r| r.measure == "weat_p_value" && !r.subject.contains(' '))
-            .map(|r| r.subject.as_str()),
-    );
-    if !tests.is_empty() {
+    let family = |family: &str| -> Vec<String> {
+        (tables.weat.as_deref())
+            .map(|rows| {
+                sorted_names(
+                    rows.iter()
+                        .filter(|r| r.family == family)
+                        .map(|r| r.test.as_str()),
+                )
+            })
+            .unwrap_or_default()
+    };
+    let (tests, stereotype_tests) = (family("caliskan"), family("stereotype"));
+    if !tests.is_empty() || !stereotype_tests.is_empty() {
         blocks.push(Block::Heading(3, "WEAT tests".into()));
         blocks.push(Block::Paragraph(
-            "Does a test's verdict survive a reseed? Caliskan et al.'s tests on every seed:".into(),
+            "Does a test's verdict survive a reseed? Caliskan et al.'s tests, and the stereotype test — the \
+             stereotypically masculine against the stereotypically feminine words of a list with stereotype \
+             scores (Bolukbasi et al.'s professions), every base pair's words as attributes — on every seed:"
+                .into(),
         ));
-        blocks.push(weat_table(spreads, &tests, &configs));
+        blocks.push(weat_table(
+            spreads,
+            &[&tests[..], &stereotype_tests[..]].concat(),
+            &configs,
+        ));
+    }
+    if let Some(words) = &tables.weat_words {
+        for test in &stereotype_tests {
+            push_figure(
+                blocks,
+                figures,
+                &format!("set_level_stereotypes_{test}"),
+                stereotype_figure(words, test, &configs),
+                format!(
+                    "Each word's score s(t, A, B) = mean cos(t, a) − mean cos(t, b) on every seed, A and B every \
+                     masculine and every feminine word of the base pairs (positive = closer to the masculine \
+                     words), for the words of `{test}` whose stereotype score is masculine and feminine (words \
+                     gendered by definition left out). {BOX_NOTE}"
+                ),
+            );
+        }
     }
     blocks.push(Block::Heading(
         3,
         "Test-retest reliability of the set-level measures".into(),
     ));
-    blocks.push(reliability_table(reliability, &configs));
+    blocks.push(reliability_table(reliability, &stereotype_tests, &configs));
     blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
     blocks.push(direction_table(spreads, &configs));
     let rows = bakarov_rows(spreads, &tests, &configs);
@@ -619,6 +699,41 @@ mod tests {
             }
         }
         rows
+    }
+
+    #[test]
+    fn the_stereotype_figure_has_a_box_per_seed_and_side() {
+        let word = |corpus: &str, seed: u32, test: &str, set: &str, score: f64| WeatWordRow {
+            corpus: corpus.into(),
+            algorithm: "sgns".into(),
+            seed,
+            test: test.into(),
+            set: set.into(),
+            word: "w".into(),
+            score,
+            normalized: f64::NAN,
+        };
+        let words = vec![
+            word("a", 0, "professions", "x", 0.2),
+            word("a", 0, "professions", "x", 0.3),
+            word("a", 0, "professions", "y", -0.1),
+            word("a", 1, "professions", "y", -0.2),
+            word("a", 1, "weat6", "x", 9.0),
+            word("b", 0, "professions", "x", 0.4),
+        ];
+        let configs = [
+            ("a".to_owned(), "sgns".to_owned()),
+            ("b".to_owned(), "sgns".to_owned()),
+        ];
+        let figure = stereotype_figure(&words, "professions", &configs);
+        assert_eq!(figure.panels.len(), 2);
+        assert_eq!(figure.panels[0].groups, ["0", "1"]);
+        assert_eq!(
+            figure.panels[0].values,
+            [vec![vec![0.2, 0.3], vec![]], vec![vec![-0.1], vec![-0.2]]]
+        );
+        assert_eq!(figure.panels[1].values, [vec![vec![0.4]], vec![vec![]]]);
+        assert!(figure.fit_y && !figure.clips());
     }
 
     #[test]

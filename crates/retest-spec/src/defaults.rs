@@ -111,3 +111,10 @@ pub const DEFINITIONAL_PAIRS: &str = "definitional-pairs";
 /// Set-level measures: the pairs of Bakarov's detectors (the first is Occupational Stereotypes'
 /// axis; all are Gender Direction's groups).
 pub const DETECTOR_PAIRS: &str = "gender-pairs";
+/// Set-level measures: the words with a stereotype score (Bolukbasi et al.'s professions with
+/// debiaswe's definitional and stereotypical scores).
+pub const STEREOTYPES: &str = "professions";
+/// Set-level measures: a word of the stereotype list counts as gendered by definition, and is
+/// left out of the stereotype WEAT, when its definitional score has at least this magnitude
+/// (actress, businesswoman, nun).
+pub const STEREOTYPE_DEFINITIONAL_MAX: f64 = 0.5;

@@ -24,6 +24,7 @@
 //!   neutral: occ16            # Direct Bias's neutral words
 //!   definitional_pairs: definitional-pairs                  # the pairs of the `pca` direction
 //!   detector_pairs: gender-pairs                            # Bakarov's OS axis and GD groups
+//!   stereotypes: professions  # words with a stereotype score: masculine vs feminine WEAT
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -184,6 +185,10 @@ pub struct SetLevelParams {
     /// The pair list of Bakarov's detectors: its first pair is the axis of Occupational
     /// Stereotypes, its words the two groups of Gender Direction.
     pub detector_pairs: String,
+    /// The list of words with a stereotype score (Bolukbasi et al.'s professions): the WEAT of
+    /// the stereotypically masculine against the stereotypically feminine words, with every base
+    /// pair's words as attributes.
+    pub stereotypes: String,
 }
 
 /// A validated pipeline with every default resolved.
@@ -299,6 +304,7 @@ struct RawSetLevel {
     definitional_pairs: Option<String>,
     c: Option<f64>,
     detector_pairs: Option<String>,
+    stereotypes: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -711,6 +717,10 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<Option<SetLevelParam
             .detector_pairs
             .clone()
             .unwrap_or_else(|| defaults::DETECTOR_PAIRS.to_owned()),
+        stereotypes: raw
+            .stereotypes
+            .clone()
+            .unwrap_or_else(|| defaults::STEREOTYPES.to_owned()),
     };
     at_least(doc, "set_level.samples", p.samples, 1)?;
     if !(p.c >= 0.0 && p.c.is_finite()) {

@@ -481,9 +481,10 @@ fn set_level_defaults_are_caliskans_gender_tests_and_the_query_pairs() {
         (
             s.neutral.as_str(),
             s.definitional_pairs.as_str(),
-            s.detector_pairs.as_str()
+            s.detector_pairs.as_str(),
+            s.stereotypes.as_str()
         ),
-        ("occ16", "definitional-pairs", "gender-pairs")
+        ("occ16", "definitional-pairs", "gender-pairs", "professions")
     );
     // Without `single_pair`, the default pairs whose queries the plan has.
     let plan = project

@@ -37,12 +37,16 @@ table_row! {
         pub corpus: String,
         pub algorithm: String,
         pub seed: u32,
-        /// `weat6`, …, or `career/family he:she` for a single-pair test.
+        /// `weat6`, …, `career/family he:she` for a single-pair test, or the stereotype list's
+        /// name (`professions`).
         pub test: String,
-        /// `caliskan` (a test of the tests file) or `single_pair` (query targets, one base
-        /// pair's words or the `ensemble` of all pairs as attributes).
+        /// `caliskan` (a test of the tests file), `single_pair` (query targets, one base
+        /// pair's words or the `ensemble` of all pairs as attributes) or `stereotype` (the
+        /// stereotypically masculine against the stereotypically feminine words of the
+        /// stereotype list, the `ensemble` as attributes).
         pub family: String,
-        /// The base pair (`he:she`) or `ensemble` of a single-pair test; empty otherwise.
+        /// The base pair (`he:she`) or `ensemble` of a single-pair or stereotype test; empty
+        /// otherwise.
         pub attributes: String,
         pub weat: WeatStats,
         /// The standard deviation of the effect size: `population` or `sample`.
@@ -62,7 +66,8 @@ table_row! {
         pub algorithm: String,
         pub seed: u32,
         pub test: String,
-        /// `x` or `y`: the target set the word belongs to.
+        /// `x` or `y`: the target set the word belongs to (in a stereotype test: the
+        /// stereotypically masculine or feminine words).
         pub set: String,
         pub word: String,
         /// `s(w, A, B) = mean_A cos(w, a) − mean_B cos(w, b)`.
