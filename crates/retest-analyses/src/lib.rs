@@ -24,7 +24,9 @@
 //!
 //! The set-level measures (WEAT, Direct Bias) give one value per test or direction and seed:
 //! [`seed_spread`] summarises a value across seeds, [`seeds_icc`] rates a family of them
-//! (subjects × seeds, ICC(2,1)).
+//! (subjects × seeds, ICC(2,1)). Analogy answers are categories: [`answer_agreement`] rates the
+//! seeds' top-1 answers with Fleiss' κ (queries × seeds) and [`pair_overlap`] compares the
+//! generated word pairs of the seeds.
 //!
 //! ```
 //! use retest_analyses::{Study, TargetSet, test_retest_words};
@@ -39,6 +41,7 @@
 //! assert!(records[0].result.value > 0.9); // the pairs differ far more than the seeds
 //! ```
 
+mod analogies;
 mod consistency;
 mod correlation;
 mod inter_rater;
@@ -49,6 +52,7 @@ mod test_retest;
 #[cfg(test)]
 mod tests;
 
+pub use analogies::{AnswerAgreement, ModalAnswer, PairOverlap, answer_agreement, pair_overlap};
 pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
 pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};
