@@ -1,6 +1,8 @@
 //! WEAT's exact permutation p-value: every partition of a 16-word test (8 + 8 targets,
 //! C(16, 8) = 12,870 partitions) and of a 24-word test (12 + 12, 2,704,156 partitions, above
-//! the default exact limit, enumerated here by raising it).
+//! the default exact limit, enumerated here by raising it); and the sampled p-value (10⁵ draws)
+//! of the set-level stage's stereotype test on Gutenberg (101 stereotypically masculine against
+//! 24 feminine professions).
 //!
 //! `cargo bench -p retest-measures --bench weat`.
 
@@ -35,5 +37,14 @@ fn exact_p(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, exact_p);
+fn sampled_p(c: &mut Criterion) {
+    let seed = SeedPath::new(0);
+    let (x, y) = (scores(101, "x"), scores(24, "y"));
+    let opts = PermutationOptions::standard(&seed);
+    c.bench_function("weat_sampled_p/101+24", |b| {
+        b.iter(|| permutation_test(black_box(&x), black_box(&y), &opts).unwrap())
+    });
+}
+
+criterion_group!(benches, exact_p, sampled_p);
 criterion_main!(benches);

@@ -237,26 +237,42 @@ fn exact_count(sorted: &[f64], k: usize, threshold: f64) -> (u64, u64) {
     }
 }
 
-/// Draws `draws` distinct `k`-subsets of `sorted` uniformly (partial Fisher–Yates, repeats
-/// rejected) and counts those whose left-to-right sum in `sorted` order exceeds `threshold`.
-/// The caller guarantees `draws < C(n, k)`.
+/// Draws `draws` distinct `k`-subsets of `sorted` uniformly and counts those whose
+/// left-to-right sum in `sorted` order exceeds `threshold`. A subset is drawn through the
+/// smaller of its side and its complement (partial Fisher–Yates over min(k, n − k) positions,
+/// repeats rejected), which is the same uniform distribution at a fraction of the draws when
+/// the sides differ in size. The caller guarantees `draws < C(n, k)`.
 fn sampled_count(sorted: &[f64], k: usize, threshold: f64, draws: u64, rng: &mut impl Rng) -> u64 {
     let n = sorted.len();
     let words = n.div_ceil(64);
+    let drawn_side = k.min(n - k);
+    // Bits 0..n set: the complement of a drawn side is `full ^ mask`.
+    let full: Vec<u64> = (0..words)
+        .map(|w| {
+            let bits = (n - 64 * w).min(64);
+            if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 }
+        })
+        .collect();
     let mut seen: FxHashSet<Box<[u64]>> = FxHashSet::default();
     let mut order: Vec<usize> = (0..n).collect();
+    let mut mask = vec![0u64; words];
     let mut greater = 0u64;
     let mut drawn = 0u64;
     while drawn < draws {
-        for i in 0..k {
+        for i in 0..drawn_side {
             let j = i + below(rng, (n - i) as u64) as usize;
             order.swap(i, j);
         }
-        let mut mask = vec![0u64; words].into_boxed_slice();
-        for &i in &order[..k] {
+        mask.fill(0);
+        for &i in &order[..drawn_side] {
             mask[i / 64] |= 1 << (i % 64);
         }
-        if seen.contains(&mask) {
+        if drawn_side != k {
+            for (m, f) in mask.iter_mut().zip(&full) {
+                *m ^= f;
+            }
+        }
+        if seen.contains(&mask[..]) {
             continue;
         }
         let mut total = 0.0f64;
@@ -271,7 +287,7 @@ fn sampled_count(sorted: &[f64], k: usize, threshold: f64, draws: u64, rng: &mut
         if total > threshold {
             greater += 1;
         }
-        seen.insert(mask);
+        seen.insert(mask.clone().into_boxed_slice());
         drawn += 1;
     }
     greater

@@ -32,12 +32,16 @@
 //! assert!(files[0].ends_with("coverage.parquet") && files[1].ends_with("coverage.csv"));
 //! ```
 
+mod analogies;
 mod read;
 mod rows;
 mod schema;
 mod set_level;
 mod write;
 
+pub use analogies::{
+    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyReliabilityRow, AnalogyReportedRow, AnalogyStabilityRow,
+};
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, CorrelationRow, CoverageRow, DirectBiasRow, IccRow, IccStats, RegressionRow, ScoreRow,

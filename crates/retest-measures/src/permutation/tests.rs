@@ -146,6 +146,32 @@ fn sampling_draws_distinct_partitions_reproducibly() {
 }
 
 #[test]
+fn sampling_sets_of_unequal_size_draws_the_smaller_side_and_counts_the_larger() {
+    // 12 integer scores, C(12, 3) = 220 partitions with |X| = 3 or with |X| = 9: drawing all
+    // but one leaves at most one greater partition out, whichever side is drawn.
+    let pooled = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8];
+    let seed = SeedPath::new(8).with("weat");
+    let o = PermutationOptions {
+        exact_limit: 100,
+        samples: 219,
+        seed: &seed,
+    };
+    for n_x in [3, 9] {
+        let (x, y) = pooled.split_at(n_x);
+        let (brute_greater, total) = brute_force(x, y);
+        assert_eq!(total, 220);
+        let as_f64 = |v: &[i64]| v.iter().map(|&s| s as f64).collect::<Vec<_>>();
+        let t = permutation_test(&as_f64(x), &as_f64(y), &o).unwrap();
+        assert_eq!((t.method, t.partitions, t.n_x), (PMethod::Sampled, 219, n_x));
+        assert!(
+            t.greater == brute_greater || t.greater + 1 == brute_greater,
+            "|X| = {n_x}: {} vs {brute_greater}",
+            t.greater
+        );
+    }
+}
+
+#[test]
 fn as_many_samples_as_partitions_enumerates() {
     let seed = SeedPath::new(6);
     let o = PermutationOptions {
