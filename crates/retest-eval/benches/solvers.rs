@@ -5,9 +5,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use retest_embeddings::Embeddings;
-use retest_eval::{
-    AnalogySpace, Constraint, DeltaBound, PairOptions, Query, Solver, generate_pairs, solve,
-};
+use retest_eval::{AnalogySpace, Constraint, DeltaBound, PairOptions, Query, Solver, generate_pairs, solve};
 use retest_test_support::RandomData;
 
 const DIM: usize = 300;
