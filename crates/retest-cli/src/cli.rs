@@ -144,6 +144,16 @@ pub enum Command {
     /// Example: `retest direct-bias vectors.fifu --pairs wordlists/du2021/base-pairs.txt
     /// --words wordlists/du2021/occ16.txt --out direct-bias.csv`
     DirectBias(DirectBiasArgs),
+    /// Answer analogy queries A : B :: C : ? on any embedding files with 3CosAdd, 3CosMul or
+    /// Bolukbasi et al.'s formula, constrained (D is none of A, B, C, as word2vec, gensim and
+    /// debiaswe answer) or not (Nissim, van Noord & van der Goot 2020). One row per (embedding,
+    /// query, rank): `embedding, a, b, c, solver, constraint, rank, answer, score, status,
+    /// detail`. A query with a word not among the words searched gets one row with status
+    /// `out_of_vocabulary` (the words in `detail`) and a warning; the others are answered.
+    ///
+    /// Example: `retest analogies vectors.fifu --queries queries.txt --solver cosmul
+    /// --unconstrained --top-n 5 --out analogies.csv`
+    Analogies(AnalogiesArgs),
     /// Train one word2vec model (skip-gram or CBOW, negative sampling) from a text file, like
     /// `word2vec -train`: whitespace-separated tokens, one sentence per line (plain or
     /// compressed). Single-threaded and byte-reproducible for a given seed.
@@ -314,6 +324,52 @@ pub struct DirectBiasArgs {
     /// Output table: Parquet, or CSV when the name ends in `.csv`.
     #[arg(long)]
     pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct AnalogiesArgs {
+    /// Embedding files (format detected from their bytes), words in descending frequency.
+    #[arg(required = true)]
+    pub embeddings: Vec<PathBuf>,
+    /// Queries: one `a b c` per line (the query a : b :: c : ?), `#` comments, blank lines.
+    #[arg(long, value_name = "FILE")]
+    pub queries: PathBuf,
+    /// cosadd: cos(D,B) − cos(D,A) + cos(D,C); cosmul: s(D,B)·s(D,C)/(s(D,A) + 1e-6) with
+    /// s = (1 + cos)/2, as gensim; bolukbasi: cos(A − C, B − D) if B and D are within --delta,
+    /// else 0.
+    #[arg(long, value_enum)]
+    pub solver: SolverName,
+    /// Allow the answer to be A, B or C.
+    #[arg(long)]
+    pub unconstrained: bool,
+    /// Answers per query.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub top_n: usize,
+    /// Search only the N most frequent words (the first N of the file); a query word beyond
+    /// them is out of vocabulary. Default: the whole vocabulary.
+    #[arg(long, value_name = "N")]
+    pub restrict_vocab: Option<usize>,
+    /// Bolukbasi's δ: D must be within δ of B (only with `--solver bolukbasi`).
+    #[arg(long, value_name = "D", allow_negative_numbers = true)]
+    pub delta: Option<f64>,
+    /// Read δ as a bound on the squared distance ‖B − D‖², as debiaswe's code does, instead of
+    /// the distance ‖B − D‖ of the paper (the two agree at δ = 1).
+    #[arg(long)]
+    pub squared_delta: bool,
+    /// Look words up lowercased, for embeddings of a lowercased corpus.
+    #[arg(long)]
+    pub lowercase: bool,
+    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// The analogy solvers of `retest analogies`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolverName {
+    Cosadd,
+    Cosmul,
+    Bolukbasi,
 }
 
 /// The input, output and seed of `retest sgns` and `retest glove`.

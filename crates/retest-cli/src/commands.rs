@@ -2,14 +2,18 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, ensure};
+use retest_eval::{Constraint, DeltaBound, Solver};
 use retest_pipeline::{
     Folders, LoadedPlan, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file, train_pipeline,
     train_sgns_file,
 };
 use retest_spec::{Architecture, CorpusRecipe, GloveParams, SgnsParams, defaults};
 
-use crate::cli::{Cli, Command, CorpusCommand, EmbeddingsCommand, Format, GloveArgs, SgnsArgs, StatsCommand};
+use crate::cli::{
+    AnalogiesArgs, Cli, Command, CorpusCommand, EmbeddingsCommand, Format, GloveArgs, SgnsArgs, SolverName,
+    StatsCommand,
+};
 use crate::{stats, study};
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -61,6 +65,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 out: &args.out,
             })
         }
+        Command::Analogies(args) => analogies(&args),
         Command::Sgns(args) => sgns(&args),
         Command::Glove(args) => glove(&args),
         Command::Corpus(CorpusCommand::Prepare {
@@ -139,6 +144,45 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
         nbm_k: args.nbm_k as usize,
         nbm_pool: args.nbm_pool,
         threads,
+        out: &args.out,
+    })
+}
+
+/// `retest analogies`: the flags turned into a solver, then the pipeline's function.
+fn analogies(args: &AnalogiesArgs) -> Result<()> {
+    let bound = if args.squared_delta {
+        DeltaBound::SquaredDistance
+    } else {
+        DeltaBound::Distance
+    };
+    let solver = match args.solver {
+        SolverName::Cosadd => Solver::CosAdd,
+        SolverName::Cosmul => Solver::CosMul {
+            epsilon: Solver::COSMUL_EPSILON,
+        },
+        SolverName::Bolukbasi => Solver::Bolukbasi {
+            delta: args.delta.unwrap_or(Solver::BOLUKBASI_DELTA),
+            bound,
+        },
+    };
+    if args.solver != SolverName::Bolukbasi {
+        ensure!(
+            args.delta.is_none() && !args.squared_delta,
+            "--delta and --squared-delta apply to --solver bolukbasi only"
+        );
+    }
+    retest_pipeline::analogies_files(&retest_pipeline::AnalogiesRequest {
+        embeddings: &args.embeddings,
+        queries: &args.queries,
+        solver,
+        constraint: if args.unconstrained {
+            Constraint::Unconstrained
+        } else {
+            Constraint::Constrained
+        },
+        top_n: args.top_n,
+        restrict_vocab: args.restrict_vocab,
+        lowercase: args.lowercase,
         out: &args.out,
     })
 }

@@ -1,12 +1,11 @@
 //! Word-analogy evaluation with 3CosAdd, as gensim's `KeyedVectors.evaluate_word_analogies`
 //! computes it, with an exact nearest-neighbour search batched into matrix products.
 
-use faer::linalg::matmul::matmul;
-use faer::{Accum, MatMut, MatRef, Par};
-use rayon::prelude::*;
 use retest_embeddings::Embeddings;
 use serde::Serialize;
 
+use crate::error::SolveError;
+use crate::solvers::{AnalogySpace, Constraint, Query, Solver, TopK, rank};
 use crate::vocab::Lookup;
 use crate::{AnalogySet, EvalOptions};
 
@@ -37,6 +36,24 @@ pub struct SectionResult {
     pub attempted: usize,
     /// Questions skipped because a word is out of vocabulary.
     pub skipped: usize,
+}
+
+impl AnalogyResult {
+    /// The mean of the accuracies of the sections with an attempted question (Nissim et al.
+    /// 2020's "macro"); NaN when no section has one.
+    pub fn macro_accuracy(&self) -> f64 {
+        let accuracies: Vec<f64> = self
+            .sections
+            .iter()
+            .filter(|s| s.attempted > 0)
+            .map(SectionResult::accuracy)
+            .collect();
+        if accuracies.is_empty() {
+            f64::NAN
+        } else {
+            accuracies.iter().sum::<f64>() / accuracies.len() as f64
+        }
+    }
 }
 
 impl SectionResult {
@@ -72,9 +89,10 @@ pub fn evaluate_analogies(emb: &Embeddings, questions: &AnalogySet) -> AnalogyRe
 /// * the answer is correct when its upper-cased word is `d`'s.
 ///
 /// Zero vectors have cosine 0 with everything (gensim divides by a zero norm and gets NaN).
-/// The search is exact: blocks of questions are multiplied with blocks of the unit-vector matrix
-/// (faer GEMM, `f32`) and a running top 8 is kept per question; blocks of questions run in
-/// parallel on rayon's pool, which does not change any result.
+/// The search is exact: it is [`crate::solve`]'s 3CosAdd (blocks of questions multiplied with
+/// blocks of the unit-vector matrix, faer GEMM, `f32`), keeping a running top 8 per question;
+/// blocks of questions run in parallel on rayon's pool, which does not change any result.
+/// [`google_accuracy`] gives the same numbers for 3CosAdd constrained, beside the other solvers.
 pub fn evaluate_analogies_with(
     emb: &Embeddings,
     questions: &AnalogySet,
@@ -83,10 +101,6 @@ pub fn evaluate_analogies_with(
     analogies_with_lookup(emb, &Lookup::new(emb, options), questions)
 }
 
-/// Questions per block: one block's scores against [`VOCAB_BLOCK`] rows are 2 MB of `f32`.
-const QUESTION_BLOCK: usize = 256;
-/// Vocabulary rows per matrix product.
-const VOCAB_BLOCK: usize = 2048;
 /// Candidates kept per question: gensim's `topn=5` plus the three question words.
 const TOP: usize = 8;
 
@@ -100,7 +114,70 @@ struct Question {
     section: usize,
 }
 
-pub(crate) fn analogies_with_lookup(emb: &Embeddings, lookup: &Lookup, set: &AnalogySet) -> AnalogyResult {
+/// The accuracy of one solver under one constraint on an analogy set.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolverAccuracy {
+    pub solver: Solver,
+    pub constraint: Constraint,
+    /// Micro accuracy in `total_accuracy`, per-section counts in `sections`, macro accuracy from
+    /// [`AnalogyResult::macro_accuracy`].
+    pub result: AnalogyResult,
+}
+
+/// Every solver of `solvers`, constrained and unconstrained, on an analogy set (the Google set,
+/// `questions-words.txt`, in Nissim et al. 2020's Table 1): one [`SolverAccuracy`] per
+/// (solver, constraint), in the order of `solvers`, constrained first.
+///
+/// Questions are looked up and skipped as [`evaluate_analogies_with`] does, and candidates are
+/// the first `restrict_vocab` rows. Constrained, the answer is chosen among the best candidates
+/// other than the question rows as [`evaluate_analogies_with`] chooses it (gensim's rule for
+/// case variants), so 3CosAdd constrained gives exactly its numbers; unconstrained, the answer is
+/// the best candidate (standing for its upper-cased form when matching case-insensitively),
+/// which may be a question word.
+///
+/// # Errors
+///
+/// A solver parameter is out of range.
+pub fn google_accuracy(
+    emb: &Embeddings,
+    questions: &AnalogySet,
+    options: &EvalOptions,
+    solvers: &[Solver],
+) -> Result<Vec<SolverAccuracy>, SolveError> {
+    for solver in solvers {
+        solver.check()?;
+    }
+    let lookup = Lookup::new(emb, options);
+    let prepared = prepare(emb, &lookup, questions);
+    Ok(solvers
+        .iter()
+        .flat_map(|&solver| {
+            let [constrained, unconstrained] = prepared.answer(solver);
+            [
+                SolverAccuracy {
+                    solver,
+                    constraint: Constraint::Constrained,
+                    result: prepared.tally(&constrained),
+                },
+                SolverAccuracy {
+                    solver,
+                    constraint: Constraint::Unconstrained,
+                    result: prepared.tally(&unconstrained),
+                },
+            ]
+        })
+        .collect())
+}
+
+/// An analogy set resolved against one vocabulary.
+struct Prepared {
+    sections: Vec<SectionResult>,
+    questions: Vec<Question>,
+    space: AnalogySpace,
+    representative: Vec<u32>,
+}
+
+fn prepare(emb: &Embeddings, lookup: &Lookup, set: &AnalogySet) -> Prepared {
     let mut sections: Vec<SectionResult> = set
         .sections
         .iter()
@@ -129,86 +206,69 @@ pub(crate) fn analogies_with_lookup(emb: &Embeddings, lookup: &Lookup, set: &Ana
             }
         }
     }
-    if !questions.is_empty() {
-        let dim = emb.dim();
-        let unit = unit_rows(emb, lookup.n_rows());
-        let representative = lookup.representatives(emb);
-        let answers: Vec<Option<u32>> = questions
-            .par_chunks(QUESTION_BLOCK)
-            .flat_map_iter(|block| answer_block(block, &unit, dim, &representative))
+    let n_rows = if questions.is_empty() { 0 } else { lookup.n_rows() };
+    Prepared {
+        sections,
+        questions,
+        space: AnalogySpace::first_rows(emb, n_rows),
+        representative: lookup.representatives(emb),
+    }
+}
+
+impl Prepared {
+    /// Each question's answer (as the row standing for the predicted word), constrained and
+    /// unconstrained.
+    fn answer(&self, solver: Solver) -> [Vec<Option<u32>>; 2] {
+        let queries: Vec<Query> = self
+            .questions
+            .iter()
+            .map(|q| Query {
+                a: q.a,
+                b: q.b,
+                c: q.c,
+            })
             .collect();
-        for (q, answer) in questions.iter().zip(answers) {
-            if answer == Some(q.expected) {
+        let tops = if queries.is_empty() {
+            Vec::new()
+        } else {
+            rank(&self.space, &queries, solver, TOP)
+        };
+        let constrained = self
+            .questions
+            .iter()
+            .zip(&tops)
+            .map(|(q, top)| choose(q, top, &self.representative))
+            .collect();
+        let unconstrained = tops
+            .iter()
+            .map(|top| top.rows().next().map(|r| self.representative[r as usize]))
+            .collect();
+        [constrained, unconstrained]
+    }
+
+    fn tally(&self, answers: &[Option<u32>]) -> AnalogyResult {
+        let mut sections = self.sections.clone();
+        for (q, answer) in self.questions.iter().zip(answers) {
+            if *answer == Some(q.expected) {
                 sections[q.section].correct += 1;
             }
         }
-    }
-    let correct = sections.iter().map(|s| s.correct).sum();
-    let attempted = sections.iter().map(|s| s.attempted).sum();
-    AnalogyResult {
-        total_accuracy: ratio(correct, attempted),
-        correct,
-        attempted,
-        skipped: sections.iter().map(|s| s.skipped).sum(),
-        sections,
+        let correct = sections.iter().map(|s| s.correct).sum();
+        let attempted = sections.iter().map(|s| s.attempted).sum();
+        AnalogyResult {
+            total_accuracy: ratio(correct, attempted),
+            correct,
+            attempted,
+            skipped: sections.iter().map(|s| s.skipped).sum(),
+            sections,
+        }
     }
 }
 
-/// The first `n_rows` rows scaled to unit length (norm in `f64`); zero rows stay zero.
-fn unit_rows(emb: &Embeddings, n_rows: usize) -> Vec<f32> {
-    let mut unit = Vec::with_capacity(n_rows * emb.dim());
-    for row in emb.rows().take(n_rows) {
-        let norm = row
-            .iter()
-            .map(|&x| f64::from(x) * f64::from(x))
-            .sum::<f64>()
-            .sqrt();
-        let scale = if norm > 0.0 { 1.0 / norm } else { 0.0 };
-        unit.extend(row.iter().map(|&x| (f64::from(x) * scale) as f32));
-    }
-    unit
-}
-
-/// The answer (as the row standing for the predicted word) to each question of `block`.
-fn answer_block(block: &[Question], unit: &[f32], dim: usize, representative: &[u32]) -> Vec<Option<u32>> {
-    let n_rows = unit.len() / dim;
-    let n_questions = block.len();
-    let mut queries = vec![0.0f32; n_questions * dim];
-    for (q, query) in block.iter().zip(queries.chunks_exact_mut(dim)) {
-        let row = |r: u32| &unit[r as usize * dim..(r as usize + 1) * dim];
-        let (a, b, c) = (row(q.a), row(q.b), row(q.c));
-        let mut norm2 = 0.0f64;
-        for (j, x) in query.iter_mut().enumerate() {
-            let v = f64::from(b[j]) + f64::from(c[j]) - f64::from(a[j]);
-            *x = v as f32;
-            norm2 += v * v;
-        }
-        if norm2 > 0.0 {
-            let scale = 1.0 / norm2.sqrt();
-            query.iter_mut().for_each(|x| *x = (f64::from(*x) * scale) as f32);
-        }
-    }
-    let mut tops = vec![TopK::new(); n_questions];
-    let mut scores = vec![0.0f32; VOCAB_BLOCK.min(n_rows) * n_questions];
-    let rhs = MatRef::from_row_major_slice(&queries, n_questions, dim).transpose();
-    for start in (0..n_rows).step_by(VOCAB_BLOCK) {
-        let end = (start + VOCAB_BLOCK).min(n_rows);
-        let n_block = end - start;
-        // scores (n_block × n_questions, column-major) = U[start..end] · Qᵀ: column q holds
-        // question q's cosines with the block's rows, contiguous.
-        let dst =
-            MatMut::from_column_major_slice_mut(&mut scores[..n_block * n_questions], n_block, n_questions);
-        let lhs = MatRef::from_row_major_slice(&unit[start * dim..end * dim], n_block, dim);
-        matmul(dst, Accum::Replace, lhs, rhs, 1.0f32, Par::Seq);
-        for (top, column) in tops.iter_mut().zip(scores.chunks_exact(n_block)) {
-            top.scan(column, start as u32);
-        }
-    }
-    block
-        .iter()
-        .zip(&tops)
-        .map(|(q, top)| choose(q, top, representative))
-        .collect()
+pub(crate) fn analogies_with_lookup(emb: &Embeddings, lookup: &Lookup, set: &AnalogySet) -> AnalogyResult {
+    let prepared = prepare(emb, lookup, set);
+    let [constrained, _] = prepared.answer(Solver::CosAdd);
+    prepared.tally(&constrained)
 }
 
 /// gensim's choice among the candidates: drop the question rows, keep five, take the first whose
@@ -224,84 +284,4 @@ fn choose(q: &Question, top: &TopK, representative: &[u32]) -> Option<u32> {
         }
     }
     answer
-}
-
-/// The `TOP` highest scores seen so far, in descending order; among equal scores the row seen
-/// first (the lower row, as rows are scanned in ascending order) comes first.
-#[derive(Clone, Debug)]
-struct TopK {
-    scores: [f32; TOP],
-    rows: [u32; TOP],
-    len: usize,
-}
-
-impl TopK {
-    fn new() -> Self {
-        TopK {
-            scores: [f32::NEG_INFINITY; TOP],
-            rows: [u32::MAX; TOP],
-            len: 0,
-        }
-    }
-
-    fn rows(&self) -> impl Iterator<Item = u32> + '_ {
-        self.rows[..self.len].iter().copied()
-    }
-
-    /// Offers `scores[i]` for row `first_row + i`, in ascending row order. NaN and −∞ never enter.
-    fn scan(&mut self, scores: &[f32], first_row: u32) {
-        let mut threshold = if self.len == TOP {
-            self.scores[TOP - 1]
-        } else {
-            f32::NEG_INFINITY
-        };
-        for (i, &score) in scores.iter().enumerate() {
-            if score > threshold {
-                self.insert(score, first_row + i as u32);
-                if self.len == TOP {
-                    threshold = self.scores[TOP - 1];
-                }
-            }
-        }
-    }
-
-    fn insert(&mut self, score: f32, row: u32) {
-        // After every kept score >= `score`: equal scores keep their (lower) rows first.
-        let at = self.scores[..self.len]
-            .iter()
-            .position(|&s| s < score)
-            .unwrap_or(self.len);
-        let end = (self.len + 1).min(TOP);
-        for k in (at + 1..end).rev() {
-            self.scores[k] = self.scores[k - 1];
-            self.rows[k] = self.rows[k - 1];
-        }
-        if at < TOP {
-            self.scores[at] = score;
-            self.rows[at] = row;
-        }
-        self.len = end;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn top_k_keeps_the_highest_with_lower_rows_first_on_ties() {
-        let mut top = TopK::new();
-        let scores = [0.1, 0.5, 0.5, 0.9, -0.2, 0.5, 0.3, 0.7, 0.0, 0.8, 0.5, 0.6];
-        top.scan(&scores[..5], 0);
-        top.scan(&scores[5..], 5);
-        assert_eq!(top.rows().collect::<Vec<_>>(), [3, 9, 7, 11, 1, 2, 5, 10]);
-        assert_eq!(top.scores, [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5]);
-    }
-
-    #[test]
-    fn top_k_with_fewer_rows_than_slots() {
-        let mut top = TopK::new();
-        top.scan(&[0.2, 0.4, 0.3], 10);
-        assert_eq!(top.rows().collect::<Vec<_>>(), [11, 12, 10]);
-    }
 }

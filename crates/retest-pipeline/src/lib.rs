@@ -9,6 +9,7 @@
 //! thread count never changes a result.
 
 mod aggregate;
+mod analogy_files;
 pub mod cluster;
 mod cooccurrence;
 mod corpus;
@@ -32,6 +33,7 @@ mod task;
 mod train;
 
 pub use aggregate::{Measured, combine_tables, measure_all, read_table};
+pub use analogy_files::{AnalogiesRequest, OUT_OF_VOCABULARY, QueryLine, analogies_files, read_query_file};
 pub use cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
 pub use corpus::LoadedCorpus;
 pub use features::{DEBIAN_WORDNET, LexiconFiles};

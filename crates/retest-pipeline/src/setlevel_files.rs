@@ -338,7 +338,7 @@ fn lookup(vocab: &Vocab<'_>, word: &str, lowercase: bool) -> Option<u32> {
 
 /// Refuses an output file that is one of the inputs (the same path, or the same file through
 /// another path).
-fn refuse_input_as_output(out: &Path, inputs: &[&Path]) -> Result<()> {
+pub(crate) fn refuse_input_as_output(out: &Path, inputs: &[&Path]) -> Result<()> {
     let same = |input: &Path| {
         input == out
             || matches!(

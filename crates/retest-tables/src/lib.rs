@@ -44,8 +44,8 @@ pub use analogies::{
 };
 pub use read::parquet_path;
 pub use rows::{
-    AlphaRow, CorrelationRow, CoverageRow, DirectBiasRow, IccRow, IccStats, RegressionRow, ScoreRow,
-    ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
+    AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, IccRow, IccStats, RegressionRow,
+    ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{

@@ -336,3 +336,30 @@ table_row! {
         pub explained_variance: f64,
     }
 }
+
+table_row! {
+    /// One answer D of an analogy query A : B :: C : ? on one embedding file (`retest
+    /// analogies`), or the one row of a query with a word out of vocabulary.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct AnalogyRow {
+        /// The embedding file as given on the command line.
+        pub embedding: String,
+        pub a: String,
+        pub b: String,
+        pub c: String,
+        /// `cosadd`, `cosmul` or `bolukbasi`.
+        pub solver: String,
+        /// `constrained` (D is none of A, B, C) or `unconstrained`.
+        pub constraint: String,
+        /// 1 for the best answer; 0 on an `out_of_vocabulary` row.
+        pub rank: u32,
+        /// The answer D; empty on an `out_of_vocabulary` row.
+        pub answer: String,
+        /// The solver's score of D; NaN on an `out_of_vocabulary` row.
+        pub score: f64,
+        /// `ok`, or `out_of_vocabulary` when a query word is not among the words searched.
+        pub status: String,
+        /// For `out_of_vocabulary`, the query words not found, space-separated.
+        pub detail: String,
+    }
+}

@@ -1,0 +1,296 @@
+//! `retest analogies` end to end on the small WikiText-103 model of retest-eval's tests: the
+//! table holds `retest_eval::solve`'s answers, a query out of vocabulary gets its own row and
+//! warning, and bad input gives one line, compared in full.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use retest_eval::{AnalogySpace, Constraint, DeltaBound, Query, Solver, solve};
+use retest_tables::{AnalogyRow, Table};
+use retest_test_support::workspace_dir;
+
+fn retest(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_retest"))
+        .current_dir(workspace_dir())
+        .args(args)
+        .env("RETEST_OFFLINE", "1")
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The 3,000-word skip-gram model of WikiText-103 valid (word2vec text).
+fn model() -> PathBuf {
+    workspace_dir().join("crates/retest-eval/tests/data/analogy_wt103_3000.w2v.txt")
+}
+
+const QUERIES: &str = "\
+# gender queries
+man king woman
+he father she   # a trailing comment
+
+zzqq king woman
+";
+
+/// `solve` on the model for the queries `man king woman` and `he father she`.
+fn expected(
+    solver: Solver,
+    constraint: Constraint,
+    top_n: usize,
+    restrict: Option<usize>,
+) -> Vec<Vec<(String, f64)>> {
+    let emb = retest_embeddings::read(&model(), None).unwrap();
+    let space = AnalogySpace::new(&emb, restrict).unwrap();
+    let row = |w: &str| emb.index(w).unwrap() as u32;
+    let queries = [("man", "king", "woman"), ("he", "father", "she")].map(|(a, b, c)| Query {
+        a: row(a),
+        b: row(b),
+        c: row(c),
+    });
+    solve(&space, &queries, solver, constraint, top_n)
+        .unwrap()
+        .into_iter()
+        .map(|answers| {
+            answers
+                .into_iter()
+                .map(|a| (emb.word(a.row as usize).to_owned(), a.score))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
+    let dir = tempfile::tempdir().unwrap();
+    let queries = dir.path().join("queries.txt");
+    std::fs::write(&queries, QUERIES).unwrap();
+    let out_file = dir.path().join("analogies.csv");
+    let m = model();
+    let out = retest(&[
+        "analogies",
+        path(&m),
+        "--queries",
+        path(&queries),
+        "--solver",
+        "cosmul",
+        "--top-n",
+        "3",
+        "--out",
+        path(&out_file),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let m = m.display();
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "warning: {m}: query `zzqq king woman` ({}:5): zzqq not in the vocabulary; its row has status out_of_vocabulary\n\
+             {m}: 2 of 3 queries answered among 3000 words, 1 with a word out of vocabulary\n\
+             7 analogy rows → {}\n",
+            queries.display(),
+            out_file.display()
+        )
+    );
+    let csv = std::fs::read_to_string(&out_file).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("embedding,a,b,c,solver,constraint,rank,answer,score,status,detail")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 7);
+    let cosmul = Solver::CosMul {
+        epsilon: Solver::COSMUL_EPSILON,
+    };
+    let expected = expected(cosmul, Constraint::Constrained, 3, None);
+    let queries = [["man", "king", "woman"], ["he", "father", "she"]];
+    for (q, (query, answers)) in queries.iter().zip(&expected).enumerate() {
+        for (rank, (word, score)) in answers.iter().enumerate() {
+            let row = &rows[q * 3 + rank];
+            let rank = (rank + 1).to_string();
+            assert_eq!(
+                &row[..8],
+                [
+                    m.to_string().as_str(),
+                    query[0],
+                    query[1],
+                    query[2],
+                    "cosmul",
+                    "constrained",
+                    rank.as_str(),
+                    word
+                ]
+            );
+            assert!((row[8].parse::<f64>().unwrap() - score).abs() < 1e-12, "{row:?}");
+            assert_eq!(&row[9..], ["ok", "\"\""]);
+        }
+    }
+    assert_eq!(
+        rows[6],
+        [
+            m.to_string().as_str(),
+            "zzqq",
+            "king",
+            "woman",
+            "cosmul",
+            "constrained",
+            "0",
+            "\"\"",
+            "NaN",
+            "out_of_vocabulary",
+            "zzqq"
+        ]
+    );
+}
+
+#[test]
+fn bolukbasi_unconstrained_restricted_to_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    let queries = dir.path().join("queries.txt");
+    std::fs::write(&queries, QUERIES).unwrap();
+    let out_file = dir.path().join("analogies.parquet");
+    let out = retest(&[
+        "analogies",
+        path(&model()),
+        "--queries",
+        path(&queries),
+        "--solver",
+        "bolukbasi",
+        "--unconstrained",
+        "--top-n",
+        "4",
+        "--restrict-vocab",
+        "2000",
+        "--delta",
+        "0.8",
+        "--squared-delta",
+        "--out",
+        path(&out_file),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let m = model();
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "warning: {0}: query `zzqq king woman` ({1}:5): zzqq not among the first 2000 words; its row has status out_of_vocabulary\n\
+             {0}: 2 of 3 queries answered among 2000 words, 1 with a word out of vocabulary\n\
+             9 analogy rows → {2}\n",
+            m.display(),
+            queries.display(),
+            out_file.display()
+        )
+    );
+    let rows: Vec<AnalogyRow> = Table::read("analogies", &out_file).unwrap().rows().unwrap();
+    let solver = Solver::Bolukbasi {
+        delta: 0.8,
+        bound: DeltaBound::SquaredDistance,
+    };
+    let expected = expected(solver, Constraint::Unconstrained, 4, Some(2000));
+    let ours: Vec<(String, f64)> = rows[..8].iter().map(|r| (r.answer.clone(), r.score)).collect();
+    assert_eq!(ours, expected.concat());
+    assert!(
+        rows[..8]
+            .iter()
+            .all(|r| r.solver == "bolukbasi" && r.constraint == "unconstrained")
+    );
+    assert_eq!((rows[8].status.as_str(), rows[8].rank), ("out_of_vocabulary", 0));
+}
+
+/// `retest analogies MODEL --queries FILE ARGS… --out OUT` in a folder with `text` as FILE:
+/// the exit code must be 1, the file not written and stderr one line, returned.
+fn refused(text: &str, args: &[&str]) -> (String, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let queries = dir.join("queries.txt");
+    std::fs::write(&queries, text).unwrap();
+    let out_file = dir.join("out.csv");
+    let m = model();
+    let mut all = vec!["analogies", path(&m), "--queries", path(&queries)];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", path(&out_file)]);
+    let out = retest(&all);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(!out_file.exists());
+    (stderr(&out), queries, out_file)
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    let m = model().display().to_string();
+    let (message, queries, _) = refused(
+        "man king woman\n# two words:\nman king\n",
+        &["--solver", "cosadd"],
+    );
+    assert_eq!(
+        message,
+        format!(
+            "error: {}:3: expected three words `a b c` (the query a : b :: c : ?), found 2: 'man king'\n",
+            queries.display()
+        )
+    );
+    let (message, queries, _) = refused("zzqq king woman\nman qqzz woman\n", &["--solver", "cosadd"]);
+    assert_eq!(
+        message,
+        format!(
+            "error: {m}: none of the 2 queries of {} has its three words in the vocabulary\n",
+            queries.display()
+        )
+    );
+    let (message, _, _) = refused(QUERIES, &["--solver", "cosadd", "--restrict-vocab", "5000"]);
+    assert_eq!(
+        message,
+        format!("error: {m}: --restrict-vocab 5000 is larger than the vocabulary (3000 words)\n")
+    );
+    let (message, _, _) = refused(QUERIES, &["--solver", "bolukbasi", "--delta", "-0.5"]);
+    assert_eq!(
+        message,
+        "error: --delta must be a finite number ≥ 0, found -0.5\n"
+    );
+    let (message, _, _) = refused(QUERIES, &["--solver", "cosmul", "--top-n", "0"]);
+    assert_eq!(message, "error: --top-n must be at least 1\n");
+    let (message, _, _) = refused(QUERIES, &["--solver", "cosadd", "--delta", "0.5"]);
+    assert_eq!(
+        message,
+        "error: --delta and --squared-delta apply to --solver bolukbasi only\n"
+    );
+    let (message, queries, _) = refused("# nothing\n\n", &["--solver", "cosadd"]);
+    assert_eq!(
+        message,
+        format!(
+            "error: {}: no query (expected lines `a b c`)\n",
+            queries.display()
+        )
+    );
+}
+
+#[test]
+fn the_output_cannot_be_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let queries = dir.path().join("queries.txt");
+    std::fs::write(&queries, QUERIES).unwrap();
+    let out = retest(&[
+        "analogies",
+        path(&model()),
+        "--queries",
+        path(&queries),
+        "--solver",
+        "cosadd",
+        "--out",
+        path(&queries),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: --out {0}: that is the input file {0}; choose another output file\n",
+            queries.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&queries).unwrap(), QUERIES);
+}

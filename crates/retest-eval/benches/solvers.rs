@@ -1,0 +1,73 @@
+//! Speed of the analogy solvers and of Bolukbasi's pair generation:
+//! `cargo bench -p retest-eval --bench solvers`. A 300-dimensional embedding of 50,000 words
+//! in 6,250 clusters of 8 (each word its cluster's centre plus noise, so about 28 pairs per
+//! cluster are within δ = 1 of each other, as close words are in a trained model).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use retest_embeddings::Embeddings;
+use retest_eval::{AnalogySpace, Constraint, DeltaBound, PairOptions, Query, Solver, generate_pairs, solve};
+use retest_test_support::RandomData;
+
+const DIM: usize = 300;
+const N_WORDS: usize = 50_000;
+const N_QUERIES: usize = 2_048;
+const CLUSTER: usize = 8;
+
+fn embedding() -> Embeddings {
+    let data = RandomData::new("retest-eval-bench-solvers");
+    let n_centres = N_WORDS / CLUSTER;
+    let centres = data.gaussian(n_centres, DIM, 1);
+    let noise = data.gaussian(N_WORDS, DIM, 2);
+    let vectors = (0..N_WORDS * DIM)
+        .map(|k| {
+            let (i, j) = (k / DIM, k % DIM);
+            centres[(i % n_centres) * DIM + j] + 0.6 * noise[k]
+        })
+        .collect();
+    let words = (0..N_WORDS).map(|i| format!("w{i}")).collect();
+    Embeddings::new(words, DIM, vectors).unwrap()
+}
+
+fn queries() -> Vec<Query> {
+    (0..N_QUERIES as u32)
+        .map(|i| Query {
+            a: (3 * i) % N_WORDS as u32,
+            b: (3 * i + 1) % N_WORDS as u32,
+            c: (3 * i + 2) % N_WORDS as u32,
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let emb = embedding();
+    let space = AnalogySpace::new(&emb, None).unwrap();
+    let queries = queries();
+    let mut group = c.benchmark_group("solvers");
+    group.sample_size(10);
+    for solver in [
+        Solver::CosAdd,
+        Solver::CosMul {
+            epsilon: Solver::COSMUL_EPSILON,
+        },
+        Solver::Bolukbasi {
+            delta: Solver::BOLUKBASI_DELTA,
+            bound: DeltaBound::Distance,
+        },
+    ] {
+        group.bench_function(format!("{}_2048q_50000x300_top10", solver.as_str()), |b| {
+            b.iter(|| solve(&space, &queries, solver, Constraint::Constrained, 10).unwrap())
+        });
+    }
+    let options = PairOptions {
+        delta: 1.0,
+        bound: DeltaBound::Distance,
+        n_pairs: 500,
+    };
+    group.bench_function("pairs_500_of_50000x300", |b| {
+        b.iter(|| generate_pairs(&space, (0, 1), &options).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

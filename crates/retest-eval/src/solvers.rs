@@ -1,0 +1,553 @@
+//! Analogy solvers for A : B :: C : D over unit vectors — 3CosAdd, 3CosMul and Bolukbasi et al.'s
+//! formula, constrained or unconstrained — scoring every candidate D with blocked matrix products.
+
+use faer::linalg::matmul::matmul;
+use faer::{Accum, MatMut, MatRef, Par};
+use rayon::prelude::*;
+use retest_embeddings::Embeddings;
+use serde::Serialize;
+
+use crate::error::SolveError;
+
+/// How the score of a candidate D for A : B :: C : D is computed. Every solver works on the unit
+/// vectors â, b̂, ĉ, d̂ of [`AnalogySpace`]; a zero vector has cosine 0 with everything.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "solver", rename_all = "kebab-case")]
+pub enum Solver {
+    /// 3CosAdd (Mikolov et al. 2013): cos(D, B) − cos(D, A) + cos(D, C), the dot product of d̂
+    /// with b̂ + ĉ − â. gensim's `most_similar(positive=[b, c], negative=[a])` ranks the same
+    /// way; its score is this one divided by ‖b̂ + ĉ − â‖.
+    CosAdd,
+    /// 3CosMul (Levy & Goldberg 2014, Eq. 4 with footnote 7's shift):
+    /// s(D, B) · s(D, C) / (s(D, A) + ε) with s = (1 + cos)/2 ∈ [0, 1], as gensim's
+    /// `most_similar_cosmul` (ε = 1e-6, [`Solver::COSMUL_EPSILON`]). Nissim, van Noord & van der
+    /// Goot (2020, Eq. 2) print the formula on the cosines themselves, without the shift.
+    CosMul {
+        /// ε > 0, finite: keeps the quotient finite when s(D, A) = 0.
+        epsilon: f64,
+    },
+    /// Bolukbasi et al. (2016), in the form of Nissim et al.'s Eq. 4: cos(a − c, b − d) when
+    /// the distance between b̂ and d̂ is within `delta` (read as `bound` says), otherwise 0.
+    /// When b̂ − d̂ or â − ĉ is the zero vector (D = B, unconstrained) the cosine is 0.
+    Bolukbasi {
+        /// δ ≥ 0, finite ([`Solver::BOLUKBASI_DELTA`] = 1 in Bolukbasi et al.).
+        delta: f64,
+        /// Whether δ bounds ‖b̂ − d̂‖ or ‖b̂ − d̂‖².
+        bound: DeltaBound,
+    },
+}
+
+impl Solver {
+    /// gensim's ε of `most_similar_cosmul`.
+    pub const COSMUL_EPSILON: f64 = 1e-6;
+    /// Bolukbasi et al.'s δ.
+    pub const BOLUKBASI_DELTA: f64 = 1.0;
+
+    /// The stable name: `cosadd`, `cosmul` or `bolukbasi`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Solver::CosAdd => "cosadd",
+            Solver::CosMul { .. } => "cosmul",
+            Solver::Bolukbasi { .. } => "bolukbasi",
+        }
+    }
+
+    /// Fails on a parameter outside its documented range.
+    pub(crate) fn check(&self) -> Result<(), SolveError> {
+        match *self {
+            Solver::CosAdd => Ok(()),
+            Solver::CosMul { epsilon } if epsilon.is_finite() && epsilon > 0.0 => Ok(()),
+            Solver::CosMul { epsilon } => Err(SolveError::Epsilon(epsilon)),
+            Solver::Bolukbasi { delta, .. } if delta.is_finite() && delta >= 0.0 => Ok(()),
+            Solver::Bolukbasi { delta, .. } => Err(SolveError::Delta(delta)),
+        }
+    }
+}
+
+/// What Bolukbasi et al.'s threshold δ bounds. The paper writes ‖b − d‖ ≤ δ; debiaswe's code
+/// (`compute_neighbors_if_necessary`) keeps pairs with b̂·d̂ ≥ 1 − δ/2, which is
+/// ‖b̂ − d̂‖² ≤ δ for unit vectors. At δ = 1 the two agree (cos ≥ 1/2, an angle of at most π/3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeltaBound {
+    /// ‖b̂ − d̂‖ ≤ δ, as the paper writes it.
+    Distance,
+    /// ‖b̂ − d̂‖² ≤ δ, as debiaswe's code computes it.
+    SquaredDistance,
+}
+
+impl DeltaBound {
+    /// The stable name: `distance` or `squared-distance`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeltaBound::Distance => "distance",
+            DeltaBound::SquaredDistance => "squared-distance",
+        }
+    }
+
+    /// Whether a squared distance `dist2` is within `delta`.
+    pub(crate) fn admits(self, dist2: f64, delta: f64) -> bool {
+        match self {
+            DeltaBound::Distance => dist2.sqrt() <= delta,
+            DeltaBound::SquaredDistance => dist2 <= delta,
+        }
+    }
+
+    /// The largest squared distance admitted.
+    pub(crate) fn squared_limit(self, delta: f64) -> f64 {
+        match self {
+            DeltaBound::Distance => delta * delta,
+            DeltaBound::SquaredDistance => delta,
+        }
+    }
+}
+
+/// Whether the answer D may be one of the query words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Constraint {
+    /// D ∉ {A, B, C} (by row), as word2vec, gensim and debiaswe answer.
+    Constrained,
+    /// Every row may be the answer, A, B and C included (Nissim et al. 2020).
+    Unconstrained,
+}
+
+impl Constraint {
+    /// Both, constrained first.
+    pub const BOTH: [Constraint; 2] = [Constraint::Constrained, Constraint::Unconstrained];
+
+    /// The stable name: `constrained` or `unconstrained`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Constraint::Constrained => "constrained",
+            Constraint::Unconstrained => "unconstrained",
+        }
+    }
+}
+
+/// A query A : B :: C : ?, as rows of an [`AnalogySpace`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Query {
+    pub a: u32,
+    pub b: u32,
+    pub c: u32,
+}
+
+/// One answer D with its score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Answer {
+    /// The row of D.
+    pub row: u32,
+    pub score: f64,
+}
+
+/// The unit vectors of an embedding's first rows (its most frequent words: embedding files list
+/// words by descending frequency), the candidates every solver searches.
+#[derive(Clone, Debug)]
+pub struct AnalogySpace {
+    unit: Vec<f32>,
+    /// ‖û_r‖² in f64 (1 up to rounding, 0 for a zero row).
+    norms2: Vec<f64>,
+    dim: usize,
+    n_rows: usize,
+}
+
+impl AnalogySpace {
+    /// The first `restrict_vocab` rows of `emb` (all of them for `None`), each divided by its
+    /// norm (computed in f64, the product rounded once to f32); a zero row stays zero.
+    ///
+    /// # Errors
+    ///
+    /// `restrict_vocab` is 0 or larger than the vocabulary.
+    pub fn new(emb: &Embeddings, restrict_vocab: Option<usize>) -> Result<AnalogySpace, SolveError> {
+        let n_words = emb.n_words();
+        let n_rows = match restrict_vocab {
+            None => n_words,
+            Some(0) => return Err(SolveError::RestrictZero),
+            Some(n) if n > n_words => {
+                return Err(SolveError::RestrictTooLarge {
+                    restrict_vocab: n,
+                    n_words,
+                });
+            }
+            Some(n) => n,
+        };
+        Ok(AnalogySpace::first_rows(emb, n_rows))
+    }
+
+    /// The first `n_rows ≤ n_words` rows, unchecked.
+    pub(crate) fn first_rows(emb: &Embeddings, n_rows: usize) -> AnalogySpace {
+        assert!(u32::try_from(n_rows).is_ok(), "more than 2^32 rows");
+        let mut unit = Vec::with_capacity(n_rows * emb.dim());
+        for row in emb.rows().take(n_rows) {
+            let norm = row
+                .iter()
+                .map(|&x| f64::from(x) * f64::from(x))
+                .sum::<f64>()
+                .sqrt();
+            let scale = if norm > 0.0 { 1.0 / norm } else { 0.0 };
+            unit.extend(row.iter().map(|&x| (f64::from(x) * scale) as f32));
+        }
+        let norms2 = unit.chunks_exact(emb.dim()).map(norm2_f64).collect();
+        AnalogySpace {
+            unit,
+            norms2,
+            dim: emb.dim(),
+            n_rows,
+        }
+    }
+
+    /// Rows searched.
+    pub fn n_rows(&self) -> usize {
+        self.n_rows
+    }
+
+    /// The dimension.
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+
+    /// The unit rows, row-major `n_rows × dim`.
+    pub fn unit_rows(&self) -> &[f32] {
+        &self.unit
+    }
+
+    /// ‖û_r‖² of every row, in f64.
+    pub(crate) fn norms2(&self) -> &[f64] {
+        &self.norms2
+    }
+
+    /// Unit row `r`.
+    pub fn row(&self, r: u32) -> &[f32] {
+        &self.unit[r as usize * self.dim..(r as usize + 1) * self.dim]
+    }
+}
+
+/// The `top_n` best answers D to each query A : B :: C : ?, best first, among the rows of
+/// `space`: by descending score, ties to the lower row. Constrained, the rows A, B and C are
+/// never answers. Fewer than `top_n` answers come back only when the space has fewer candidates.
+///
+/// Every candidate is scored. Blocks of 256 queries are multiplied with blocks of 2,048 unit rows
+/// (faer GEMM, f32): one column per query (b̂ + ĉ − â) for 3CosAdd, three (â, b̂, ĉ) for the
+/// others, whose cosines are then combined in f64. Bolukbasi's candidates whose f32 distance
+/// to b̂ is within δ (with a margin above the f32 rounding error) are scored again exactly in f64
+/// from the vectors, so the threshold and the score near D = B do not suffer from cancellation.
+/// Blocks of queries run in parallel on rayon's pool; the result does not depend on it.
+///
+/// # Errors
+///
+/// `top_n` is 0, a solver parameter is out of range, or a query row is not in the space.
+pub fn solve(
+    space: &AnalogySpace,
+    queries: &[Query],
+    solver: Solver,
+    constraint: Constraint,
+    top_n: usize,
+) -> Result<Vec<Vec<Answer>>, SolveError> {
+    if top_n == 0 {
+        return Err(SolveError::ZeroTopN);
+    }
+    solver.check()?;
+    check_rows(space, queries)?;
+    let keep = match constraint {
+        Constraint::Constrained => top_n + 3,
+        Constraint::Unconstrained => top_n,
+    };
+    let tops = rank(space, queries, solver, keep);
+    Ok(queries
+        .iter()
+        .zip(tops)
+        .map(|(q, top)| {
+            top.answers()
+                .filter(|a| constraint == Constraint::Unconstrained || ![q.a, q.b, q.c].contains(&a.row))
+                .take(top_n)
+                .collect()
+        })
+        .collect())
+}
+
+fn check_rows(space: &AnalogySpace, queries: &[Query]) -> Result<(), SolveError> {
+    for (i, q) in queries.iter().enumerate() {
+        if let Some(&row) = [q.a, q.b, q.c].iter().find(|&&r| r as usize >= space.n_rows) {
+            return Err(SolveError::RowOutOfRange {
+                query: i,
+                row,
+                n_rows: space.n_rows,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Queries per block: one block's cosines against [`VOCAB_BLOCK`] rows are at most 6 MB of f32.
+const QUESTION_BLOCK: usize = 256;
+/// Vocabulary rows per matrix product.
+const VOCAB_BLOCK: usize = 2048;
+
+/// The `keep` best rows of every query, unconstrained (rows checked, parameters valid).
+pub(crate) fn rank(space: &AnalogySpace, queries: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
+    queries
+        .par_chunks(QUESTION_BLOCK)
+        .flat_map_iter(|block| rank_block(space, block, solver, keep))
+        .collect()
+}
+
+/// Per query, what turns its block of GEMM columns into scores.
+enum Prepared {
+    /// The unit query column and ‖b̂ + ĉ − â‖.
+    CosAdd {
+        norm: f64,
+    },
+    CosMul {
+        epsilon: f64,
+    },
+    Bolukbasi(Box<BolukbasiQuery>),
+}
+
+struct BolukbasiQuery {
+    /// â − ĉ in f64.
+    ac: Vec<f64>,
+    ac_norm: f64,
+    /// ‖b̂‖².
+    b_norm2: f64,
+    delta: f64,
+    bound: DeltaBound,
+}
+
+fn rank_block(space: &AnalogySpace, block: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
+    let dim = space.dim;
+    let n_rows = space.n_rows;
+    let cols = match solver {
+        Solver::CosAdd => 1,
+        _ => 3,
+    };
+    let n_cols = block.len() * cols;
+    let mut rhs = vec![0.0f32; n_cols * dim];
+    let mut prepared = Vec::with_capacity(block.len());
+    for (q, out) in block.iter().zip(rhs.chunks_exact_mut(cols * dim)) {
+        let (a, b, c) = (space.row(q.a), space.row(q.b), space.row(q.c));
+        prepared.push(match solver {
+            Solver::CosAdd => {
+                let mut norm2 = 0.0f64;
+                for (j, x) in out.iter_mut().enumerate() {
+                    let v = f64::from(b[j]) + f64::from(c[j]) - f64::from(a[j]);
+                    *x = v as f32;
+                    norm2 += v * v;
+                }
+                let norm = norm2.sqrt();
+                if norm2 > 0.0 {
+                    let scale = 1.0 / norm;
+                    out.iter_mut().for_each(|x| *x = (f64::from(*x) * scale) as f32);
+                }
+                Prepared::CosAdd { norm }
+            }
+            Solver::CosMul { epsilon } => {
+                out[..dim].copy_from_slice(a);
+                out[dim..2 * dim].copy_from_slice(b);
+                out[2 * dim..].copy_from_slice(c);
+                Prepared::CosMul { epsilon }
+            }
+            Solver::Bolukbasi { delta, bound } => {
+                out[..dim].copy_from_slice(a);
+                out[dim..2 * dim].copy_from_slice(b);
+                out[2 * dim..].copy_from_slice(c);
+                let ac: Vec<f64> = a
+                    .iter()
+                    .zip(c)
+                    .map(|(&x, &y)| f64::from(x) - f64::from(y))
+                    .collect();
+                let ac_norm = ac.iter().map(|x| x * x).sum::<f64>().sqrt();
+                Prepared::Bolukbasi(Box::new(BolukbasiQuery {
+                    ac,
+                    ac_norm,
+                    b_norm2: norm2_f64(b),
+                    delta,
+                    bound,
+                }))
+            }
+        });
+    }
+    // The f32 GEMM error of a cosine of unit vectors is below (dim + 1)·2⁻²³ (Higham 2002,
+    // §3.1, with room for the rounding of the unit vectors); a squared distance 2 − 2 cos
+    // therefore errs by less than twice that. Candidates within the margin are decided exactly.
+    let margin = 4.0 * (dim as f64 + 1.0) * f64::from(f32::EPSILON) + 1e-12;
+    let block_rows = VOCAB_BLOCK.min(n_rows);
+    let mut tops = vec![TopK::new(keep); block.len()];
+    let mut gemm = vec![0.0f32; block_rows * n_cols];
+    let mut scores = vec![0.0f64; block_rows];
+    let rhs = MatRef::from_row_major_slice(&rhs, n_cols, dim).transpose();
+    for start in (0..n_rows).step_by(VOCAB_BLOCK) {
+        let end = (start + VOCAB_BLOCK).min(n_rows);
+        let n_block = end - start;
+        // gemm (n_block × n_cols, column-major) = U[start..end] · rhsᵀ: each column holds one
+        // query vector's cosines with the block's rows, contiguous.
+        let dst = MatMut::from_column_major_slice_mut(&mut gemm[..n_block * n_cols], n_block, n_cols);
+        let lhs = MatRef::from_row_major_slice(&space.unit[start * dim..end * dim], n_block, dim);
+        matmul(dst, Accum::Replace, lhs, rhs, 1.0f32, Par::Seq);
+        for ((q, (top, prep)), columns) in block
+            .iter()
+            .zip(tops.iter_mut().zip(&prepared))
+            .zip(gemm.chunks_exact(n_block * cols))
+        {
+            let scores = &mut scores[..n_block];
+            match prep {
+                Prepared::CosAdd { norm } => {
+                    for (s, &x) in scores.iter_mut().zip(columns) {
+                        *s = f64::from(x) * norm;
+                    }
+                }
+                Prepared::CosMul { epsilon } => {
+                    let (ca, rest) = columns.split_at(n_block);
+                    let (cb, cc) = rest.split_at(n_block);
+                    let shift = |x: f32| (1.0 + f64::from(x)) / 2.0;
+                    for (i, s) in scores.iter_mut().enumerate() {
+                        *s = shift(cb[i]) * shift(cc[i]) / (shift(ca[i]) + epsilon);
+                    }
+                }
+                Prepared::Bolukbasi(p) => {
+                    let cb = &columns[n_block..2 * n_block];
+                    let limit = p.bound.squared_limit(p.delta) + margin;
+                    let b = space.row(q.b);
+                    for (i, s) in scores.iter_mut().enumerate() {
+                        // ‖b̂ − d̂‖² from the GEMM: ‖b̂‖² + ‖d̂‖² − 2 b̂·d̂.
+                        let approx = p.b_norm2 + space.norms2[start + i] - 2.0 * f64::from(cb[i]);
+                        *s = if approx <= limit {
+                            let d = space.row((start + i) as u32);
+                            bolukbasi_exact(&p.ac, p.ac_norm, b, d, p.delta, p.bound)
+                        } else {
+                            0.0
+                        };
+                    }
+                }
+            }
+            top.scan(scores, start as u32);
+        }
+    }
+    tops
+}
+
+/// Bolukbasi et al.'s score of candidate `d` in f64 from the vectors: cos(a − c, b − d) when
+/// ‖b − d‖ is within δ, else 0; 0 when either difference is the zero vector.
+fn bolukbasi_exact(ac: &[f64], ac_norm: f64, b: &[f32], d: &[f32], delta: f64, bound: DeltaBound) -> f64 {
+    let (dist2, dot) = diff_stats(ac, b, d);
+    if !bound.admits(dist2, delta) || dist2 == 0.0 || ac_norm == 0.0 {
+        0.0
+    } else {
+        dot / (ac_norm * dist2.sqrt())
+    }
+}
+
+/// ‖x − y‖² and g · (x − y), in f64 in index order.
+pub(crate) fn diff_stats(g: &[f64], x: &[f32], y: &[f32]) -> (f64, f64) {
+    let (mut dist2, mut dot) = (0.0f64, 0.0f64);
+    for ((&a, &b), &w) in x.iter().zip(y).zip(g) {
+        let v = f64::from(a) - f64::from(b);
+        dist2 += v * v;
+        dot += w * v;
+    }
+    (dist2, dot)
+}
+
+/// ‖x‖² in f64.
+pub(crate) fn norm2_f64(x: &[f32]) -> f64 {
+    x.iter().map(|&v| f64::from(v) * f64::from(v)).sum()
+}
+
+/// The `k` highest scores seen so far, in descending order; among equal scores the row seen
+/// first (the lower row, as rows are scanned in ascending order) comes first.
+#[derive(Clone, Debug)]
+pub(crate) struct TopK {
+    k: usize,
+    scores: Vec<f64>,
+    rows: Vec<u32>,
+}
+
+impl TopK {
+    pub(crate) fn new(k: usize) -> Self {
+        TopK {
+            k,
+            scores: Vec::with_capacity(k),
+            rows: Vec::with_capacity(k),
+        }
+    }
+
+    pub(crate) fn rows(&self) -> impl Iterator<Item = u32> + '_ {
+        self.rows.iter().copied()
+    }
+
+    pub(crate) fn answers(&self) -> impl Iterator<Item = Answer> + '_ {
+        self.rows
+            .iter()
+            .zip(&self.scores)
+            .map(|(&row, &score)| Answer { row, score })
+    }
+
+    /// Offers `scores[i]` for row `first_row + i`, in ascending row order. NaN and −∞ never enter.
+    pub(crate) fn scan(&mut self, scores: &[f64], first_row: u32) {
+        let mut threshold = self.threshold();
+        for (i, &score) in scores.iter().enumerate() {
+            if score > threshold {
+                self.insert(score, first_row + i as u32);
+                threshold = self.threshold();
+            }
+        }
+    }
+
+    fn threshold(&self) -> f64 {
+        if self.scores.len() == self.k {
+            self.scores[self.k - 1]
+        } else {
+            f64::NEG_INFINITY
+        }
+    }
+
+    fn insert(&mut self, score: f64, row: u32) {
+        // After every kept score >= `score`: equal scores keep their (lower) rows first.
+        let at = self
+            .scores
+            .iter()
+            .position(|&s| s < score)
+            .unwrap_or(self.scores.len());
+        if self.scores.len() == self.k {
+            self.scores.pop();
+            self.rows.pop();
+        }
+        self.scores.insert(at, score);
+        self.rows.insert(at, row);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn top_k_keeps_the_highest_with_lower_rows_first_on_ties() {
+        let mut top = TopK::new(8);
+        let scores = [0.1, 0.5, 0.5, 0.9, -0.2, 0.5, 0.3, 0.7, 0.0, 0.8, 0.5, 0.6];
+        top.scan(&scores[..5], 0);
+        top.scan(&scores[5..], 5);
+        assert_eq!(top.rows().collect::<Vec<_>>(), [3, 9, 7, 11, 1, 2, 5, 10]);
+        assert_eq!(top.scores, [0.9, 0.8, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5]);
+    }
+
+    #[test]
+    fn top_k_with_fewer_rows_than_slots() {
+        let mut top = TopK::new(8);
+        top.scan(&[0.2, 0.4, 0.3, f64::NAN], 10);
+        assert_eq!(top.rows().collect::<Vec<_>>(), [11, 12, 10]);
+    }
+
+    #[test]
+    fn delta_bounds_agree_at_one_and_differ_elsewhere() {
+        for dist2 in [0.25, 0.81, 1.0, 1.21] {
+            assert_eq!(
+                DeltaBound::Distance.admits(dist2, 1.0),
+                DeltaBound::SquaredDistance.admits(dist2, 1.0)
+            );
+        }
+        // ‖b − d‖ = 0.8: within δ = 0.7 squared (0.64 ≤ 0.7), not as a distance.
+        assert!(DeltaBound::SquaredDistance.admits(0.64, 0.7));
+        assert!(!DeltaBound::Distance.admits(0.64, 0.7));
+    }
+}

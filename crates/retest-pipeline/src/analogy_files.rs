@@ -1,0 +1,227 @@
+//! Analogy queries on any embedding files, without a pipeline (`retest analogies`): each query
+//! A : B :: C : ? of a queries file answered by one solver, one table row per (embedding, query,
+//! rank).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail, ensure};
+use retest_eval::{AnalogySpace, Constraint, Query, Solver, solve};
+use retest_tables::{AnalogyRow, Table};
+use rustc_hash::FxHashMap;
+
+use crate::setlevel_files::refuse_input_as_output;
+
+/// The `status` of an analogy row whose query has a word out of vocabulary.
+pub const OUT_OF_VOCABULARY: &str = "out_of_vocabulary";
+
+/// What `retest analogies` was asked to do.
+#[derive(Debug)]
+pub struct AnalogiesRequest<'a> {
+    pub embeddings: &'a [PathBuf],
+    /// The queries file: `a b c` per line, `#` comments, blank lines.
+    pub queries: &'a Path,
+    /// The solver with its parameters (checked here, the flags named in the errors).
+    pub solver: Solver,
+    pub constraint: Constraint,
+    /// Answers per query (at least 1).
+    pub top_n: usize,
+    /// Search only the first N words of each embedding (all when `None`).
+    pub restrict_vocab: Option<usize>,
+    /// Look every word up lowercased.
+    pub lowercase: bool,
+    pub out: &'a Path,
+}
+
+/// One query of a queries file, with its line number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryLine {
+    pub line: usize,
+    pub words: [String; 3],
+}
+
+/// The queries of a queries file: three whitespace-separated words `a b c` per line (the
+/// query a : b :: c : ?); text from `#` to the end of a line is a comment; blank lines are
+/// skipped.
+///
+/// # Errors
+///
+/// The file cannot be read, a line does not hold three words, or the file holds no query.
+pub fn read_query_file(path: &Path) -> Result<Vec<QueryLine>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut queries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or("");
+        let words: Vec<&str> = content.split_whitespace().collect();
+        match words[..] {
+            [] => {}
+            [a, b, c] => queries.push(QueryLine {
+                line: i + 1,
+                words: [a, b, c].map(str::to_owned),
+            }),
+            _ => bail!(
+                "{}:{}: expected three words `a b c` (the query a : b :: c : ?), found {}: '{}'",
+                path.display(),
+                i + 1,
+                words.len(),
+                words.join(" ")
+            ),
+        }
+    }
+    ensure!(
+        !queries.is_empty(),
+        "{}: no query (expected lines `a b c`)",
+        path.display()
+    );
+    Ok(queries)
+}
+
+/// Answers every query of the queries file on every embedding file and writes one row per
+/// (embedding, query, rank), best first. A query with a word that is not among the words
+/// searched gets one [`OUT_OF_VOCABULARY`] row (rank 0, the words in `detail`) and a warning on
+/// stderr; the others are answered.
+///
+/// # Errors
+///
+/// `--out` is one of the inputs; `--top-n` is 0; δ is negative or not finite; a file cannot be
+/// read or parsed; `--restrict-vocab` is 0 or larger than an embedding's vocabulary; no query
+/// of the file is in an embedding's vocabulary; the table cannot be written.
+pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
+    let inputs: Vec<&Path> = req
+        .embeddings
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([req.queries])
+        .collect();
+    refuse_input_as_output(req.out, &inputs)?;
+    ensure!(req.top_n >= 1, "--top-n must be at least 1");
+    ensure!(
+        req.restrict_vocab != Some(0),
+        "--restrict-vocab must be at least 1"
+    );
+    if let Solver::Bolukbasi { delta, .. } = req.solver {
+        ensure!(
+            delta.is_finite() && delta >= 0.0,
+            "--delta must be a finite number ≥ 0, found {delta}"
+        );
+    }
+    let queries = read_query_file(req.queries)?;
+    let mut rows = Vec::new();
+    let mut err = std::io::stderr().lock();
+    for path in req.embeddings {
+        let emb = retest_embeddings::read(path, None)?;
+        let name = path.display().to_string();
+        if let Some(n) = req.restrict_vocab {
+            ensure!(
+                n <= emb.n_words(),
+                "{name}: --restrict-vocab {n} is larger than the vocabulary ({} words)",
+                emb.n_words()
+            );
+        }
+        let space = AnalogySpace::new(&emb, req.restrict_vocab).with_context(|| name.clone())?;
+        let searched = space.n_rows();
+        let row_of: FxHashMap<&str, u32> = emb.words()[..searched]
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.as_str(), i as u32))
+            .collect();
+        let lookup = |word: &str| {
+            if req.lowercase {
+                row_of.get(word.to_lowercase().as_str()).copied()
+            } else {
+                row_of.get(word).copied()
+            }
+        };
+        let where_ = if searched < emb.n_words() {
+            format!("among the first {searched} words")
+        } else {
+            "in the vocabulary".to_owned()
+        };
+        // Per query: its rows, or the words not found.
+        let resolved: Vec<std::result::Result<Query, Vec<&str>>> = queries
+            .iter()
+            .map(|q| {
+                let found = q.words.each_ref().map(|w| lookup(w));
+                match found {
+                    [Some(a), Some(b), Some(c)] => Ok(Query { a, b, c }),
+                    _ => Err(q
+                        .words
+                        .iter()
+                        .zip(found)
+                        .filter(|(_, f)| f.is_none())
+                        .map(|(w, _)| w.as_str())
+                        .collect()),
+                }
+            })
+            .collect();
+        let answerable: Vec<Query> = resolved.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
+        ensure!(
+            !answerable.is_empty(),
+            "{name}: none of the {} queries of {} has its three words {where_}",
+            queries.len(),
+            req.queries.display()
+        );
+        let mut answers = solve(&space, &answerable, req.solver, req.constraint, req.top_n)
+            .with_context(|| name.clone())?
+            .into_iter();
+        let row = |q: &QueryLine| AnalogyRow {
+            embedding: name.clone(),
+            a: q.words[0].clone(),
+            b: q.words[1].clone(),
+            c: q.words[2].clone(),
+            solver: req.solver.as_str().to_owned(),
+            constraint: req.constraint.as_str().to_owned(),
+            rank: 0,
+            answer: String::new(),
+            score: f64::NAN,
+            status: "ok".to_owned(),
+            detail: String::new(),
+        };
+        let mut n_oov = 0;
+        for (q, resolved) in queries.iter().zip(&resolved) {
+            match resolved {
+                Ok(_) => {
+                    let top = answers.next().expect("one answer list per answerable query");
+                    for (rank, answer) in top.iter().enumerate() {
+                        rows.push(AnalogyRow {
+                            rank: rank as u32 + 1,
+                            answer: emb.word(answer.row as usize).to_owned(),
+                            score: answer.score,
+                            ..row(q)
+                        });
+                    }
+                }
+                Err(missing) => {
+                    n_oov += 1;
+                    writeln!(
+                        err,
+                        "warning: {name}: query `{}` ({}:{}): {} not {where_}; its row has status {OUT_OF_VOCABULARY}",
+                        q.words.join(" "),
+                        req.queries.display(),
+                        q.line,
+                        missing.join(", "),
+                    )?;
+                    rows.push(AnalogyRow {
+                        status: OUT_OF_VOCABULARY.to_owned(),
+                        detail: missing.join(" "),
+                        ..row(q)
+                    });
+                }
+            }
+        }
+        writeln!(
+            err,
+            "{name}: {} of {} queries answered among {searched} words{}",
+            queries.len() - n_oov,
+            queries.len(),
+            if n_oov > 0 {
+                format!(", {n_oov} with a word out of vocabulary")
+            } else {
+                String::new()
+            }
+        )?;
+    }
+    Table::from_rows("analogies", &rows)?.write_file(req.out)?;
+    writeln!(err, "{} analogy rows → {}", rows.len(), req.out.display())?;
+    Ok(())
+}
