@@ -230,7 +230,8 @@ fn bad_input_is_one_line() {
     assert_eq!(
         message,
         format!(
-            "error: {}:3: expected three words `a b c` (the query a : b :: c : ?), found 2: 'man king'\n",
+            "error: {}:3: expected three words `a b c` (the query a : b :: c : ?) and optionally the answer a \
+             paper reports, found 2: 'man king'\n",
             queries.display()
         )
     );

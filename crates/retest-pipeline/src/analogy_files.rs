@@ -38,11 +38,14 @@ pub struct AnalogiesRequest<'a> {
 pub struct QueryLine {
     pub line: usize,
     pub words: [String; 3],
+    /// The answer a paper reports for the query (a fourth word), whose rank the pipeline
+    /// follows across seeds; `retest analogies` lists the top answers only.
+    pub reported: Option<String>,
 }
 
 /// The queries of a queries file: three whitespace-separated words `a b c` per line (the
-/// query a : b :: c : ?); text from `#` to the end of a line is a comment; blank lines are
-/// skipped.
+/// query a : b :: c : ?), optionally followed by the answer a paper reports; text from `#` to
+/// the end of a line is a comment; blank lines are skipped.
 ///
 /// # Errors
 ///
@@ -55,12 +58,14 @@ pub fn read_query_file(path: &Path) -> Result<Vec<QueryLine>> {
         let words: Vec<&str> = content.split_whitespace().collect();
         match words[..] {
             [] => {}
-            [a, b, c] => queries.push(QueryLine {
+            [a, b, c] | [a, b, c, _] => queries.push(QueryLine {
                 line: i + 1,
                 words: [a, b, c].map(str::to_owned),
+                reported: words.get(3).map(|w| (*w).to_owned()),
             }),
             _ => bail!(
-                "{}:{}: expected three words `a b c` (the query a : b :: c : ?), found {}: '{}'",
+                "{}:{}: expected three words `a b c` (the query a : b :: c : ?) and optionally the answer a paper \
+                 reports, found {}: '{}'",
                 path.display(),
                 i + 1,
                 words.len(),
