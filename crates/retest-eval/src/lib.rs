@@ -44,7 +44,9 @@ pub use benchmarks::{
 pub use error::{EvalError, SolveError};
 pub use pairs::{GeneratedPair, PAIRS_N, PAIRS_RESTRICT_VOCAB, PairOptions, generate_pairs};
 pub use similarity::{SimilarityResult, evaluate_similarity, evaluate_similarity_with};
-pub use solvers::{AnalogySpace, Answer, Constraint, DeltaBound, Query, Solver, solve};
+pub use solvers::{
+    AnalogySpace, Answer, Constraint, DeltaBound, Query, Solver, SolverKind, rank_among, score_all, solve,
+};
 pub use suite::{
     ANALOGY_BENCHMARK, Availability, EvalReport, OPTIONAL_ANALOGY_BENCHMARKS, OptionalAnalogyBenchmark,
     OptionalAnalogyResult, SIMILARITY_BENCHMARKS, standard_suite, standard_suite_with,

@@ -5,9 +5,33 @@ use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
 use rayon::prelude::*;
 use retest_embeddings::Embeddings;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::SolveError;
+
+/// A solver's name without its parameters: how a pipeline's `analogies.solvers` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolverKind {
+    CosAdd,
+    CosMul,
+    Bolukbasi,
+}
+
+impl SolverKind {
+    /// Every solver, in the order of Nissim et al.'s Table 1.
+    pub const ALL: [SolverKind; 3] = [SolverKind::CosAdd, SolverKind::CosMul, SolverKind::Bolukbasi];
+
+    /// The solver of this kind with 3CosMul's `epsilon` and Bolukbasi's `delta` and `bound`
+    /// (each used by its own solver only).
+    pub fn with(self, epsilon: f64, delta: f64, bound: DeltaBound) -> Solver {
+        match self {
+            SolverKind::CosAdd => Solver::CosAdd,
+            SolverKind::CosMul => Solver::CosMul { epsilon },
+            SolverKind::Bolukbasi => Solver::Bolukbasi { delta, bound },
+        }
+    }
+}
 
 /// How the score of a candidate D for A : B :: C : D is computed. Every solver works on the unit
 /// vectors â, b̂, ĉ, d̂ of [`AnalogySpace`]; a zero vector has cosine 0 with everything.
@@ -67,7 +91,7 @@ impl Solver {
 /// What Bolukbasi et al.'s threshold δ bounds. The paper writes ‖b − d‖ ≤ δ; debiaswe's code
 /// (`compute_neighbors_if_necessary`) keeps pairs with b̂·d̂ ≥ 1 − δ/2, which is
 /// ‖b̂ − d̂‖² ≤ δ for unit vectors. At δ = 1 the two agree (cos ≥ 1/2, an angle of at most π/3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeltaBound {
     /// ‖b̂ − d̂‖ ≤ δ, as the paper writes it.
@@ -266,6 +290,46 @@ pub fn solve(
         .collect())
 }
 
+/// Every candidate's score for each query, unconstrained (`scores[q][row]`), computed exactly
+/// as [`solve`] ranks them: for following where one particular answer ranks
+/// ([`rank_among`]). Memory: one f64 per row and query.
+///
+/// # Errors
+///
+/// A solver parameter is out of range, or a query row is not in the space.
+pub fn score_all(
+    space: &AnalogySpace,
+    queries: &[Query],
+    solver: Solver,
+) -> Result<Vec<Vec<f64>>, SolveError> {
+    solver.check()?;
+    check_rows(space, queries)?;
+    Ok(queries
+        .par_chunks(QUESTION_BLOCK)
+        .flat_map_iter(|block| {
+            let mut all = vec![vec![0.0f64; space.n_rows]; block.len()];
+            for_each_scored_block(space, block, solver, |q, start, scores| {
+                all[q][start..start + scores.len()].copy_from_slice(scores);
+            });
+            all
+        })
+        .collect())
+}
+
+/// The rank (1 = best) of row `target` among `scores` in [`solve`]'s order (descending score,
+/// ties to the lower row), the rows of `excluded` left out; `None` when `target` is excluded.
+pub fn rank_among(scores: &[f64], target: u32, excluded: &[u32]) -> Option<u32> {
+    if excluded.contains(&target) {
+        return None;
+    }
+    let t = target as usize;
+    let own = scores[t];
+    let ahead = (scores.iter().enumerate())
+        .filter(|&(row, &s)| (s > own || (s == own && row < t)) && !excluded.contains(&(row as u32)))
+        .count();
+    Some(ahead as u32 + 1)
+}
+
 fn check_rows(space: &AnalogySpace, queries: &[Query]) -> Result<(), SolveError> {
     for (i, q) in queries.iter().enumerate() {
         if let Some(&row) = [q.a, q.b, q.c].iter().find(|&&r| r as usize >= space.n_rows) {
@@ -315,6 +379,22 @@ struct BolukbasiQuery {
 }
 
 fn rank_block(space: &AnalogySpace, block: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
+    let mut tops = vec![TopK::new(keep); block.len()];
+    for_each_scored_block(space, block, solver, |q, start, scores| {
+        tops[q].scan(scores, start as u32);
+    });
+    tops
+}
+
+/// Scores every row for each query of `block`, a block of rows at a time, and hands each
+/// query's scores of a block to `visit(query index, first row, scores)`, rows in ascending
+/// order.
+fn for_each_scored_block(
+    space: &AnalogySpace,
+    block: &[Query],
+    solver: Solver,
+    mut visit: impl FnMut(usize, usize, &[f64]),
+) {
     let dim = space.dim;
     let n_rows = space.n_rows;
     let cols = match solver {
@@ -372,7 +452,6 @@ fn rank_block(space: &AnalogySpace, block: &[Query], solver: Solver, keep: usize
     // therefore errs by less than twice that. Candidates within the margin are decided exactly.
     let margin = 4.0 * (dim as f64 + 1.0) * f64::from(f32::EPSILON) + 1e-12;
     let block_rows = VOCAB_BLOCK.min(n_rows);
-    let mut tops = vec![TopK::new(keep); block.len()];
     let mut gemm = vec![0.0f32; block_rows * n_cols];
     let mut scores = vec![0.0f64; block_rows];
     let rhs = MatRef::from_row_major_slice(&rhs, n_cols, dim).transpose();
@@ -384,10 +463,9 @@ fn rank_block(space: &AnalogySpace, block: &[Query], solver: Solver, keep: usize
         let dst = MatMut::from_column_major_slice_mut(&mut gemm[..n_block * n_cols], n_block, n_cols);
         let lhs = MatRef::from_row_major_slice(&space.unit[start * dim..end * dim], n_block, dim);
         matmul(dst, Accum::Replace, lhs, rhs, 1.0f32, Par::Seq);
-        for ((q, (top, prep)), columns) in block
-            .iter()
-            .zip(tops.iter_mut().zip(&prepared))
+        for (index, ((q, prep), columns)) in (block.iter().zip(&prepared))
             .zip(gemm.chunks_exact(n_block * cols))
+            .enumerate()
         {
             let scores = &mut scores[..n_block];
             match prep {
@@ -420,10 +498,9 @@ fn rank_block(space: &AnalogySpace, block: &[Query], solver: Solver, keep: usize
                     }
                 }
             }
-            top.scan(scores, start as u32);
+            visit(index, start, scores);
         }
     }
-    tops
 }
 
 /// Bolukbasi et al.'s score of candidate `d` in f64 from the vectors: cos(a − c, b − d) when

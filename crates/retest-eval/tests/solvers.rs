@@ -19,7 +19,8 @@ use std::path::PathBuf;
 use retest_embeddings::Embeddings;
 use retest_eval::{
     AnalogySpace, Answer, Constraint, DeltaBound, EvalOptions, GeneratedPair, PairOptions, Query, SolveError,
-    Solver, evaluate_analogies_with, generate_pairs, google_accuracy, read_analogies, solve,
+    Solver, evaluate_analogies_with, generate_pairs, google_accuracy, rank_among, read_analogies, score_all,
+    solve,
 };
 use retest_test_support::{RandomData, data_file, embeddings};
 use rustc_hash::FxHashMap;
@@ -211,9 +212,22 @@ fn answers_are_the_arg_sort_of_the_full_score_vector() {
         },
     ];
     for solver in solvers {
+        let all = score_all(&space, &queries, solver).unwrap();
         for constraint in Constraint::BOTH {
             let answers = solve(&space, &queries, solver, constraint, 10).unwrap();
-            for (q, ours) in queries.iter().zip(&answers) {
+            for ((q, ours), all) in queries.iter().zip(&answers).zip(&all) {
+                // score_all gives the very scores solve ranks, and rank_among their ranks.
+                let excluded = match constraint {
+                    Constraint::Constrained => vec![q.a, q.b, q.c],
+                    Constraint::Unconstrained => Vec::new(),
+                };
+                for (k, answer) in ours.iter().enumerate() {
+                    assert_eq!(all[answer.row as usize].to_bits(), answer.score.to_bits());
+                    assert_eq!(rank_among(all, answer.row, &excluded), Some(k as u32 + 1));
+                }
+                if constraint == Constraint::Constrained {
+                    assert_eq!(rank_among(all, q.b, &excluded), None);
+                }
                 let scores = brute_force_scores(&space, q, solver);
                 let expected: Vec<u32> = argsort(&scores)
                     .into_iter()
