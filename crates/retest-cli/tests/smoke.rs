@@ -145,6 +145,7 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
     tables_have_the_study_shape(&a.path().join("smoke/tables"));
     retest_score_reproduces_the_pipeline(a.path());
     set_level_tables_agree_with_retest_weat_and_direct_bias(a.path());
+    analogy_tables_agree_with_retest_analogies(a.path());
     manifest_times_every_job(&a.path().join("smoke/manifest.json"));
 
     // A second run kept apart: interrupted (SIGINT, as Ctrl-C; retest installs no handler, so it
@@ -485,6 +486,127 @@ fn retest_score_reproduces_the_pipeline(results: &Path) {
             );
         }
     }
+}
+
+/// The analogy tables hold what `retest analogies` gives on the pipeline's own seeds (3CosMul,
+/// constrained and not), each reported answer ranked where the answers table has it, and the
+/// κ of the top-1 answers is Fleiss' κ of those answers.
+fn analogy_tables_agree_with_retest_analogies(results: &Path) {
+    let work = results.join("analogy-check");
+    std::fs::create_dir_all(&work).unwrap();
+    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("/sgns-"))
+        .map(|p| results.join("smoke/embeddings").join(p))
+        .collect();
+    seeds.sort();
+    let tables = results.join("smoke/tables");
+    let answers = Csv::read(&tables.join("analogy_answers.csv"));
+    let answers = answers.records();
+    let find = |seed: usize, query: &str, constraint: &str, rank: &str| {
+        answers.iter().find(|r| {
+            r["algorithm"] == "sgns"
+                && r["seed"] == seed.to_string()
+                && r["query"] == query
+                && r["solver"] == "cosmul"
+                && r["constraint"] == constraint
+                && r["rank"] == rank
+        })
+    };
+    for (flag, constraint) in [(None, "constrained"), (Some("--unconstrained"), "unconstrained")] {
+        let out = work.join(format!("{constraint}.csv"));
+        let output = Command::new(env!("CARGO_BIN_EXE_retest"))
+            .args([
+                "analogies",
+                "--queries",
+                "wordlists/analogies/family.txt",
+                "--solver",
+                "cosmul",
+            ])
+            .args(flag)
+            .args(&seeds)
+            .arg("--out")
+            .arg(&out)
+            .current_dir(workspace_dir())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let cli = Csv::read(&out);
+        let mut compared = 0;
+        for row in cli.records().iter().filter(|r| r["status"] == "ok") {
+            let seed = seeds
+                .iter()
+                .position(|p| p.display().to_string() == row["embedding"])
+                .unwrap();
+            let query = format!("{}:{}::{}", row["a"], row["b"], row["c"]);
+            let table = find(seed, &query, constraint, row["rank"]).unwrap();
+            assert_eq!(
+                (row["answer"], row["score"]),
+                (table["answer"], table["score"]),
+                "{query}"
+            );
+            compared += 1;
+        }
+        // 12 of the 14 queries in vocabulary, 10 answers each, 3 seeds.
+        assert_eq!(compared, 12 * 10 * 3, "{constraint}");
+    }
+    let reported = Csv::read(&tables.join("analogy_reported.csv"));
+    let mut checked = 0;
+    for r in reported.records() {
+        let rank: u32 = r["rank"].parse().unwrap();
+        if r["algorithm"] != "sgns" || r["solver"] != "cosmul" || r["status"] != "ok" || rank > 10 {
+            continue;
+        }
+        let seed: usize = r["seed"].parse().unwrap();
+        let row = find(seed, r["query"], r["constraint"], r["rank"]).unwrap();
+        assert_eq!(row["answer"], r["reported"]);
+        checked += 1;
+    }
+    assert!(checked > 0);
+
+    // Fleiss' κ of the top-1 answers, queries × seeds, from the answers table.
+    let mut labels: Vec<i64> = Vec::new();
+    let mut words: Vec<&str> = Vec::new();
+    let queries: Vec<&str> = {
+        let mut q: Vec<&str> = answers.iter().map(|r| r["query"]).collect();
+        q.dedup();
+        q.truncate(12);
+        q
+    };
+    for query in &queries {
+        for seed in 0..3 {
+            let word = find(seed, query, "constrained", "1").unwrap()["answer"];
+            let label = words.iter().position(|w| *w == word).unwrap_or_else(|| {
+                words.push(word);
+                words.len() - 1
+            });
+            labels.push(label as i64);
+        }
+    }
+    let counts = retest_reliability::aggregate_raters(&labels, queries.len(), 3).unwrap();
+    let kappa = retest_reliability::fleiss_kappa(&counts.table);
+    let reliability = Csv::read(&tables.join("analogy_reliability.csv"));
+    let row = reliability
+        .records()
+        .into_iter()
+        .find(|r| {
+            r["algorithm"] == "sgns"
+                && r["solver"] == "cosmul"
+                && r["constraint"] == "constrained"
+                && r["measure"] == "top1_kappa"
+        })
+        .unwrap()
+        .clone();
+    assert!(
+        (num(row["value"]) - kappa.value).abs() < 1e-12,
+        "{} vs {}",
+        row["value"],
+        kappa.value
+    );
 }
 
 /// The set-level tables hold what `retest weat` and `retest direct-bias` give on the pipeline's

@@ -22,6 +22,15 @@ impl SolverKind {
     /// Every solver, in the order of Nissim et al.'s Table 1.
     pub const ALL: [SolverKind; 3] = [SolverKind::CosAdd, SolverKind::CosMul, SolverKind::Bolukbasi];
 
+    /// The stable name: `cosadd`, `cosmul` or `bolukbasi` (the spec's and the tables' spelling).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SolverKind::CosAdd => "cosadd",
+            SolverKind::CosMul => "cosmul",
+            SolverKind::Bolukbasi => "bolukbasi",
+        }
+    }
+
     /// The solver of this kind with 3CosMul's `epsilon` and Bolukbasi's `delta` and `bound`
     /// (each used by its own solver only).
     pub fn with(self, epsilon: f64, delta: f64, bound: DeltaBound) -> Solver {
@@ -69,10 +78,15 @@ impl Solver {
 
     /// The stable name: `cosadd`, `cosmul` or `bolukbasi`.
     pub fn as_str(&self) -> &'static str {
+        self.kind().as_str()
+    }
+
+    /// The solver without its parameters.
+    pub fn kind(&self) -> SolverKind {
         match self {
-            Solver::CosAdd => "cosadd",
-            Solver::CosMul { .. } => "cosmul",
-            Solver::Bolukbasi { .. } => "bolukbasi",
+            Solver::CosAdd => SolverKind::CosAdd,
+            Solver::CosMul { .. } => SolverKind::CosMul,
+            Solver::Bolukbasi { .. } => SolverKind::Bolukbasi,
         }
     }
 

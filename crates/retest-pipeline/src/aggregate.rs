@@ -124,8 +124,11 @@ pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>>
                 corpora_seen.push(&m.corpus);
             }
             let path = parquet_path(&m.dir, name);
-            // A configuration has the set-level tables when its plan has a `set_level` section.
-            if crate::set_level::TABLES.contains(&name) && !path.is_file() {
+            // A configuration has the set-level and analogy tables when its plan has a
+            // `set_level` or `analogies` section.
+            let optional =
+                crate::set_level::TABLES.contains(&name) || crate::analogies::TABLES.contains(&name);
+            if optional && !path.is_file() {
                 continue;
             }
             parts.push(Table::read(name, &path)?);

@@ -9,6 +9,7 @@
 //! thread count never changes a result.
 
 mod aggregate;
+mod analogies;
 mod analogy_files;
 pub mod cluster;
 mod cooccurrence;

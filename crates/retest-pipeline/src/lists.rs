@@ -10,6 +10,7 @@ use retest_data::{Owner, Resolver};
 use retest_measures::{PairList, WordList};
 use retest_spec::{FileDeclaration, Plan, SetLevelParams, WeatTest};
 
+use crate::analogy_files::{QueryLine, read_query_file};
 use crate::setlevel_files::read_weat_tests;
 
 /// The target list that stands for the whole model vocabulary.
@@ -85,6 +86,8 @@ pub struct Lists {
     pub queries: Vec<WordList>,
     /// The set-level lists, when the plan has a `set_level` section.
     pub set_level: Option<SetLevelLists>,
+    /// The analogy queries, when the plan has an `analogies` section.
+    pub analogies: Option<Vec<QueryLine>>,
     /// `(list name, file, sha256)` of every list read.
     pub files: Vec<(String, PathBuf, String)>,
 }
@@ -120,11 +123,23 @@ impl Lists {
         let set_level = (plan.set_level.as_ref())
             .map(|p| load_set_level(p, folder, resolver, &mut files))
             .transpose()?;
+        let analogies = match &plan.analogies {
+            Some(p) => {
+                let path = find_list(folder, &p.queries, Kind::Analogies)?;
+                let queries = read_query_file(&path)?;
+                let text = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                files.push(digest(&p.queries, path, &text));
+                Some(queries)
+            }
+            None => None,
+        };
         Ok(Lists {
             base_pairs,
             targets,
             queries,
             set_level,
+            analogies,
             files,
         })
     }
@@ -194,6 +209,8 @@ enum Kind {
     Tests,
     /// Words with stereotype scores ([`StereotypeList`]).
     Stereotypes,
+    /// Analogy queries `a b c [reported]` (`<name>.txt` only).
+    Analogies,
 }
 
 impl Kind {
@@ -204,6 +221,7 @@ impl Kind {
             Kind::Query => "query",
             Kind::Tests => "WEAT tests file",
             Kind::Stereotypes => "stereotype list",
+            Kind::Analogies => "analogy query list",
         }
     }
 }
@@ -235,6 +253,8 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
             let mut found = Vec::new();
             let names = if kind == Kind::Tests {
                 vec![format!("{name}.yaml")]
+            } else if kind == Kind::Analogies {
+                vec![format!("{name}.txt")]
             } else {
                 vec![format!("{name}.txt"), format!("{name}.yaml")]
             };

@@ -23,6 +23,7 @@ use retest_tables::{
 };
 use serde::Serialize;
 
+use crate::analogies::{self, Analogies, AnalogySeed};
 use crate::corpus::LoadedCorpus;
 use crate::layout::{DONE_FILE, Layout};
 use crate::lists::{FULL, Lists, TargetList};
@@ -44,9 +45,12 @@ const CORE_TABLES: &[&str] = &[
 ];
 
 /// The per-configuration tables a measure job writes, in the order the aggregate stage reads
-/// them: every job's, then the set-level stage's.
+/// them: every job's, then the set-level stage's, then the analogy stage's.
 pub fn group_tables() -> impl Iterator<Item = &'static str> {
-    CORE_TABLES.iter().chain(set_level::TABLES).copied()
+    (CORE_TABLES.iter())
+        .chain(set_level::TABLES)
+        .chain(analogies::TABLES)
+        .copied()
 }
 
 /// What a measure job records beside its tables.
@@ -63,6 +67,8 @@ pub struct MeasureSummary {
     /// WEAT and Direct Bias on every seed, their spreads and ICCs, and the `pca` direction's
     /// alignment across seeds.
     pub seconds_set_level: f64,
+    /// The analogy answers and Google accuracy of every seed, and their agreement across seeds.
+    pub seconds_analogies: f64,
 }
 
 /// One configuration to measure.
@@ -99,6 +105,10 @@ pub fn measure(
     for line in (set_level.iter()).flat_map(|l| l.skipped.iter().chain(&l.quality_note)) {
         reporter.log(line);
     }
+    let analogies = Analogies::new(plan, lists.analogies.as_deref(), corpus.name(), &vocab)?;
+    for line in analogies.iter().flat_map(|a| &a.notes) {
+        reporter.log(line);
+    }
 
     let started = Instant::now();
     let scorer = Scoring {
@@ -112,6 +122,7 @@ pub fn measure(
     let seeds = score_seeds(
         &scorer,
         set_level.as_ref(),
+        analogies.as_ref(),
         corpus,
         &words,
         &resolved,
@@ -119,7 +130,7 @@ pub fn measure(
         reporter,
         &label,
     )?;
-    let seconds_scoring = started.elapsed().as_secs_f64() - seeds.seconds_set_level;
+    let seconds_scoring = started.elapsed().as_secs_f64() - seeds.seconds_set_level - seeds.seconds_analogies;
 
     let started = Instant::now();
     let views: Vec<&[f32]> = seeds.models.iter().map(Vec::as_slice).collect();
@@ -172,6 +183,16 @@ pub fn measure(
     };
     let seconds_set_level = seeds.seconds_set_level + started.elapsed().as_secs_f64();
 
+    let started = Instant::now();
+    let analogy_tables = match &analogies {
+        Some(a) => a.tables(corpus.name(), &job.model, &vocab, &seeds.analogies)?,
+        None => Vec::new(),
+    };
+    let seconds_analogies = seeds.seconds_analogies + started.elapsed().as_secs_f64();
+    if analogies.is_some() {
+        reporter.log(&format!("analogies of {label}: {seconds_analogies:.1} s"));
+    }
+
     let labels = Labels {
         corpus: corpus.name(),
         algorithm: &job.model,
@@ -193,6 +214,7 @@ pub fn measure(
         .collect();
     let coverage: Vec<CoverageRow> = (resolved.coverage.iter())
         .chain(set_level.iter().flat_map(|l| &l.coverage))
+        .chain(analogies.iter().map(|a| &a.coverage))
         .cloned()
         .collect();
     let mut tables = vec![
@@ -226,6 +248,7 @@ pub fn measure(
         Table::from_rows("word_properties", &properties)?,
     ];
     tables.extend(set_level_tables);
+    tables.extend(analogy_tables);
 
     // The bias scores of the listed words (every list but the full vocabulary, and the queries),
     // and of every word scored when the plan asks for the full tensor.
@@ -262,6 +285,7 @@ pub fn measure(
         seconds_stability,
         seconds_reliability,
         seconds_set_level,
+        seconds_analogies,
     };
     write_group(&job.out_dir, &mut tables, &tensors, &summary)
 }
@@ -327,6 +351,8 @@ struct ScoredSeeds {
     tensor: ScoreTensor,
     set_level: Vec<SeedValues>,
     seconds_set_level: f64,
+    analogies: Vec<AnalogySeed>,
+    seconds_analogies: f64,
     nn_sum: Vec<f64>,
     norm_sum: Vec<f64>,
     models: Vec<Vec<f32>>,
@@ -338,6 +364,7 @@ struct ScoredSeeds {
 fn score_seeds(
     scorer: &Scorer<'_>,
     set_level: Option<&SetLevel<'_>>,
+    analogies: Option<&Analogies<'_>>,
     corpus: &LoadedCorpus,
     words: &[String],
     resolved: &Resolved,
@@ -354,6 +381,8 @@ fn score_seeds(
     let mut models = Vec::with_capacity(seed_files.len());
     let mut set_level_values = Vec::with_capacity(seed_files.len());
     let mut seconds_set_level = 0.0;
+    let mut analogy_values = Vec::with_capacity(seed_files.len());
+    let mut seconds_analogies = 0.0;
     let mut dim = 0;
     for (s, path) in seed_files.iter().enumerate() {
         let emb = retest_embeddings::read(path, Some(Format::Fifu))?;
@@ -370,6 +399,15 @@ fn score_seeds(
         let started = Instant::now();
         let quality = set_level.map(|l| l.quality(&emb));
         seconds_set_level += started.elapsed().as_secs_f64();
+        if let Some(analogies) = analogies {
+            let started = Instant::now();
+            analogy_values.push(
+                analogies
+                    .measure_seed(&emb)
+                    .with_context(|| format!("analogies of {}", path.display()))?,
+            );
+            seconds_analogies += started.elapsed().as_secs_f64();
+        }
         let (_, _, mut raw, _) = emb.into_parts();
         let model = Model::new(words, &raw, dim)?;
         let scores = scorer
@@ -415,6 +453,8 @@ fn score_seeds(
         tensor,
         set_level: set_level_values,
         seconds_set_level,
+        analogies: analogy_values,
+        seconds_analogies,
         nn_sum,
         norm_sum,
         models,

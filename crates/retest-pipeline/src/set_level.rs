@@ -120,11 +120,7 @@ impl<'p> SetLevel<'p> {
         let (Some(params), Some(set_lists)) = (plan.set_level.as_ref(), lists.set_level.as_ref()) else {
             return Ok(None);
         };
-        let lowercase = plan
-            .corpora
-            .iter()
-            .find(|c| c.name == corpus)
-            .is_some_and(|c| c.reader.lowercases());
+        let lowercase = lowercases(plan, corpus);
         let case = |w: &String| if lowercase { w.to_lowercase() } else { w.clone() };
         let mut coverage = Vec::new();
         let mut cover = |list: &str, kind: &str, n: usize, dropped: Vec<String>| {
@@ -702,6 +698,14 @@ impl<'p> SetLevel<'p> {
             Table::from_rows("set_level_reliability", &reliability)?,
         ])
     }
+}
+
+/// Whether corpus `corpus`'s reader lowercases (plain text, Reddit): the set-level and analogy
+/// lists are then looked up lowercased.
+pub(crate) fn lowercases(plan: &Plan, corpus: &str) -> bool {
+    (plan.corpora.iter())
+        .find(|c| c.name == corpus)
+        .is_some_and(|c| c.reader.lowercases())
 }
 
 /// The table columns of a WEAT test over sets of these sizes: the result's, or NaN numbers

@@ -118,3 +118,14 @@ pub const STEREOTYPES: &str = "professions";
 /// left out of the stereotype WEAT, when its definitional score has at least this magnitude
 /// (actress, businesswoman, nun).
 pub const STEREOTYPE_DEFINITIONAL_MAX: f64 = 0.5;
+
+/// Analogies (`analogies` of a plan): the query list (Nissim et al.'s Tables 2 and 3 with their
+/// reversed forms).
+pub const ANALOGY_QUERIES: &str = "bias-queries";
+/// Analogies: answers kept per query, solver and constraint.
+pub const ANALOGY_TOP_N: usize = 10;
+/// Analogies: 3CosMul's ε (gensim's).
+pub const ANALOGY_COSMUL_EPSILON: f64 = retest_eval::Solver::COSMUL_EPSILON;
+/// Analogies: Bolukbasi et al.'s δ, bounding the distance (their paper's reading).
+pub const ANALOGY_DELTA: f64 = retest_eval::Solver::BOLUKBASI_DELTA;
+pub const ANALOGY_DELTA_BOUND: retest_eval::DeltaBound = retest_eval::DeltaBound::Distance;

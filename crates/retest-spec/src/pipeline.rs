@@ -25,10 +25,19 @@
 //!   definitional_pairs: definitional-pairs                  # the pairs of the `pca` direction
 //!   detector_pairs: gender-pairs                            # Bakarov's OS axis and GD groups
 //!   stereotypes: professions  # words with a stereotype score: masculine vs feminine WEAT
+//! analogies:                  # opt-in: analogy answers on every seed and their stability
+//!   queries: bias-queries     # `a b c [reported answer]` per line
+//!   solvers: [cosadd, cosmul, bolukbasi]
+//!   top_n: 10                 # answers kept per query, solver and constraint
+//!   restrict_vocab: 50000     # search the most frequent words only (default: all)
+//!   delta: 1.0                # Bolukbasi's threshold, on the distance or (delta_bound:
+//!   delta_bound: distance     #   squared-distance) on the squared distance
+//!   google: true              # Google analogy accuracy per solver and constraint
 //! ```
 
 use std::path::{Path, PathBuf};
 
+use retest_eval::{DeltaBound, Solver, SolverKind};
 use serde::{Deserialize, Serialize};
 
 use crate::defaults;
@@ -191,6 +200,33 @@ pub struct SetLevelParams {
     pub stereotypes: String,
 }
 
+/// Resolved analogy measures: answers to a query list on every seed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalogyParams {
+    /// The query list (a name in the word-list folder, or a path).
+    pub queries: String,
+    pub solvers: Vec<SolverKind>,
+    pub top_n: usize,
+    /// Search only the most frequent words; `None`: the whole vocabulary.
+    pub restrict_vocab: Option<usize>,
+    /// 3CosMul's ε.
+    pub epsilon: f64,
+    /// Bolukbasi et al.'s δ and what it bounds.
+    pub delta: f64,
+    pub delta_bound: DeltaBound,
+    /// Also the accuracy of every solver and constraint on the Google analogy set.
+    pub google: bool,
+}
+
+impl AnalogyParams {
+    /// The solvers with their parameters.
+    pub fn solvers(&self) -> Vec<Solver> {
+        (self.solvers.iter())
+            .map(|k| k.with(self.epsilon, self.delta, self.delta_bound))
+            .collect()
+    }
+}
+
 /// A validated pipeline with every default resolved.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Plan {
@@ -212,6 +248,9 @@ pub struct Plan {
     /// The set-level measures, when the pipeline has a `set_level` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub set_level: Option<SetLevelParams>,
+    /// The analogy measures, when the pipeline has an `analogies` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analogies: Option<AnalogyParams>,
     /// The pipeline file.
     #[serde(skip)]
     pub file: PathBuf,
@@ -232,6 +271,7 @@ struct RawPipeline {
     measures: Option<RawMeasures>,
     reliability: Option<RawReliability>,
     set_level: Option<RawSetLevel>,
+    analogies: Option<RawAnalogies>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -305,6 +345,19 @@ struct RawSetLevel {
     c: Option<f64>,
     detector_pairs: Option<String>,
     stereotypes: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAnalogies {
+    queries: Option<String>,
+    solvers: Option<Vec<SolverKind>>,
+    top_n: Option<usize>,
+    restrict_vocab: Option<usize>,
+    epsilon: Option<f64>,
+    delta: Option<f64>,
+    delta_bound: Option<DeltaBound>,
+    google: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -388,6 +441,7 @@ impl Plan {
             measures: resolve_measures(&doc)?,
             reliability: resolve_reliability(&doc)?,
             set_level: resolve_set_level(&doc)?,
+            analogies: resolve_analogies(&doc)?,
             file: doc.file.clone(),
         })
     }
@@ -725,6 +779,41 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<Option<SetLevelParam
     at_least(doc, "set_level.samples", p.samples, 1)?;
     if !(p.c >= 0.0 && p.c.is_finite()) {
         return Err(doc.error("set_level.c", format!("{} must be a finite number ≥ 0", p.c)));
+    }
+    Ok(Some(p))
+}
+
+/// The `analogies` section, defaults filled in; `None` without one.
+fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams>, SpecError> {
+    let Some(raw) = doc.raw.analogies.as_ref() else {
+        return Ok(None);
+    };
+    let p = AnalogyParams {
+        queries: (raw.queries.clone()).unwrap_or_else(|| defaults::ANALOGY_QUERIES.to_owned()),
+        solvers: raw.solvers.clone().unwrap_or_else(|| SolverKind::ALL.to_vec()),
+        top_n: raw.top_n.unwrap_or(defaults::ANALOGY_TOP_N),
+        restrict_vocab: raw.restrict_vocab,
+        epsilon: raw.epsilon.unwrap_or(defaults::ANALOGY_COSMUL_EPSILON),
+        delta: raw.delta.unwrap_or(defaults::ANALOGY_DELTA),
+        delta_bound: raw.delta_bound.unwrap_or(defaults::ANALOGY_DELTA_BOUND),
+        google: raw.google.unwrap_or(true),
+    };
+    check_unique_nonempty(doc, "analogies.solvers", &p.solvers, |k| k.as_str())?;
+    at_least(doc, "analogies.top_n", p.top_n as u64, 1)?;
+    if let Some(n) = p.restrict_vocab {
+        at_least(doc, "analogies.restrict_vocab", n as u64, 1)?;
+    }
+    if !(p.epsilon > 0.0 && p.epsilon.is_finite()) {
+        return Err(doc.error(
+            "analogies.epsilon",
+            format!("{} must be a finite number > 0", p.epsilon),
+        ));
+    }
+    if !(p.delta >= 0.0 && p.delta.is_finite()) {
+        return Err(doc.error(
+            "analogies.delta",
+            format!("{} must be a finite number ≥ 0", p.delta),
+        ));
     }
     Ok(Some(p))
 }

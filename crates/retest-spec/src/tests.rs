@@ -457,6 +457,54 @@ fn variant_errors_name_the_variant() {
 }
 
 #[test]
+fn analogy_defaults_are_nissims_queries_with_every_solver() {
+    let project = Project::new();
+    let plan = project.plan("name: p\ncorpora:\n  - recipe: tiny\n").unwrap();
+    assert_eq!(plan.analogies, None);
+    let plan = project
+        .plan("name: p\ncorpora:\n  - recipe: tiny\nanalogies: {}\n")
+        .unwrap();
+    let a = plan.analogies.as_ref().unwrap();
+    assert_eq!(
+        (a.queries.as_str(), a.top_n, a.restrict_vocab, a.google),
+        ("bias-queries", 10, None, true)
+    );
+    assert_eq!(
+        a.solvers(),
+        [
+            retest_eval::Solver::CosAdd,
+            retest_eval::Solver::CosMul { epsilon: 1e-6 },
+            retest_eval::Solver::Bolukbasi {
+                delta: 1.0,
+                bound: retest_eval::DeltaBound::Distance
+            }
+        ]
+    );
+    let plan = project
+        .plan(
+            "name: p\ncorpora:\n  - recipe: tiny\nanalogies: {solvers: [bolukbasi], delta: 0.9, delta_bound: \
+             squared-distance}\n",
+        )
+        .unwrap();
+    assert_eq!(
+        plan.analogies.unwrap().solvers(),
+        [retest_eval::Solver::Bolukbasi {
+            delta: 0.9,
+            bound: retest_eval::DeltaBound::SquaredDistance
+        }]
+    );
+    assert_eq!(
+        project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  delta: -1\n"),
+        "pipelines/p.yaml:5:10: field `analogies.delta`: -1 must be a finite number ≥ 0"
+    );
+    assert_eq!(
+        project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  solvers: [cosine]\n"),
+        "pipelines/p.yaml:5:13: field `analogies.solvers[0]`: unknown variant `cosine`, expected one of \
+         `cosadd`, `cosmul`, `bolukbasi`"
+    );
+}
+
+#[test]
 fn set_level_defaults_are_caliskans_gender_tests_and_the_query_pairs() {
     let project = Project::new();
     let plan = project.plan("name: p\ncorpora:\n  - recipe: tiny\n").unwrap();

@@ -1,0 +1,372 @@
+//! The analogy stage of a measure job (a plan's `analogies` section): on every seed, each
+//! solver's top answers to the query list, constrained and unconstrained, the rank of the answer
+//! a paper reports, and the accuracy on the Google analogy set; across seeds, how often the seeds
+//! give the same top answer (Fleiss' κ, the modal answer of each query) and the test-retest ICC
+//! of the Google sections' accuracies.
+
+use anyhow::{Context, Result};
+use retest_analyses::{answer_agreement, seeds_icc};
+use retest_embeddings::Embeddings;
+use retest_eval::{
+    ANALOGY_BENCHMARK, AnalogySet, AnalogySpace, Answer, CaseHandling, Constraint, EvalOptions, Query,
+    Solver, SolverAccuracy, google_accuracy, rank_among, read_analogies, score_all, solve,
+};
+use retest_measures::Vocab;
+use retest_spec::{AnalogyParams, Plan};
+use retest_tables::{
+    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyReliabilityRow, AnalogyReportedRow, AnalogyStabilityRow,
+    CoverageRow, Table,
+};
+
+use crate::analogy_files::QueryLine;
+use crate::set_level::lowercases;
+
+/// The tables of the analogy stage (a configuration has them when its plan has an `analogies`
+/// section).
+pub const TABLES: &[&str] = &[
+    "analogy_answers",
+    "analogy_reported",
+    "analogy_accuracy",
+    "analogy_stability",
+    "analogy_reliability",
+];
+
+/// The top-1 "answer" of a query without any (a space of at most three rows, constrained).
+const NO_ANSWER: u32 = u32::MAX;
+
+/// One query of the list with its words in the searched vocabulary.
+struct Resolved {
+    /// `a:b::c`.
+    label: String,
+    query: Query,
+    /// The answer a paper reports and its row (`None`: out of vocabulary).
+    reported: Option<(String, Option<u32>)>,
+}
+
+/// The analogy measures of one configuration, resolved against its corpus's vocabulary.
+pub(crate) struct Analogies<'p> {
+    params: &'p AnalogyParams,
+    solvers: Vec<Solver>,
+    queries: Vec<Resolved>,
+    /// The rows searched: the whole vocabulary or its most frequent `restrict_vocab` words.
+    n_rows: usize,
+    /// The Google analogy set, when the plan asks for it and the data mirror has it.
+    google: Option<AnalogySet>,
+    /// The query list's coverage row.
+    pub coverage: CoverageRow,
+    /// Why queries or the Google accuracy are left out, one line each.
+    pub notes: Vec<String>,
+}
+
+/// Everything the analogy measures give on one seed, per (solver, constraint) in the order of
+/// [`Analogies::combinations`].
+pub(crate) struct AnalogySeed {
+    /// Per combination, per query: the top answers.
+    answers: Vec<Vec<Vec<Answer>>>,
+    /// Per combination, per query with a reported answer in vocabulary: its rank (`None`: an
+    /// input word, excluded).
+    reported: Vec<Vec<Option<u32>>>,
+    /// Per combination, when the Google set is used.
+    google: Vec<SolverAccuracy>,
+}
+
+impl<'p> Analogies<'p> {
+    /// Resolves the plan's query list against `vocab` (lowercased on a corpus whose reader
+    /// lowercases); a query with a word outside the searched rows is left out with a note.
+    ///
+    /// # Errors
+    ///
+    /// Every query out of vocabulary, or the Google set unreadable.
+    pub(crate) fn new(
+        plan: &'p Plan,
+        lines: Option<&[QueryLine]>,
+        corpus: &str,
+        vocab: &Vocab<'_>,
+    ) -> Result<Option<Analogies<'p>>> {
+        let (Some(params), Some(lines)) = (plan.analogies.as_ref(), lines) else {
+            return Ok(None);
+        };
+        let mut notes = Vec::new();
+        let n_rows = match params.restrict_vocab {
+            Some(n) if n > vocab.len() => {
+                notes.push(format!(
+                    "corpus `{corpus}`: analogies.restrict_vocab is {n}, the vocabulary has {} words: all are searched",
+                    vocab.len()
+                ));
+                vocab.len()
+            }
+            Some(n) => n,
+            None => vocab.len(),
+        };
+        let lowercase = lowercases(plan, corpus);
+        let row = |w: &str| -> Option<u32> {
+            let w = if lowercase { w.to_lowercase() } else { w.to_owned() };
+            vocab.id(&w).filter(|&id| (id as usize) < n_rows)
+        };
+        let mut queries = Vec::new();
+        let mut dropped = Vec::new();
+        for line in lines {
+            let [a, b, c] = &line.words;
+            let label = format!("{a}:{b}::{c}");
+            match (row(a), row(b), row(c)) {
+                (Some(a), Some(b), Some(c)) => queries.push(Resolved {
+                    label,
+                    query: Query { a, b, c },
+                    reported: line.reported.as_ref().map(|r| (r.clone(), row(r))),
+                }),
+                _ => dropped.push(label),
+            }
+        }
+        let coverage = CoverageRow::of(corpus, &params.queries, "analogy_queries", lines.len(), &dropped);
+        if queries.is_empty() {
+            anyhow::bail!(
+                "corpus `{corpus}`: none of the {} queries of `{}` (analogies.queries) has its three words among the \
+                 {n_rows} words searched",
+                lines.len(),
+                params.queries
+            );
+        }
+        if !dropped.is_empty() {
+            notes.push(format!(
+                "corpus `{corpus}`: {} of {} analogy queries left out, a word out of vocabulary (see the coverage \
+                 table)",
+                dropped.len(),
+                lines.len()
+            ));
+        }
+        let google = if params.google {
+            match std::env::var_os("RETEST_DATA_DIR") {
+                Some(data) => {
+                    let path = std::path::Path::new(&data)
+                        .join("benchmarks")
+                        .join(ANALOGY_BENCHMARK);
+                    if path.is_file() {
+                        Some(read_analogies(&path)?)
+                    } else {
+                        notes.push(format!(
+                            "analogies: no Google accuracy ({} is missing)",
+                            path.display()
+                        ));
+                        None
+                    }
+                }
+                None => {
+                    notes.push("analogies: no Google accuracy (RETEST_DATA_DIR is not set)".to_owned());
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        Ok(Some(Analogies {
+            solvers: params.solvers(),
+            params,
+            queries,
+            n_rows,
+            google,
+            coverage,
+            notes,
+        }))
+    }
+
+    /// Every (solver, constraint), solvers in the plan's order, constrained first.
+    fn combinations(&self) -> impl Iterator<Item = (Solver, Constraint)> + '_ {
+        (self.solvers.iter()).flat_map(|&s| Constraint::BOTH.map(|c| (s, c)))
+    }
+
+    /// The analogy measures on one seed's embeddings.
+    ///
+    /// # Errors
+    ///
+    /// A solver failing (never for a validated plan).
+    pub(crate) fn measure_seed(&self, emb: &Embeddings) -> Result<AnalogySeed> {
+        let space = AnalogySpace::new(emb, Some(self.n_rows))?;
+        let queries: Vec<Query> = self.queries.iter().map(|q| q.query).collect();
+        let tracked: Vec<(usize, u32)> = (self.queries.iter().enumerate())
+            .filter_map(|(i, q)| Some((i, q.reported.as_ref()?.1?)))
+            .collect();
+        let mut answers = Vec::new();
+        let mut reported = Vec::new();
+        for &solver in &self.solvers {
+            let tracked_queries: Vec<Query> = tracked.iter().map(|&(i, _)| queries[i]).collect();
+            let scores = score_all(&space, &tracked_queries, solver)?;
+            for constraint in Constraint::BOTH {
+                answers.push(solve(&space, &queries, solver, constraint, self.params.top_n)?);
+                reported.push(
+                    (tracked.iter().zip(&scores))
+                        .map(|(&(i, target), scores)| {
+                            let q = queries[i];
+                            let excluded = match constraint {
+                                Constraint::Constrained => vec![q.a, q.b, q.c],
+                                Constraint::Unconstrained => Vec::new(),
+                            };
+                            rank_among(scores, target, &excluded)
+                        })
+                        .collect(),
+                );
+            }
+        }
+        let google = match &self.google {
+            Some(set) => {
+                let options = EvalOptions {
+                    restrict_vocab: self.n_rows,
+                    case: CaseHandling::Insensitive,
+                };
+                google_accuracy(emb, set, &options, &self.solvers).context("Google analogy accuracy")?
+            }
+            None => Vec::new(),
+        };
+        Ok(AnalogySeed {
+            answers,
+            reported,
+            google,
+        })
+    }
+
+    /// The analogy tables of one configuration from the values of its seeds (in seed order).
+    pub(crate) fn tables(
+        &self,
+        corpus: &str,
+        algorithm: &str,
+        vocab: &Vocab<'_>,
+        seeds: &[AnalogySeed],
+    ) -> Result<Vec<Table>> {
+        let (mut answer_rows, mut reported_rows, mut accuracy_rows) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut stability_rows, mut reliability_rows) = (Vec::new(), Vec::new());
+        let n_seeds = seeds.len();
+        for (k, (solver, constraint)) in self.combinations().enumerate() {
+            let (solver, constraint) = (solver.as_str(), constraint.as_str());
+            let reliability =
+                |measure: &str, value: f64, n_subjects: usize, status: &str| AnalogyReliabilityRow {
+                    corpus: corpus.to_owned(),
+                    algorithm: algorithm.to_owned(),
+                    solver: solver.to_owned(),
+                    constraint: constraint.to_owned(),
+                    measure: measure.to_owned(),
+                    value,
+                    n_subjects: n_subjects as u32,
+                    n_seeds: n_seeds as u32,
+                    status: status.to_owned(),
+                };
+            for (s, seed) in seeds.iter().enumerate() {
+                for (q, answers) in self.queries.iter().zip(&seed.answers[k]) {
+                    answer_rows.extend(answers.iter().enumerate().map(|(r, a)| AnalogyAnswerRow {
+                        corpus: corpus.to_owned(),
+                        algorithm: algorithm.to_owned(),
+                        seed: s as u32,
+                        query: q.label.clone(),
+                        solver: solver.to_owned(),
+                        constraint: constraint.to_owned(),
+                        rank: r as u32 + 1,
+                        answer: vocab.word(a.row).to_owned(),
+                        score: a.score,
+                    }));
+                }
+                let mut ranks = seed.reported[k].iter();
+                for q in &self.queries {
+                    let Some((reported, row)) = &q.reported else {
+                        continue;
+                    };
+                    let (rank, status) = match row.map(|_| ranks.next().copied().flatten()) {
+                        None => (0, "out_of_vocabulary"),
+                        Some(None) => (0, "excluded"),
+                        Some(Some(rank)) => (rank, "ok"),
+                    };
+                    reported_rows.push(AnalogyReportedRow {
+                        corpus: corpus.to_owned(),
+                        algorithm: algorithm.to_owned(),
+                        seed: s as u32,
+                        query: q.label.clone(),
+                        solver: solver.to_owned(),
+                        constraint: constraint.to_owned(),
+                        reported: reported.clone(),
+                        rank,
+                        status: status.to_owned(),
+                    });
+                }
+                if let Some(acc) = seed.google.get(k) {
+                    let row =
+                        |section: &str, correct: usize, total: usize, accuracy: f64| AnalogyAccuracyRow {
+                            corpus: corpus.to_owned(),
+                            algorithm: algorithm.to_owned(),
+                            seed: s as u32,
+                            solver: solver.to_owned(),
+                            constraint: constraint.to_owned(),
+                            section: section.to_owned(),
+                            correct: correct as u32,
+                            total: total as u32,
+                            accuracy,
+                        };
+                    let r = &acc.result;
+                    accuracy_rows.extend(r.sections.iter().map(|sec| {
+                        let accuracy = sec.correct as f64 / sec.attempted as f64;
+                        row(&sec.name, sec.correct, sec.attempted, accuracy)
+                    }));
+                    accuracy_rows.push(row("micro", r.correct, r.attempted, r.total_accuracy));
+                    accuracy_rows.push(row("macro", r.correct, r.attempted, r.macro_accuracy()));
+                }
+            }
+            // Top-1 answers: queries × seeds (`NO_ANSWER` when a space has too few rows).
+            let top1: Vec<u32> = (0..self.queries.len())
+                .flat_map(|q| {
+                    seeds
+                        .iter()
+                        .map(move |seed| seed.answers[k][q].first().map_or(NO_ANSWER, |a| a.row))
+                })
+                .collect();
+            let agreement = answer_agreement(&top1, self.queries.len(), n_seeds);
+            for (q, modal) in self.queries.iter().zip(&agreement.queries) {
+                stability_rows.push(AnalogyStabilityRow {
+                    corpus: corpus.to_owned(),
+                    algorithm: algorithm.to_owned(),
+                    query: q.label.clone(),
+                    solver: solver.to_owned(),
+                    constraint: constraint.to_owned(),
+                    modal_answer: if modal.answer == NO_ANSWER {
+                        String::new()
+                    } else {
+                        vocab.word(modal.answer).to_owned()
+                    },
+                    modal_share: modal.share,
+                    n_distinct: modal.n_distinct as u32,
+                    n_seeds: n_seeds as u32,
+                });
+            }
+            let kappa = &agreement.kappa;
+            reliability_rows.push(reliability(
+                "top1_kappa",
+                kappa.value,
+                kappa.n_subjects,
+                kappa.status.as_str(),
+            ));
+            // Google sections with questions: sections × seeds.
+            if seeds.first().is_some_and(|s| !s.google.is_empty()) {
+                let sections: Vec<usize> = (0..seeds[0].google[k].result.sections.len())
+                    .filter(|&i| seeds[0].google[k].result.sections[i].attempted > 0)
+                    .collect();
+                let m: Vec<f64> = (sections.iter())
+                    .flat_map(|&i| {
+                        seeds.iter().map(move |seed| {
+                            let sec = &seed.google[k].result.sections[i];
+                            sec.correct as f64 / sec.attempted as f64
+                        })
+                    })
+                    .collect();
+                let icc = seeds_icc(&m, sections.len(), n_seeds);
+                reliability_rows.push(reliability(
+                    "section_accuracy_icc",
+                    icc.value,
+                    sections.len(),
+                    icc.status.as_str(),
+                ));
+            }
+        }
+        Ok(vec![
+            Table::from_rows("analogy_answers", &answer_rows)?,
+            Table::from_rows("analogy_reported", &reported_rows)?,
+            Table::from_rows("analogy_accuracy", &accuracy_rows)?,
+            Table::from_rows("analogy_stability", &stability_rows)?,
+            Table::from_rows("analogy_reliability", &reliability_rows)?,
+        ])
+    }
+}
