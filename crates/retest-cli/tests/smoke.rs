@@ -568,6 +568,59 @@ fn analogy_tables_agree_with_retest_analogies(results: &Path) {
     }
     assert!(checked > 0);
 
+    // A cell of the sweep (the whole vocabulary, δ = 0.9) is the unconstrained Bolukbasi answer.
+    let query = work.join("sweep.txt");
+    std::fs::write(&query, "man king woman\n").unwrap();
+    let out = work.join("sweep.csv");
+    let output = Command::new(env!("CARGO_BIN_EXE_retest"))
+        .args([
+            "analogies",
+            "--solver",
+            "bolukbasi",
+            "--unconstrained",
+            "--delta",
+            "0.9",
+            "--top-n",
+            "1",
+        ])
+        .arg("--queries")
+        .arg(&query)
+        .args(&seeds)
+        .arg("--out")
+        .arg(&out)
+        .current_dir(workspace_dir())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let sweep = Csv::read(&tables.join("analogy_sweep.csv"));
+    let sweep = sweep.records();
+    let full = sweep
+        .iter()
+        .filter(|r| r["algorithm"] == "sgns")
+        .map(|r| r["restrict_vocab"].parse::<u32>().unwrap())
+        .max()
+        .unwrap();
+    for row in Csv::read(&out).records() {
+        let seed = seeds
+            .iter()
+            .position(|p| p.display().to_string() == row["embedding"])
+            .unwrap();
+        let cell = sweep
+            .iter()
+            .find(|r| {
+                r["algorithm"] == "sgns"
+                    && r["seed"] == seed.to_string()
+                    && r["restrict_vocab"] == full.to_string()
+                    && r["delta"] == "0.9"
+            })
+            .unwrap();
+        assert_eq!((cell["answer"], cell["score"]), (row["answer"], row["score"]));
+    }
+
     // Fleiss' κ of the top-1 answers, queries × seeds, from the answers table.
     let mut labels: Vec<i64> = Vec::new();
     let mut words: Vec<&str> = Vec::new();

@@ -5,17 +5,18 @@
 //! of the Google sections' accuracies.
 
 use anyhow::{Context, Result};
-use retest_analyses::{answer_agreement, seeds_icc};
+use retest_analyses::{answer_agreement, pair_overlap, seeds_icc};
 use retest_embeddings::Embeddings;
 use retest_eval::{
-    ANALOGY_BENCHMARK, AnalogySet, AnalogySpace, Answer, CaseHandling, Constraint, EvalOptions, Query,
-    Solver, SolverAccuracy, google_accuracy, rank_among, read_analogies, score_all, solve,
+    ANALOGY_BENCHMARK, AnalogySet, AnalogySpace, Answer, CaseHandling, Constraint, EvalOptions,
+    GeneratedPair, PairOptions, Query, Solver, SolverAccuracy, generate_pairs, google_accuracy, rank_among,
+    read_analogies, score_all, solve,
 };
 use retest_measures::Vocab;
 use retest_spec::{AnalogyParams, Plan};
 use retest_tables::{
-    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyReliabilityRow, AnalogyReportedRow, AnalogyStabilityRow,
-    CoverageRow, Table,
+    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
+    AnalogyStabilityRow, AnalogySweepRow, CoverageRow, Table,
 };
 
 use crate::analogy_files::QueryLine;
@@ -29,6 +30,8 @@ pub const TABLES: &[&str] = &[
     "analogy_accuracy",
     "analogy_stability",
     "analogy_reliability",
+    "analogy_pairs",
+    "analogy_sweep",
 ];
 
 /// The top-1 "answer" of a query without any (a space of at most three rows, constrained).
@@ -52,6 +55,13 @@ pub(crate) struct Analogies<'p> {
     n_rows: usize,
     /// The Google analogy set, when the plan asks for it and the data mirror has it.
     google: Option<AnalogySet>,
+    /// The rows of the pair generation's seed pair and the rows it searches, when it runs.
+    pair_seed: Option<(u32, u32)>,
+    pair_rows: usize,
+    /// The sweep's query (`a:b::c` and its rows) and vocabulary sizes (ascending, the whole
+    /// vocabulary last), when it runs.
+    sweep: Option<(String, Query)>,
+    sweep_sizes: Vec<usize>,
     /// The query list's coverage row.
     pub coverage: CoverageRow,
     /// Why queries or the Google accuracy are left out, one line each.
@@ -68,6 +78,10 @@ pub(crate) struct AnalogySeed {
     reported: Vec<Vec<Option<u32>>>,
     /// Per combination, when the Google set is used.
     google: Vec<SolverAccuracy>,
+    /// Bolukbasi et al.'s generated pairs, best first.
+    pairs: Vec<GeneratedPair>,
+    /// Per sweep δ, per sweep size: the best answer (`None`: a query word beyond the size).
+    sweep: Vec<Vec<Option<Answer>>>,
 }
 
 impl<'p> Analogies<'p> {
@@ -99,10 +113,12 @@ impl<'p> Analogies<'p> {
             None => vocab.len(),
         };
         let lowercase = lowercases(plan, corpus);
-        let row = |w: &str| -> Option<u32> {
+        let id = |w: &str| -> Option<u32> {
             let w = if lowercase { w.to_lowercase() } else { w.to_owned() };
-            vocab.id(&w).filter(|&id| (id as usize) < n_rows)
+            vocab.id(&w)
         };
+        // A word of the rows searched.
+        let row = |w: &str| id(w).filter(|&id| (id as usize) < n_rows);
         let mut queries = Vec::new();
         let mut dropped = Vec::new();
         for line in lines {
@@ -158,12 +174,51 @@ impl<'p> Analogies<'p> {
         } else {
             None
         };
+        let pair_rows = params.pair_restrict_vocab.min(vocab.len());
+        let pair_seed = if params.pairs {
+            let [s1, s2] = &params.pair_seed;
+            let seed_row = |w: &str| id(w).filter(|&id| (id as usize) < pair_rows);
+            match (seed_row(s1), seed_row(s2)) {
+                (Some(x), Some(y)) => Some((x, y)),
+                _ => {
+                    notes.push(format!(
+                        "corpus `{corpus}`: no pair generation: `{s1}` or `{s2}` (analogies.pair_seed) is not among \
+                         the {pair_rows} most frequent words"
+                    ));
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let sweep = params.sweep.as_ref().and_then(|[a, b, c]| {
+            let label = format!("{a}:{b}::{c}");
+            match (id(a), id(b), id(c)) {
+                (Some(a), Some(b), Some(c)) => Some((label, Query { a, b, c })),
+                _ => {
+                    notes.push(format!(
+                        "corpus `{corpus}`: no sweep: a word of `{label}` (analogies.sweep) is out of vocabulary"
+                    ));
+                    None
+                }
+            }
+        });
+        let mut sweep_sizes: Vec<usize> = (params.sweep_sizes.iter().copied())
+            .filter(|&n| n < vocab.len())
+            .chain([vocab.len()])
+            .collect();
+        sweep_sizes.sort_unstable();
+        sweep_sizes.dedup();
         Ok(Some(Analogies {
             solvers: params.solvers(),
             params,
             queries,
             n_rows,
             google,
+            pair_seed,
+            pair_rows,
+            sweep,
+            sweep_sizes,
             coverage,
             notes,
         }))
@@ -216,10 +271,44 @@ impl<'p> Analogies<'p> {
             }
             None => Vec::new(),
         };
+        let p = self.params;
+        let pairs = match self.pair_seed {
+            Some(seed) => {
+                let options = PairOptions {
+                    delta: p.delta,
+                    bound: p.delta_bound,
+                    n_pairs: p.n_pairs,
+                };
+                let space = AnalogySpace::new(emb, Some(self.pair_rows))?;
+                generate_pairs(&space, seed, &options).context("pair generation")?
+            }
+            None => Vec::new(),
+        };
+        let mut sweep = Vec::new();
+        if let Some((_, q)) = self.sweep {
+            let space = AnalogySpace::new(emb, None)?;
+            for &delta in &p.sweep_deltas {
+                let solver = Solver::Bolukbasi {
+                    delta,
+                    bound: p.delta_bound,
+                };
+                let scores = score_all(&space, &[q], solver)?.pop().expect("one query");
+                sweep.push(
+                    (self.sweep_sizes.iter())
+                        .map(|&n| {
+                            let inside = [q.a, q.b, q.c].iter().all(|&r| (r as usize) < n);
+                            inside.then(|| best_of(&scores[..n]))
+                        })
+                        .collect(),
+                );
+            }
+        }
         Ok(AnalogySeed {
             answers,
             reported,
             google,
+            pairs,
+            sweep,
         })
     }
 
@@ -361,12 +450,86 @@ impl<'p> Analogies<'p> {
                 ));
             }
         }
+        let (mut pair_rows, mut sweep_rows) = (Vec::new(), Vec::new());
+        for (s, seed) in seeds.iter().enumerate() {
+            pair_rows.extend(seed.pairs.iter().enumerate().map(|(r, pair)| AnalogyPairRow {
+                corpus: corpus.to_owned(),
+                algorithm: algorithm.to_owned(),
+                seed: s as u32,
+                rank: r as u32 + 1,
+                x: vocab.word(pair.x).to_owned(),
+                y: vocab.word(pair.y).to_owned(),
+                score: pair.score,
+                distance: pair.distance,
+            }));
+            let Some((label, _)) = &self.sweep else {
+                continue;
+            };
+            for (&delta, answers) in self.params.sweep_deltas.iter().zip(&seed.sweep) {
+                for (&n, answer) in self.sweep_sizes.iter().zip(answers) {
+                    sweep_rows.push(AnalogySweepRow {
+                        corpus: corpus.to_owned(),
+                        algorithm: algorithm.to_owned(),
+                        seed: s as u32,
+                        query: label.clone(),
+                        restrict_vocab: n as u32,
+                        delta,
+                        answer: answer.map_or_else(String::new, |a| vocab.word(a.row).to_owned()),
+                        score: answer.map_or(f64::NAN, |a| a.score),
+                        status: if answer.is_some() {
+                            "ok"
+                        } else {
+                            "out_of_vocabulary"
+                        }
+                        .to_owned(),
+                    });
+                }
+            }
+        }
+        if self.pair_seed.is_some() {
+            let sets: Vec<Vec<(u32, u32)>> = (seeds.iter())
+                .map(|s| s.pairs.iter().map(|p| (p.x, p.y)).collect())
+                .collect();
+            let overlap = pair_overlap(&sets);
+            let row = |measure: &str, value: f64| AnalogyReliabilityRow {
+                corpus: corpus.to_owned(),
+                algorithm: algorithm.to_owned(),
+                solver: "bolukbasi".to_owned(),
+                constraint: String::new(),
+                measure: measure.to_owned(),
+                value,
+                n_subjects: overlap.n_distinct as u32,
+                n_seeds: n_seeds as u32,
+                status: if value.is_nan() { "too_few_raters" } else { "ok" }.to_owned(),
+            };
+            reliability_rows.push(row("pair_jaccard", overlap.mean_jaccard));
+            reliability_rows.push(row("pairs_in_half_of_seeds", overlap.share_in_half));
+        }
         Ok(vec![
             Table::from_rows("analogy_answers", &answer_rows)?,
             Table::from_rows("analogy_reported", &reported_rows)?,
             Table::from_rows("analogy_accuracy", &accuracy_rows)?,
             Table::from_rows("analogy_stability", &stability_rows)?,
             Table::from_rows("analogy_reliability", &reliability_rows)?,
+            Table::from_rows("analogy_pairs", &pair_rows)?,
+            Table::from_rows("analogy_sweep", &sweep_rows)?,
         ])
     }
+}
+
+/// The best row of `scores` (ties: the lower row) with its score; `scores` is not empty.
+fn best_of(scores: &[f64]) -> Answer {
+    let mut best = Answer {
+        row: 0,
+        score: scores[0],
+    };
+    for (row, &score) in scores.iter().enumerate().skip(1) {
+        if score > best.score {
+            best = Answer {
+                row: row as u32,
+                score,
+            };
+        }
+    }
+    best
 }

@@ -129,3 +129,18 @@ pub const ANALOGY_COSMUL_EPSILON: f64 = retest_eval::Solver::COSMUL_EPSILON;
 /// Analogies: Bolukbasi et al.'s δ, bounding the distance (their paper's reading).
 pub const ANALOGY_DELTA: f64 = retest_eval::Solver::BOLUKBASI_DELTA;
 pub const ANALOGY_DELTA_BOUND: retest_eval::DeltaBound = retest_eval::DeltaBound::Distance;
+/// Analogies: Bolukbasi et al.'s pair generation runs along ŝ₁ − ŝ₂ of this pair (she − he).
+pub const ANALOGY_PAIR_SEED: [&str; 2] = ["she", "he"];
+/// Analogies: pair generation searches this many of the most frequent words (Bolukbasi et al.'s
+/// 50,000).
+pub const ANALOGY_PAIR_RESTRICT_VOCAB: usize = retest_eval::PAIRS_RESTRICT_VOCAB;
+/// Analogies: pairs generated per seed (Bolukbasi et al.'s 500).
+pub const ANALOGY_N_PAIRS: usize = retest_eval::PAIRS_N;
+/// Analogies: the query of Nissim et al.'s Table 4, answered by Bolukbasi et al.'s formula,
+/// unconstrained, for every vocabulary size and δ of the sweep.
+pub const ANALOGY_SWEEP_QUERY: [&str; 3] = ["man", "doctor", "woman"];
+/// Analogies: the vocabulary sizes of Nissim et al.'s Table 4 (the whole vocabulary is added;
+/// sizes above it are left out).
+pub const ANALOGY_SWEEP_SIZES: &[usize] = &[10_000, 25_000, 50_000, 100_000, 250_000, 500_000];
+/// Analogies: the thresholds δ of Nissim et al.'s Table 4.
+pub const ANALOGY_SWEEP_DELTAS: &[f64] = &[0.8, 0.9, 1.0, 1.1, 1.2];

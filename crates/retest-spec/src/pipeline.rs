@@ -33,6 +33,9 @@
 //!   delta: 1.0                # Bolukbasi's threshold, on the distance or (delta_bound:
 //!   delta_bound: distance     #   squared-distance) on the squared distance
 //!   google: true              # Google analogy accuracy per solver and constraint
+//!   pairs: true               # Bolukbasi's pair generation along pair_seed (she − he)
+//!   pair_seed: [she, he]
+//!   sweep: [man, doctor, woman]   # Nissim's Table 4: Bolukbasi unconstrained over sizes × δ
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -216,6 +219,17 @@ pub struct AnalogyParams {
     pub delta_bound: DeltaBound,
     /// Also the accuracy of every solver and constraint on the Google analogy set.
     pub google: bool,
+    /// Bolukbasi et al.'s pair generation along `pair_seed[0] − pair_seed[1]`, among the
+    /// `pair_restrict_vocab` most frequent words, `n_pairs` pairs (δ and its bound as above).
+    pub pairs: bool,
+    pub pair_seed: [String; 2],
+    pub pair_restrict_vocab: usize,
+    pub n_pairs: usize,
+    /// Nissim et al.'s Table 4: this query answered by Bolukbasi's formula, unconstrained, for
+    /// every size of `sweep_sizes` (and the whole vocabulary) and every δ of `sweep_deltas`.
+    pub sweep: Option<[String; 3]>,
+    pub sweep_sizes: Vec<usize>,
+    pub sweep_deltas: Vec<f64>,
 }
 
 impl AnalogyParams {
@@ -358,6 +372,24 @@ struct RawAnalogies {
     delta: Option<f64>,
     delta_bound: Option<DeltaBound>,
     google: Option<bool>,
+    pairs: Option<bool>,
+    pair_seed: Option<[String; 2]>,
+    pair_restrict_vocab: Option<usize>,
+    n_pairs: Option<usize>,
+    /// `null` leaves the sweep out.
+    #[serde(default, deserialize_with = "explicit_null")]
+    sweep: Option<Option<[String; 3]>>,
+    sweep_sizes: Option<Vec<usize>>,
+    sweep_deltas: Option<Vec<f64>>,
+}
+
+/// A field that may be absent (`None`), `null` (`Some(None)`) or a value.
+fn explicit_null<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -797,6 +829,15 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
         delta: raw.delta.unwrap_or(defaults::ANALOGY_DELTA),
         delta_bound: raw.delta_bound.unwrap_or(defaults::ANALOGY_DELTA_BOUND),
         google: raw.google.unwrap_or(true),
+        pairs: raw.pairs.unwrap_or(true),
+        pair_seed: (raw.pair_seed.clone()).unwrap_or_else(|| defaults::ANALOGY_PAIR_SEED.map(str::to_owned)),
+        pair_restrict_vocab: raw
+            .pair_restrict_vocab
+            .unwrap_or(defaults::ANALOGY_PAIR_RESTRICT_VOCAB),
+        n_pairs: raw.n_pairs.unwrap_or(defaults::ANALOGY_N_PAIRS),
+        sweep: (raw.sweep.clone()).unwrap_or_else(|| Some(defaults::ANALOGY_SWEEP_QUERY.map(str::to_owned))),
+        sweep_sizes: (raw.sweep_sizes.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_SIZES.to_vec()),
+        sweep_deltas: (raw.sweep_deltas.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_DELTAS.to_vec()),
     };
     check_unique_nonempty(doc, "analogies.solvers", &p.solvers, |k| k.as_str())?;
     at_least(doc, "analogies.top_n", p.top_n as u64, 1)?;
@@ -809,11 +850,23 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
             format!("{} must be a finite number > 0", p.epsilon),
         ));
     }
-    if !(p.delta >= 0.0 && p.delta.is_finite()) {
-        return Err(doc.error(
-            "analogies.delta",
-            format!("{} must be a finite number ≥ 0", p.delta),
-        ));
+    at_least(
+        doc,
+        "analogies.pair_restrict_vocab",
+        p.pair_restrict_vocab as u64,
+        2,
+    )?;
+    at_least(doc, "analogies.n_pairs", p.n_pairs as u64, 1)?;
+    for (i, &n) in p.sweep_sizes.iter().enumerate() {
+        at_least(doc, &format!("analogies.sweep_sizes[{i}]"), n as u64, 1)?;
+    }
+    let deltas = [("analogies.delta".to_owned(), p.delta)].into_iter().chain(
+        (p.sweep_deltas.iter().enumerate()).map(|(i, &d)| (format!("analogies.sweep_deltas[{i}]"), d)),
+    );
+    for (field, delta) in deltas {
+        if !(delta >= 0.0 && delta.is_finite()) {
+            return Err(doc.error(&field, format!("{delta} must be a finite number ≥ 0")));
+        }
     }
     Ok(Some(p))
 }

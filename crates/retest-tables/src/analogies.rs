@@ -100,3 +100,41 @@ table_row! {
         pub status: String,
     }
 }
+
+table_row! {
+    /// One of the pairs Bolukbasi et al.'s pair generation finds on one seed.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct AnalogyPairRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        /// 1 = the highest score.
+        pub rank: u32,
+        /// The word on the seed pair's first side (`she` of she − he) and on its second.
+        pub x: String,
+        pub y: String,
+        /// cos(ŝ₁ − ŝ₂, x̂ − ŷ).
+        pub score: f64,
+        /// ‖x̂ − ŷ‖.
+        pub distance: f64,
+    }
+}
+
+table_row! {
+    /// One cell of Nissim et al.'s Table 4 on one seed: a query answered by Bolukbasi et al.'s
+    /// formula, unconstrained, among the most frequent words at one threshold.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct AnalogySweepRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        pub query: String,
+        /// Words searched (the most frequent).
+        pub restrict_vocab: u32,
+        pub delta: f64,
+        pub answer: String,
+        pub score: f64,
+        /// `ok`, or `out_of_vocabulary` (a query word is not among the words searched).
+        pub status: String,
+    }
+}

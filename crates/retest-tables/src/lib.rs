@@ -40,7 +40,8 @@ mod set_level;
 mod write;
 
 pub use analogies::{
-    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyReliabilityRow, AnalogyReportedRow, AnalogyStabilityRow,
+    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
+    AnalogyStabilityRow, AnalogySweepRow,
 };
 pub use read::parquet_path;
 pub use rows::{
