@@ -842,6 +842,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     }
 
     crate::set_level::blocks(tables, meta, &mut blocks, &mut figures);
+    crate::analogies::blocks(tables, &mut blocks);
     regression_blocks(tables, &mut blocks);
     exclusion_blocks(tables, &mut blocks);
     Assembled {

@@ -52,7 +52,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    fn missing(claim: &str, paper: &str, what: &str) -> Self {
+    pub(crate) fn missing(claim: &str, paper: &str, what: &str) -> Self {
         Finding {
             claim: claim.to_owned(),
             paper: paper.to_owned(),

@@ -9,10 +9,12 @@
 use std::path::{Path, PathBuf};
 
 use retest_tables::{
-    AlphaRow, CorrelationRow, CoverageRow, DirectionRow, IccRow, RegressionRow, Row, SeedSpreadRow,
-    SetIccRow, ShareRow, Table, TableError, WeatSeedRow, WeatWordRow, parquet_path,
+    AlphaRow, AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogySweepRow,
+    CorrelationRow, CoverageRow, DirectionRow, IccRow, RegressionRow, Row, SeedSpreadRow, SetIccRow,
+    ShareRow, Table, TableError, WeatSeedRow, WeatWordRow, parquet_path,
 };
 
+mod analogies;
 mod assemble;
 pub mod compare;
 pub mod data;
@@ -87,6 +89,11 @@ pub struct RunTables {
     pub directions: Option<Vec<DirectionRow>>,
     pub weat: Option<Vec<WeatSeedRow>>,
     pub weat_words: Option<Vec<WeatWordRow>>,
+    pub analogy_answers: Option<Vec<AnalogyAnswerRow>>,
+    pub analogy_accuracy: Option<Vec<AnalogyAccuracyRow>>,
+    pub analogy_reliability: Option<Vec<AnalogyReliabilityRow>>,
+    pub analogy_pairs: Option<Vec<AnalogyPairRow>>,
+    pub analogy_sweep: Option<Vec<AnalogySweepRow>>,
 }
 
 fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>>, ReportError> {
@@ -125,6 +132,11 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         directions: read_optional(tables_dir, "directions")?,
         weat: read_optional(tables_dir, "weat")?,
         weat_words: read_optional(tables_dir, "weat_words")?,
+        analogy_answers: read_optional(tables_dir, "analogy_answers")?,
+        analogy_accuracy: read_optional(tables_dir, "analogy_accuracy")?,
+        analogy_reliability: read_optional(tables_dir, "analogy_reliability")?,
+        analogy_pairs: read_optional(tables_dir, "analogy_pairs")?,
+        analogy_sweep: read_optional(tables_dir, "analogy_sweep")?,
     };
     if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));
