@@ -225,7 +225,7 @@ fn pair_table(rows: &[AnalogyPairRow], config: &Config) -> Option<Block> {
         entry.0 += 1;
         entry.1 += r.rank;
     }
-    let mut pairs: Vec<((&str, &str), (usize, u32))> = counts.into_iter().collect();
+    let mut pairs: Vec<_> = counts.into_iter().collect();
     pairs.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.1.1.cmp(&b.1.1)).then(a.0.cmp(&b.0)));
     Some(Block::Paragraph(format!(
         "{} · {}: the generated pairs found on most seeds (of {n_seeds}): {}.",
