@@ -265,3 +265,28 @@ fn a_corrupt_compressed_corpus_fails_alone_and_keeps_every_finished_job() {
         stderr(&out)
     );
 }
+
+#[test]
+fn analogy_queries_entirely_out_of_vocabulary_are_one_line_and_training_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = study(dir.path(), "jobs", 2);
+    std::fs::write(
+        dir.path().join("wordlists/t/nonsense.txt"),
+        "zzqqzz qqxxqq xxzzyy\nman woman qqxxqq\n",
+    )
+    .unwrap();
+    let mut plan = std::fs::read_to_string(&pipeline).unwrap();
+    plan.push_str("analogies:\n  queries: nonsense\n  google: false\n  pairs: false\n  sweep: null\n");
+    std::fs::write(&pipeline, plan).unwrap();
+    let results = dir.path().join("results");
+    let out = run(&pipeline, &results);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    let line = err.lines().find(|l| l.starts_with("error")).unwrap();
+    assert_eq!(
+        line,
+        "error: corpus `wikitext-103-valid`: none of the 2 queries of `nonsense` (analogies.queries) has its three \
+         words among the 4987 words searched"
+    );
+    assert_eq!(fifu_count(&results), 2, "the trained seeds are kept");
+}
