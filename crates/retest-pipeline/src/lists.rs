@@ -269,7 +269,8 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
             match &found[..] {
                 [one] => one.clone(),
                 [] => bail!(
-                    "{what} `{name}`: no file `{name}.txt` or `{name}.yaml` in {}{}",
+                    "{what} `{name}`: no file {} in {}{}",
+                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or "),
                     folder.display(),
                     if kind == Kind::Query {
                         " (queries live in a `queries/` folder)"
