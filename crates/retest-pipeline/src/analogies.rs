@@ -16,7 +16,7 @@ use retest_measures::Vocab;
 use retest_spec::{AnalogyParams, Plan};
 use retest_tables::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
-    AnalogyStabilityRow, AnalogySweepRow, CoverageRow, Table,
+    AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow, CoverageRow, Table,
 };
 
 use crate::analogy_files::QueryLine;
@@ -32,7 +32,15 @@ pub const TABLES: &[&str] = &[
     "analogy_reliability",
     "analogy_pairs",
     "analogy_sweep",
+    "analogy_zhang",
 ];
+
+/// Zhang et al.'s §7 leaves the Google section whose pairs are gendered out.
+const GENDERED_SECTION: &str = "family";
+
+/// The two directions of Zhang et al.'s test: the paper's text (man : x :: woman : ?) and its
+/// code (x + man − woman, that is woman : x :: man : ?).
+const ZHANG_DIRECTIONS: [&str; 2] = ["text", "code"];
 
 /// The top-1 "answer" of a query without any (a space of at most three rows, constrained).
 const NO_ANSWER: u32 = u32::MAX;
@@ -62,6 +70,9 @@ pub(crate) struct Analogies<'p> {
     /// vocabulary last), when it runs.
     sweep: Option<(String, Query)>,
     sweep_sizes: Vec<usize>,
+    /// Zhang et al.'s test, when it runs: the rows of man and woman, and per Google section
+    /// (`family` left out) its distinct pairs (x, y) in the searched rows.
+    zhang: Option<((u32, u32), Vec<(String, Vec<(u32, u32)>)>)>,
     /// The query list's coverage row.
     pub coverage: CoverageRow,
     /// Why queries or the Google accuracy are left out, one line each.
@@ -82,6 +93,8 @@ pub(crate) struct AnalogySeed {
     pairs: Vec<GeneratedPair>,
     /// Per sweep δ, per sweep size: the best answer (`None`: a query word beyond the size).
     sweep: Vec<Vec<Option<Answer>>>,
+    /// Zhang et al.'s test: per direction, per constraint, per section, the pairs solved.
+    zhang: Vec<Vec<Vec<usize>>>,
 }
 
 impl<'p> Analogies<'p> {
@@ -203,6 +216,18 @@ impl<'p> Analogies<'p> {
                 }
             }
         });
+        let zhang = match (&google, params.zhang) {
+            (Some(set), true) => match (row("man"), row("woman")) {
+                (Some(man), Some(woman)) => Some(((man, woman), zhang_pairs(set, &row))),
+                _ => {
+                    notes.push(format!(
+                        "corpus `{corpus}`: no Zhang et al. test: `man` or `woman` is not among the words searched"
+                    ));
+                    None
+                }
+            },
+            _ => None,
+        };
         let mut sweep_sizes: Vec<usize> = (params.sweep_sizes.iter().copied())
             .filter(|&n| n < vocab.len())
             .chain([vocab.len()])
@@ -219,6 +244,7 @@ impl<'p> Analogies<'p> {
             pair_rows,
             sweep,
             sweep_sizes,
+            zhang,
             coverage,
             notes,
         }))
@@ -303,12 +329,37 @@ impl<'p> Analogies<'p> {
                 );
             }
         }
+        let mut zhang = Vec::new();
+        if let Some(((man, woman), sections)) = &self.zhang {
+            for (from, to) in [(*man, *woman), (*woman, *man)] {
+                let queries: Vec<Query> = (sections.iter())
+                    .flat_map(|(_, pairs)| pairs.iter().map(|&(x, _)| Query { a: from, b: x, c: to }))
+                    .collect();
+                let mut by_constraint = Vec::new();
+                for constraint in Constraint::BOTH {
+                    let answers = solve(&space, &queries, Solver::CosAdd, constraint, 1)?;
+                    let mut answers = answers.iter();
+                    by_constraint.push(
+                        (sections.iter())
+                            .map(|(_, pairs)| {
+                                (pairs.iter())
+                                    .zip(answers.by_ref())
+                                    .filter(|((_, y), a)| a.first().is_some_and(|a| a.row == *y))
+                                    .count()
+                            })
+                            .collect(),
+                    );
+                }
+                zhang.push(by_constraint);
+            }
+        }
         Ok(AnalogySeed {
             answers,
             reported,
             google,
             pairs,
             sweep,
+            zhang,
         })
     }
 
@@ -486,6 +537,31 @@ impl<'p> Analogies<'p> {
                 }
             }
         }
+        let mut zhang_rows = Vec::new();
+        if let Some((_, sections)) = &self.zhang {
+            for (s, seed) in seeds.iter().enumerate() {
+                for (direction, by_constraint) in ZHANG_DIRECTIONS.iter().zip(&seed.zhang) {
+                    for (constraint, solved) in Constraint::BOTH.iter().zip(by_constraint) {
+                        let row = |section: &str, solved: usize, total: usize| AnalogyZhangRow {
+                            corpus: corpus.to_owned(),
+                            algorithm: algorithm.to_owned(),
+                            seed: s as u32,
+                            direction: (*direction).to_owned(),
+                            constraint: constraint.as_str().to_owned(),
+                            section: section.to_owned(),
+                            solved: solved as u32,
+                            total: total as u32,
+                            share: solved as f64 / total as f64,
+                        };
+                        for ((name, pairs), &n) in sections.iter().zip(solved) {
+                            zhang_rows.push(row(name, n, pairs.len()));
+                        }
+                        let total = sections.iter().map(|(_, p)| p.len()).sum();
+                        zhang_rows.push(row("all", solved.iter().sum(), total));
+                    }
+                }
+            }
+        }
         if self.pair_seed.is_some() {
             let sets: Vec<Vec<(u32, u32)>> = (seeds.iter())
                 .map(|s| s.pairs.iter().map(|p| (p.x, p.y)).collect())
@@ -513,6 +589,7 @@ impl<'p> Analogies<'p> {
             Table::from_rows("analogy_reliability", &reliability_rows)?,
             Table::from_rows("analogy_pairs", &pair_rows)?,
             Table::from_rows("analogy_sweep", &sweep_rows)?,
+            Table::from_rows("analogy_zhang", &zhang_rows)?,
         ])
     }
 }
@@ -532,4 +609,25 @@ fn best_of(scores: &[f64]) -> Answer {
         }
     }
     best
+}
+
+/// The distinct word pairs (x, y) of every Google section but `family`, in file order, both
+/// words among the searched rows (`row`); sections without such a pair are left out.
+fn zhang_pairs(set: &AnalogySet, row: &impl Fn(&str) -> Option<u32>) -> Vec<(String, Vec<(u32, u32)>)> {
+    (set.sections.iter())
+        .filter(|s| s.name != GENDERED_SECTION)
+        .filter_map(|s| {
+            let mut pairs: Vec<(u32, u32)> = Vec::new();
+            for [a, b, c, d] in &s.questions {
+                for (x, y) in [(a, b), (c, d)] {
+                    if let (Some(x), Some(y)) = (row(x), row(y))
+                        && !pairs.contains(&(x, y))
+                    {
+                        pairs.push((x, y));
+                    }
+                }
+            }
+            (!pairs.is_empty()).then(|| (s.name.clone(), pairs))
+        })
+        .collect()
 }

@@ -270,7 +270,11 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
                 [one] => one.clone(),
                 [] => bail!(
                     "{what} `{name}`: no file {} in {}{}",
-                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or "),
+                    names
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(" or "),
                     folder.display(),
                     if kind == Kind::Query {
                         " (queries live in a `queries/` folder)"

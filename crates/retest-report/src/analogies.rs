@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use retest_tables::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogySweepRow,
+    AnalogyZhangRow,
 };
 
 use crate::RunTables;
@@ -240,6 +241,68 @@ fn pair_table(rows: &[AnalogyPairRow], config: &Config) -> Option<Block> {
     )))
 }
 
+/// The section of the Google set Zhang et al. single out (pluralisation).
+const PLURAL: &str = "gram8-plural";
+
+/// The shares of Zhang et al.'s test solved across seeds, of one section.
+fn zhang_shares<'a>(
+    rows: &'a [AnalogyZhangRow],
+    direction: &'a str,
+    section: &'a str,
+) -> impl Iterator<Item = &'a AnalogyZhangRow> {
+    rows.iter()
+        .filter(move |r| r.direction == direction && r.section == section)
+}
+
+/// Zhang et al.'s §7 per configuration, direction and constraint: the share solved overall and
+/// in `gram8-plural`, across seeds.
+fn zhang_table(rows: &[AnalogyZhangRow], configs: &[Config]) -> Block {
+    let mut body = Vec::new();
+    for config in configs {
+        let own: Vec<AnalogyZhangRow> =
+            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
+                .cloned()
+                .collect();
+        for direction in ["text", "code"] {
+            for constraint in ["constrained", "unconstrained"] {
+                let shares = |section: &str| -> Vec<f64> {
+                    zhang_shares(&own, direction, section)
+                        .filter(|r| r.constraint == constraint && r.total > 0)
+                        .map(|r| r.share)
+                        .collect()
+                };
+                if shares("all").is_empty() {
+                    continue;
+                }
+                body.push(vec![
+                    config.0.clone(),
+                    algorithm_label(&config.1),
+                    if direction == "text" {
+                        "man : x :: woman : ?"
+                    } else {
+                        "woman : x :: man : ?"
+                    }
+                    .to_owned(),
+                    constraint.to_owned(),
+                    interval(&shares("all")),
+                    interval(&shares(PLURAL)),
+                ]);
+            }
+        }
+    }
+    Block::Table {
+        header: row_cells(&[
+            "corpus",
+            "algorithm",
+            "query",
+            "constraint",
+            "solved, all pairs",
+            "solved, gram8-plural",
+        ]),
+        rows: body,
+    }
+}
+
 /// Fleiss' κ of the top-1 answers and the pairs' overlap, per configuration.
 fn reliability_table(rows: &[AnalogyReliabilityRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
@@ -386,6 +449,34 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
         }
         _ => Finding::missing(claim, paper, "no sweep in this run (a query word out of vocabulary?)"),
     });
+    let claim = "man : x :: woman : ? mostly returns a word similar to x: pluralisation is solved far more often \
+                 than the rest (Zhang et al. 2020, §7)";
+    let paper = "22 % solved, 76 % in gram8-plural";
+    out.push(match &tables.analogy_zhang {
+        Some(rows) if rows.iter().any(|r| r.section == PLURAL) => {
+            let mean = |section: &str| {
+                let v: Vec<f64> = zhang_shares(rows, "text", section)
+                    .filter(|r| r.constraint == "constrained" && r.total > 0)
+                    .map(|r| r.share)
+                    .collect();
+                v.iter().sum::<f64>() / v.len() as f64
+            };
+            let (all, plural) = (mean("all"), mean(PLURAL));
+            Finding {
+                claim: claim.to_owned(),
+                paper: paper.to_owned(),
+                this_run: format!("{:.0} % solved, {:.0} % in gram8-plural", 100.0 * all, 100.0 * plural),
+                verdict: if plural > all { Verdict::Replicates } else { Verdict::DoesNotReplicate },
+                sentence: format!(
+                    "Replicates when the constrained 3CosAdd answer of man : x :: woman : ? is y more often in gram8-plural \
+                     than over all pairs (mean over seeds and configurations): {:.0} % against {:.0} %.",
+                    100.0 * plural,
+                    100.0 * all
+                ),
+            }
+        }
+        _ => Finding::missing(claim, paper, "no Zhang et al. test in this run"),
+    });
     out
 }
 
@@ -466,6 +557,19 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
                 blocks.push(grid);
             }
         }
+    }
+    if let Some(zhang) = tables.analogy_zhang.as_ref().filter(|z| !z.is_empty()) {
+        blocks.push(Block::Heading(
+            3,
+            "Analogies that return a similar word (Zhang et al. 2020, §7)".into(),
+        ));
+        blocks.push(Block::Paragraph(
+            "3CosAdd on man : x :: woman : ? for the word pairs (x, y) of the Google set outside `family` (550 in the \
+             file; those whose words are in vocabulary) as the paper writes it, and woman : x :: man : ? (x + man − woman, as its code computes it): the share of pairs \
+             answered with y, mean [2.5 %, 97.5 %] across seeds."
+                .into(),
+        ));
+        blocks.push(zhang_table(zhang, &configs));
     }
     if let Some(pairs) = &tables.analogy_pairs {
         let lists: Vec<Block> = configs.iter().filter_map(|c| pair_table(pairs, c)).collect();

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use retest_tables::{
     AlphaRow, AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogySweepRow,
-    CorrelationRow, CoverageRow, DirectionRow, IccRow, RegressionRow, Row, SeedSpreadRow, SetIccRow,
-    ShareRow, Table, TableError, WeatSeedRow, WeatWordRow, parquet_path,
+    AnalogyZhangRow, CorrelationRow, CoverageRow, DirectionRow, IccRow, RegressionRow, Row, SeedSpreadRow,
+    SetIccRow, ShareRow, Table, TableError, WeatSeedRow, WeatWordRow, parquet_path,
 };
 
 mod analogies;
@@ -94,6 +94,7 @@ pub struct RunTables {
     pub analogy_reliability: Option<Vec<AnalogyReliabilityRow>>,
     pub analogy_pairs: Option<Vec<AnalogyPairRow>>,
     pub analogy_sweep: Option<Vec<AnalogySweepRow>>,
+    pub analogy_zhang: Option<Vec<AnalogyZhangRow>>,
 }
 
 fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>>, ReportError> {
@@ -137,6 +138,7 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         analogy_reliability: read_optional(tables_dir, "analogy_reliability")?,
         analogy_pairs: read_optional(tables_dir, "analogy_pairs")?,
         analogy_sweep: read_optional(tables_dir, "analogy_sweep")?,
+        analogy_zhang: read_optional(tables_dir, "analogy_zhang")?,
     };
     if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));

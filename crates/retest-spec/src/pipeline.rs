@@ -36,6 +36,7 @@
 //!   pairs: true               # Bolukbasi's pair generation along pair_seed (she − he)
 //!   pair_seed: [she, he]
 //!   sweep: [man, doctor, woman]   # Nissim's Table 4: Bolukbasi unconstrained over sizes × δ
+//!   zhang: true               # Zhang et al. §7: man : x :: woman : ? over the Google pairs
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -230,6 +231,9 @@ pub struct AnalogyParams {
     pub sweep: Option<[String; 3]>,
     pub sweep_sizes: Vec<usize>,
     pub sweep_deltas: Vec<f64>,
+    /// Zhang et al.'s (2020, §7) "man : x :: woman : ?" over the Google set's word pairs (with
+    /// `google`).
+    pub zhang: bool,
 }
 
 impl AnalogyParams {
@@ -381,6 +385,7 @@ struct RawAnalogies {
     sweep: Option<Option<[String; 3]>>,
     sweep_sizes: Option<Vec<usize>>,
     sweep_deltas: Option<Vec<f64>>,
+    zhang: Option<bool>,
 }
 
 /// A field that may be absent (`None`), `null` (`Some(None)`) or a value.
@@ -838,6 +843,7 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
         sweep: (raw.sweep.clone()).unwrap_or_else(|| Some(defaults::ANALOGY_SWEEP_QUERY.map(str::to_owned))),
         sweep_sizes: (raw.sweep_sizes.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_SIZES.to_vec()),
         sweep_deltas: (raw.sweep_deltas.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_DELTAS.to_vec()),
+        zhang: raw.zhang.unwrap_or(true),
     };
     check_unique_nonempty(doc, "analogies.solvers", &p.solvers, |k| k.as_str())?;
     at_least(doc, "analogies.top_n", p.top_n as u64, 1)?;

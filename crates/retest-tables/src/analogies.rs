@@ -138,3 +138,24 @@ table_row! {
         pub status: String,
     }
 }
+
+table_row! {
+    /// Zhang et al.'s (2020, §7) test on one seed: "man is to x as woman is to ?" over the word
+    /// pairs (x, y) of a Google analogy section, solved when the answer is y.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct AnalogyZhangRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        /// `text` (man : x :: woman : ?, as the paper writes it) or `code` (woman : x :: man : ?,
+        /// x + man − woman, as its code computes it).
+        pub direction: String,
+        pub constraint: String,
+        /// A section of the Google set (`family` left out), or `all`.
+        pub section: String,
+        /// Pairs answered with y, and pairs asked (x, y, man and woman among the words searched).
+        pub solved: u32,
+        pub total: u32,
+        pub share: f64,
+    }
+}

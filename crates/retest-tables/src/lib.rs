@@ -41,7 +41,7 @@ mod write;
 
 pub use analogies::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
-    AnalogyStabilityRow, AnalogySweepRow,
+    AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow,
 };
 pub use read::parquet_path;
 pub use rows::{
