@@ -6,7 +6,7 @@ use faer::{Accum, MatMut, MatRef, Par};
 use rayon::prelude::*;
 
 use crate::error::SolveError;
-use crate::solvers::{AnalogySpace, DeltaBound, diff_stats};
+use crate::solvers::{AnalogySpace, DeltaBound, diff_stats, gemm_margin};
 
 /// Bolukbasi et al.'s vocabulary for pair generation: the 50,000 most frequent words.
 pub const PAIRS_RESTRICT_VOCAB: usize = 50_000;
@@ -135,7 +135,7 @@ fn candidates(space: &AnalogySpace, g: &[f64], g_norm: f64, options: &PairOption
     let tiles: Vec<(usize, usize)> = (0..n_tiles)
         .flat_map(|bi| (bi..n_tiles).map(move |bj| (bi, bj)))
         .collect();
-    let margin = 4.0 * (dim as f64 + 1.0) * f64::from(f32::EPSILON) + 1e-12;
+    let margin = gemm_margin(dim);
     let limit = options.bound.squared_limit(options.delta) + margin;
     let norms2 = space.norms2();
     tiles

@@ -265,11 +265,17 @@ impl AnalogySpace {
 /// `space`: by descending score, ties to the lower row. Constrained, the rows A, B and C are
 /// never answers. Fewer than `top_n` answers come back only when the space has fewer candidates.
 ///
-/// Every candidate is scored. Blocks of 256 queries are multiplied with blocks of 2,048 unit rows
-/// (faer GEMM, f32): one column per query (b̂ + ĉ − â) for 3CosAdd, three (â, b̂, ĉ) for the
-/// others, whose cosines are then combined in f64. Bolukbasi's candidates whose f32 distance
-/// to b̂ is within δ (with a margin above the f32 rounding error) are scored again exactly in f64
-/// from the vectors, so the threshold and the score near D = B do not suffer from cancellation.
+/// Every candidate is considered. Blocks of 256 queries are multiplied with blocks of 2,048 unit
+/// rows (faer GEMM, f32): one column per query (b̂ + ĉ − â) for 3CosAdd, three (â, b̂, ĉ) for
+/// the others, whose cosines are then combined in f64. Bolukbasi's scores are exact, computed
+/// in f64 from the vectors, so the threshold and the score near D = B do not suffer from
+/// cancellation; but only candidates that can still enter the top list are scored so. A
+/// candidate whose f32 distance to b̂ is beyond δ by more than the f32 rounding error scores 0.
+/// One within δ is scored exactly when its f32 distance is within that error of δ or of 0, or
+/// when an upper bound on its score from the f32 cosines and their rounding error reaches the
+/// query's current k-th best exact score; any other candidate's exact score is at most that
+/// k-th best, so it could not enter. The answers and their scores are therefore those of
+/// scoring every candidate exactly (as [`score_all`] does).
 /// Blocks of queries run in parallel on rayon's pool; the result does not depend on it.
 ///
 /// # Errors
@@ -321,11 +327,9 @@ pub fn score_all(
     Ok(queries
         .par_chunks(QUESTION_BLOCK)
         .flat_map_iter(|block| {
-            let mut all = vec![vec![0.0f64; space.n_rows]; block.len()];
-            for_each_scored_block(space, block, solver, |q, start, scores| {
-                all[q][start..start + scores.len()].copy_from_slice(scores);
-            });
-            all
+            let mut all = AllScores(vec![vec![0.0f64; space.n_rows]; block.len()]);
+            for_each_scored_block(space, block, solver, &mut all);
+            all.0
         })
         .collect())
 }
@@ -386,28 +390,83 @@ struct BolukbasiQuery {
     /// â − ĉ in f64.
     ac: Vec<f64>,
     ac_norm: f64,
+    /// (â − ĉ) · b̂.
+    ac_b: f64,
     /// ‖b̂‖².
     b_norm2: f64,
     delta: f64,
     bound: DeltaBound,
+    /// The bound on the error of a GEMM squared distance (see [`gemm_margin`]).
+    margin: f64,
+    /// GEMM squared distances above `high` are beyond δ for certain (−∞ when â = ĉ: every
+    /// score is then 0).
+    high: f64,
+    /// GEMM squared distances from `low` to `high` are decided exactly.
+    low: f64,
+    /// GEMM squared distances below `near` (d̂ = b̂ or nearly) are scored exactly.
+    near: f64,
 }
 
 fn rank_block(space: &AnalogySpace, block: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
     let mut tops = vec![TopK::new(keep); block.len()];
-    for_each_scored_block(space, block, solver, |q, start, scores| {
-        tops[q].scan(scores, start as u32);
-    });
+    for_each_scored_block(space, block, solver, tops.as_mut_slice());
     tops
 }
 
-/// Scores every row for each query of `block`, a block of rows at a time, and hands each
-/// query's scores of a block to `visit(query index, first row, scores)`, rows in ascending
-/// order.
+/// Where [`for_each_scored_block`] hands the scores of each query of a block.
+trait ScoreSink {
+    /// A score that query `q` would ignore if offered now, so would it any lower one (−∞:
+    /// every score counts). A row whose score is known to be at most this need not be scored
+    /// nor offered.
+    fn floor(&self, q: usize) -> f64;
+    /// The scores of query `q` for rows `first_row`, `first_row + 1`, …; across calls, rows
+    /// come in ascending order, those left out as [`ScoreSink::floor`] allows skipped.
+    fn offer(&mut self, q: usize, first_row: usize, scores: &[f64]);
+}
+
+/// The running top list of each query: a score matters only above the k-th best so far.
+impl ScoreSink for [TopK] {
+    fn floor(&self, q: usize) -> f64 {
+        self[q].threshold()
+    }
+
+    fn offer(&mut self, q: usize, first_row: usize, scores: &[f64]) {
+        self[q].scan(scores, first_row as u32);
+    }
+}
+
+/// Every row's score of each query, `scores[q][row]`: every score counts.
+struct AllScores(Vec<Vec<f64>>);
+
+impl ScoreSink for AllScores {
+    fn floor(&self, _q: usize) -> f64 {
+        f64::NEG_INFINITY
+    }
+
+    fn offer(&mut self, q: usize, first_row: usize, scores: &[f64]) {
+        self.0[q][first_row..first_row + scores.len()].copy_from_slice(scores);
+    }
+}
+
+/// Scores every row for each query of `block`, a block of rows at a time, and offers each
+/// query's scores to `sink`, rows in ascending order.
+///
+/// 3CosAdd and 3CosMul combine the f32 GEMM cosines in f64 and offer every row. Bolukbasi's
+/// score is exact: [`bolukbasi_exact`] in f64 from the vectors, or 0 when the GEMM distance
+/// to b̂ is beyond δ by more than its error bound ([`gemm_margin`]). Row by row, a candidate
+/// is offered only when its score may exceed the sink's current [`ScoreSink::floor`], and
+/// scored exactly only then ([`BolukbasiQuery::may_matter`]): a score of 0 beyond δ when
+/// 0 exceeds the floor; a candidate whose GEMM distance is within the error bound of δ
+/// (admission is decided exactly) or close to 0 (d̂ = b̂ or nearly, where the estimate is
+/// useless); any other candidate within δ when an upper bound on its exact score, from the
+/// GEMM cosines and their error bound, is not below the floor. The rows left out would not
+/// change what the sink keeps: with [`TopK`], the answers are those of scoring every row
+/// exactly; [`AllScores`], whose floor is −∞, gets every row's exact score.
 fn for_each_scored_block(
     space: &AnalogySpace,
     block: &[Query],
     solver: Solver,
-    mut visit: impl FnMut(usize, usize, &[f64]),
+    sink: &mut (impl ScoreSink + ?Sized),
 ) {
     let dim = space.dim;
     let n_rows = space.n_rows;
@@ -416,6 +475,7 @@ fn for_each_scored_block(
         _ => 3,
     };
     let n_cols = block.len() * cols;
+    let margin = gemm_margin(dim);
     let mut rhs = vec![0.0f32; n_cols * dim];
     let mut prepared = Vec::with_capacity(block.len());
     for (q, out) in block.iter().zip(rhs.chunks_exact_mut(cols * dim)) {
@@ -451,20 +511,27 @@ fn for_each_scored_block(
                     .map(|(&x, &y)| f64::from(x) - f64::from(y))
                     .collect();
                 let ac_norm = ac.iter().map(|x| x * x).sum::<f64>().sqrt();
+                let ac_b = ac.iter().zip(b).map(|(&x, &y)| x * f64::from(y)).sum();
+                let limit = bound.squared_limit(delta);
                 Prepared::Bolukbasi(Box::new(BolukbasiQuery {
                     ac,
                     ac_norm,
+                    ac_b,
                     b_norm2: norm2_f64(b),
                     delta,
                     bound,
+                    margin,
+                    high: if ac_norm == 0.0 {
+                        f64::NEG_INFINITY
+                    } else {
+                        limit + margin
+                    },
+                    low: limit - margin,
+                    near: NEAR_B * margin,
                 }))
             }
         });
     }
-    // The f32 GEMM error of a cosine of unit vectors is below (dim + 1)·2⁻²³ (Higham 2002,
-    // §3.1, with room for the rounding of the unit vectors); a squared distance 2 − 2 cos
-    // therefore errs by less than twice that. Candidates within the margin are decided exactly.
-    let margin = 4.0 * (dim as f64 + 1.0) * f64::from(f32::EPSILON) + 1e-12;
     let block_rows = VOCAB_BLOCK.min(n_rows);
     let mut gemm = vec![0.0f32; block_rows * n_cols];
     let mut scores = vec![0.0f64; block_rows];
@@ -497,23 +564,103 @@ fn for_each_scored_block(
                     }
                 }
                 Prepared::Bolukbasi(p) => {
-                    let cb = &columns[n_block..2 * n_block];
-                    let limit = p.bound.squared_limit(p.delta) + margin;
+                    let (ca, rest) = columns.split_at(n_block);
+                    let (cb, cc) = rest.split_at(n_block);
+                    let norms2 = &space.norms2[start..end];
                     let b = space.row(q.b);
-                    for (i, s) in scores.iter_mut().enumerate() {
-                        // ‖b̂ − d̂‖² from the GEMM: ‖b̂‖² + ‖d̂‖² − 2 b̂·d̂.
-                        let approx = p.b_norm2 + space.norms2[start + i] - 2.0 * f64::from(cb[i]);
-                        *s = if approx <= limit {
-                            let d = space.row((start + i) as u32);
-                            bolukbasi_exact(&p.ac, p.ac_norm, b, d, p.delta, p.bound)
+                    let mut cut = p.cut(sink.floor(index));
+                    for i in 0..n_block {
+                        if !p.may_matter(ca[i], cb[i], cc[i], norms2[i], &cut) {
+                            continue;
+                        }
+                        let row = start + i;
+                        let score = if p.dist2(cb[i], norms2[i]) <= p.high {
+                            bolukbasi_exact(&p.ac, p.ac_norm, b, space.row(row as u32), p.delta, p.bound)
                         } else {
                             0.0
                         };
+                        sink.offer(index, row, std::slice::from_ref(&score));
+                        cut = p.cut(sink.floor(index));
                     }
+                    continue;
                 }
             }
-            visit(index, start, scores);
+            sink.offer(index, start, scores);
         }
+    }
+}
+
+/// Below `NEAR_B` times [`gemm_margin`], a GEMM squared distance to b̂ is too uncertain to
+/// bound a score with: such candidates (d̂ = b̂ or nearly) are scored exactly.
+const NEAR_B: f64 = 4.0;
+
+/// The bound on the error of a squared distance ‖b̂ − d̂‖² = ‖b̂‖² + ‖d̂‖² − 2 b̂·d̂ whose cosine
+/// b̂·d̂ comes from the f32 GEMM, unit vectors of dimension `dim`: twice the error of 2 b̂·d̂.
+///
+/// The f32 GEMM error of a cosine of unit vectors is below (dim + 1)·2⁻²³ (Higham 2002, §3.1:
+/// γ_dim with u = 2⁻²⁴, with room for the rounding of the unit vectors); the margin is four
+/// times that, so each GEMM cosine is within `margin` / 4 of the exact value and such a squared
+/// distance within `margin` / 2.
+pub(crate) fn gemm_margin(dim: usize) -> f64 {
+    4.0 * (dim as f64 + 1.0) * f64::from(f32::EPSILON) + 1e-12
+}
+
+/// What [`BolukbasiQuery::may_matter`] compares a candidate's bound with: the sink's floor,
+/// lowered by 10⁻⁹ · (1 + |floor|) to cover the f64 rounding of the exact score and of the
+/// bound (relative 2⁻⁵³ per operation), as `scaled` = f·|f|·‖â − ĉ‖².
+struct Cut {
+    /// Whether a score of 0 exceeds the floor.
+    zero: bool,
+    scaled: f64,
+}
+
+impl BolukbasiQuery {
+    /// ‖b̂ − d̂‖² from the GEMM: ‖b̂‖² + ‖d̂‖² − 2 b̂·d̂, given `cb` = b̂·d̂ from the GEMM
+    /// and ‖d̂‖² = `norm2`; within `margin` / 2 of the exact value.
+    #[inline]
+    fn dist2(&self, cb: f32, norm2: f64) -> f64 {
+        self.b_norm2 + norm2 - 2.0 * f64::from(cb)
+    }
+
+    /// The cut for a sink's `floor`.
+    fn cut(&self, floor: f64) -> Cut {
+        let f = floor - 1e-9 * (1.0 + floor.abs());
+        Cut {
+            zero: 0.0 > floor,
+            scaled: f * f.abs() * (self.ac_norm * self.ac_norm),
+        }
+    }
+
+    /// Whether candidate d̂, with GEMM cosines `ca` = â·d̂, `cb` = b̂·d̂, `cc` = ĉ·d̂ and
+    /// ‖d̂‖² = `norm2`, may have a [`bolukbasi_exact`] score above the floor of `cut`; when
+    /// not, its score is at most the floor.
+    ///
+    /// Beyond δ for certain (the GEMM distance above `high`), the score is 0, compared as such.
+    /// Within `margin` of δ (admission is decided exactly) or below `near` (near d̂ = b̂,
+    /// where the estimate is useless), the candidate may matter. Otherwise it is within δ and
+    /// its score is at most a bound from the GEMM: (â − ĉ)·(b̂ − d̂) = (â − ĉ)·b̂ − â·d̂ + ĉ·d̂
+    /// is within `margin` / 2 of its estimate and ‖b̂ − d̂‖² within `margin` / 2 of the GEMM
+    /// distance, so the score, that dot product over ‖â − ĉ‖·‖b̂ − d̂‖, is at most the largest
+    /// dot product (the estimate plus `margin`) over ‖â − ĉ‖ times the root of the squared
+    /// distance that makes it largest (the GEMM distance minus `margin` for a positive dot
+    /// product, plus `margin` otherwise; positive either way, as it is at least `near` −
+    /// `margin`). That bound is compared with the floor f as bound·|bound| < f·|f|, both sides
+    /// multiplied by ‖â − ĉ‖² times that squared distance (x ↦ x·|x| is increasing), which
+    /// needs neither a square root nor a division.
+    #[inline]
+    #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN may matter.
+    fn may_matter(&self, ca: f32, cb: f32, cc: f32, norm2: f64, cut: &Cut) -> bool {
+        let dist2 = self.dist2(cb, norm2);
+        let dot = self.ac_b - (f64::from(ca) - f64::from(cc)) + self.margin;
+        let extreme = if dot >= 0.0 {
+            dist2 - self.margin
+        } else {
+            dist2 + self.margin
+        };
+        let beyond = !(dist2 <= self.high);
+        let undecided = (dist2 >= self.low) | (dist2 < self.near);
+        let reaches = !(dot * dot.abs() < cut.scaled * extreme);
+        if beyond { cut.zero } else { undecided | reaches }
     }
 }
 
@@ -584,6 +731,7 @@ impl TopK {
         }
     }
 
+    /// The score a row must exceed to enter now: the k-th best, −∞ while fewer are kept.
     fn threshold(&self) -> f64 {
         if self.scores.len() == self.k {
             self.scores[self.k - 1]

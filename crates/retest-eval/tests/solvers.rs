@@ -241,6 +241,103 @@ fn answers_are_the_arg_sort_of_the_full_score_vector() {
     }
 }
 
+/// 3,000 words of dimension 8 around 3 centres, components rounded to multiples of 1/4, so
+/// that most pairs are within δ = 1 of each other. Only the first 600 words are drawn; every
+/// later word repeats one of them, exactly (equal scores) or with one component moved by four
+/// f32 steps (scores equal up to the last bits). The last word is zero.
+fn near_ties() -> Embeddings {
+    let (n, n_drawn, dim, n_centres) = (3000, 600, 8, 3);
+    let data = RandomData::new("retest-eval-near-ties");
+    let centres = data.gaussian(n_centres, dim, 1);
+    let noise = data.gaussian(n_drawn, dim, 2);
+    let mut vectors: Vec<f32> = (0..n_drawn * dim)
+        .map(|k| {
+            let (i, j) = (k / dim, k % dim);
+            let x = 2.0 * centres[(i % n_centres) * dim + j] + 0.7 * noise[k];
+            (x * 4.0).round() / 4.0
+        })
+        .collect();
+    for i in n_drawn..n {
+        let source = (i * 7919) % n_drawn;
+        let mut row: Vec<f32> = vectors[source * dim..(source + 1) * dim].to_vec();
+        if i % 2 == 1 {
+            row[i % dim] = f32::from_bits(row[i % dim].to_bits() + 4);
+        }
+        vectors.extend(row);
+    }
+    vectors[(n - 1) * dim..].fill(0.0);
+    let words = (0..n).map(|i| format!("w{i}")).collect();
+    Embeddings::new(words, dim, vectors).unwrap()
+}
+
+#[test]
+fn bolukbasi_top_ten_is_the_top_ten_of_every_exact_score_among_near_ties() {
+    let emb = near_ties();
+    let space = AnalogySpace::new(&emb, None).unwrap();
+    let n = space.n_rows() as u32;
+    let mut queries: Vec<Query> = (0..300u32)
+        .map(|i| Query {
+            a: (i * 7 + 3) % n,
+            b: (i * 11 + 1) % n,
+            c: (i * 13 + 2) % n,
+        })
+        .collect();
+    // â = ĉ (every score 0), b̂ = 0, and b with exact and one-step copies.
+    queries.extend([
+        Query { a: 4, b: 9, c: 4 },
+        Query { a: 4, b: n - 1, c: 5 },
+        Query { a: 3, b: 7, c: 8 },
+        Query { a: 1, b: 0, c: 2 },
+    ]);
+    let solvers = [
+        (1.0, DeltaBound::Distance),
+        (0.7, DeltaBound::Distance),
+        (1.3, DeltaBound::Distance),
+    ]
+    .into_iter()
+    .chain([
+        (1.0, DeltaBound::SquaredDistance),
+        (0.7, DeltaBound::SquaredDistance),
+    ])
+    .map(|(delta, bound)| Solver::Bolukbasi { delta, bound });
+    for solver in solvers {
+        let all = score_all(&space, &queries, solver).unwrap();
+        // Many candidates are within δ (a non-zero score), and top lists hold ties.
+        let within = all.iter().flatten().filter(|&&s| s != 0.0).count();
+        assert!(within > all.len() * space.n_rows() / 4, "{solver:?}: {within}");
+        let (mut ties, mut near) = (0, 0);
+        for constraint in Constraint::BOTH {
+            let answers = solve(&space, &queries, solver, constraint, 10).unwrap();
+            for ((q, ours), all) in queries.iter().zip(&answers).zip(&all) {
+                let excluded = match constraint {
+                    Constraint::Constrained => vec![q.a, q.b, q.c],
+                    Constraint::Unconstrained => Vec::new(),
+                };
+                let expected: Vec<(u32, u64)> = argsort(all)
+                    .into_iter()
+                    .filter(|r| !excluded.contains(r))
+                    .take(10)
+                    .map(|r| (r, all[r as usize].to_bits()))
+                    .collect();
+                let ours: Vec<(u32, u64)> = ours.iter().map(|a| (a.row, a.score.to_bits())).collect();
+                assert_eq!(ours, expected, "{solver:?} {} {q:?}", constraint.as_str());
+                for w in expected.windows(2) {
+                    let (x, y) = (f64::from_bits(w[0].1), f64::from_bits(w[1].1));
+                    ties += usize::from(x == y && x != 0.0);
+                    near += usize::from(x != y && x - y < 1e-6);
+                }
+                for (k, &(row, _)) in ours.iter().enumerate() {
+                    assert_eq!(rank_among(all, row, &excluded), Some(k as u32 + 1));
+                }
+            }
+        }
+        assert!(
+            ties > 100 && near > 100,
+            "{solver:?}: {ties} ties, {near} near-ties"
+        );
+    }
+}
+
 #[test]
 fn the_two_readings_of_delta_differ_as_documented() {
     // b = (1, 0, 0); d1 at distance 0.8 (squared 0.64), d2 at distance 0.95 (squared 0.9025);
