@@ -339,6 +339,9 @@ struct Screen<'a> {
     squared_limit: f64,
     /// Pairs whose approximate squared distance exceeds this are beyond δ.
     limit: f64,
+    /// A pair whose f32 product is below this has an approximate squared distance beyond
+    /// `limit`, whatever its rows (−∞ when none is sure to).
+    cut: f32,
 }
 
 impl<'a> Screen<'a> {
@@ -354,6 +357,12 @@ impl<'a> Screen<'a> {
         // The f32 products of unit rows err by at most about dim·ε₃₂/2 each.
         let margin = 4.0 * (dim + 1.0) * f64::from(f32::EPSILON) + 1e-12;
         let squared_limit = options.bound.squared_limit(options.delta);
+        let limit = squared_limit + margin;
+        // ‖x̂‖² + ‖ŷ‖² − 2s > `limit` when s < min ‖û‖² − limit / 2; lowered by more than the
+        // rounding of the f32 conversion and of the f64 sum.
+        let min_norm2 = space.norms2().iter().fold(f64::INFINITY, |m, &v| m.min(v));
+        let cut = min_norm2 - limit / 2.0;
+        let cut = (cut - 1e-6 * (1.0 + cut.abs())) as f32;
         Screen {
             norms2: space.norms2(),
             projections,
@@ -361,7 +370,8 @@ impl<'a> Screen<'a> {
             g_norm,
             margin,
             squared_limit,
-            limit: squared_limit + margin,
+            limit,
+            cut: if cut.is_nan() { f32::NEG_INFINITY } else { cut },
         }
     }
 
@@ -374,11 +384,41 @@ impl<'a> Screen<'a> {
     /// `flags[k]` is 1 (else 0) when the pair is within the margin of δ and not certainly a candidate
     /// below the threshold of `reach` (see [`Screen::certain`] and [`Screen::below`]). Returns
     /// the number of certain candidates below the threshold. The same as those calls, row by
-    /// row, but without branches, so the loop runs at the speed of arithmetic.
+    /// row, but a chunk of 16 rows whose f32 products are all below `cut` is passed over at
+    /// once and the others are classified without branches.
     fn settle(&self, column: &[f32], r0: usize, j: usize, reach: f64, flags: &mut [u8]) -> usize {
         let rows = column.len();
         let (norms2, projections) = (&self.norms2[r0..r0 + rows], &self.projections[r0..r0 + rows]);
         let (norm_j, projection_j) = (self.norms2[j], self.projections[j]);
+        let mut settled = 0;
+        let chunks = column
+            .chunks(16)
+            .zip(norms2.chunks(16))
+            .zip(projections.chunks(16))
+            .zip(flags.chunks_mut(16));
+        for (((column, norms2), projections), flags) in chunks {
+            if column.iter().fold(false, |any, &s| any | (s >= self.cut)) {
+                settled +=
+                    self.settle_chunk(column, norms2, projections, (norm_j, projection_j), reach, flags);
+            } else {
+                flags.fill(0);
+            }
+        }
+        settled
+    }
+
+    /// [`Screen::settle`] on rows whose squared norms are `norms2` and projections
+    /// `projections`, paired with a row of squared norm and projection `j`.
+    fn settle_chunk(
+        &self,
+        column: &[f32],
+        norms2: &[f64],
+        projections: &[f64],
+        j: (f64, f64),
+        reach: f64,
+        flags: &mut [u8],
+    ) -> usize {
+        let (norm_j, projection_j) = j;
         let mut settled = 0;
         let rows = column.iter().zip(norms2).zip(projections).zip(flags);
         for (((&s, &norm_i), &projection_i), flag) in rows {
