@@ -56,15 +56,16 @@ const TILE: usize = 1024;
 /// beyond δ by more than a margin above the GEMM's rounding error is no candidate. The score
 /// S = g · (x̂ − ŷ) / (‖g‖ ‖x̂ − ŷ‖) is then bounded without touching the vectors: the
 /// numerator from per-row f64 projections g · û (computed once), the distance from the f32
-/// squared distance, each with a rigorous error bound. Tiles run in parallel on rayon's pool,
-/// each keeping the pairs whose upper bound reaches the highest lower bound of the best
-/// candidates kept (in the tile or in any tile before); only the pairs kept at the end, and
-/// those within the margin of δ or too close for a useful bound, are scored exactly in f64
-/// from the vectors, where the threshold is also decided. A pass keeps the best candidates
-/// (at first 256 per pair wanted, at least 4,096); one that runs out of them before `n_pairs`
-/// are chosen, having dropped some, is repeated with eight times as many. The result is exact,
-/// every score and distance computed the same way whatever is bounded, and does not depend on
-/// the thread count.
+/// squared distance, each with a rigorous error bound. Tiles run in parallel on rayon's pool.
+/// A pass keeps some number k of best candidates; a tile drops a pair whose upper bound is
+/// below a score that k candidates are known to reach (the k-th highest lower bound among the
+/// pairs it keeps, or the highest such score any tile has published). Only the pairs kept at
+/// the end, and those within the margin of δ or too close for a useful bound, are scored
+/// exactly in f64 from the vectors, where the threshold is also decided. A pass keeps k
+/// candidates (at first 256 per pair wanted, at least 4,096); one that runs out of them before
+/// `n_pairs` are chosen, having dropped some, is repeated with eight times as many. The result
+/// is exact, every score and distance computed the same way whatever is bounded, and does not
+/// depend on the thread count.
 ///
 /// # Errors
 ///
@@ -92,7 +93,12 @@ pub fn generate_pairs(
         .zip(space.row(seed.1))
         .map(|(&x, &y)| f64::from(x) - f64::from(y))
         .collect();
-    Ok(generate(space, &g, options, (options.n_pairs * 256).max(4096)))
+    Ok(generate(
+        space,
+        &g,
+        options,
+        options.n_pairs.saturating_mul(256).max(4096),
+    ))
 }
 
 /// The pairs along `g`, keeping at first the best `cap` candidates.
@@ -108,7 +114,7 @@ fn generate(space: &AnalogySpace, g: &[f64], options: &PairOptions, mut cap: usi
         if pairs.len() == options.n_pairs || found.total == found.kept.len() {
             return pairs;
         }
-        cap *= 8;
+        cap = cap.saturating_mul(8);
     }
 }
 
