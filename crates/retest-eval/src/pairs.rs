@@ -4,6 +4,8 @@
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
 use rayon::prelude::*;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 use crate::error::SolveError;
 use crate::solvers::{AnalogySpace, DeltaBound, diff_stats, gemm_margin};
@@ -50,12 +52,20 @@ const TILE: usize = 1024;
 /// `best_analogies_dist_thresh` instead lets a word appear once as x and once more as y.
 ///
 /// The Gram matrix of the unit rows is computed in tiles of 1,024 × 1,024 (faer GEMM, f32) over
-/// its upper triangle, so the n × n matrix never exists; a pair whose f32 squared distance is
-/// within δ plus a margin above the GEMM's rounding error is scored again exactly in f64 from
-/// the vectors, and the threshold is decided on that value. Tiles run in parallel on rayon's
-/// pool, each keeping its best candidates; a pass that runs out of kept candidates before
-/// `n_pairs` are chosen, having dropped some, is repeated with eight times as many, so the
-/// result is exact and does not depend on the thread count.
+/// its upper triangle, so the n × n matrix never exists. A pair whose f32 squared distance is
+/// beyond δ by more than a margin above the GEMM's rounding error is no candidate. The score
+/// S = g · (x̂ − ŷ) / (‖g‖ ‖x̂ − ŷ‖) is then bounded without touching the vectors: the
+/// numerator from per-row f64 projections g · û (computed once), the distance from the f32
+/// squared distance, each with a rigorous error bound. Tiles run in parallel on rayon's pool.
+/// A pass keeps some number k of best candidates; a tile drops a pair whose upper bound is
+/// below a score that k candidates are known to reach (the k-th highest lower bound among the
+/// pairs it keeps, or the highest such score any tile has published). Only the pairs kept at
+/// the end, and those within the margin of δ or too close for a useful bound, are scored
+/// exactly in f64 from the vectors, where the threshold is also decided. A pass keeps k
+/// candidates (at first 256 per pair wanted, at least 4,096); one that runs out of them before
+/// `n_pairs` are chosen, having dropped some, is repeated with eight times as many. The result
+/// is exact, every score and distance computed the same way whatever is bounded, and does not
+/// depend on the thread count.
 ///
 /// # Errors
 ///
@@ -83,7 +93,12 @@ pub fn generate_pairs(
         .zip(space.row(seed.1))
         .map(|(&x, &y)| f64::from(x) - f64::from(y))
         .collect();
-    Ok(generate(space, &g, options, (options.n_pairs * 32).max(4096)))
+    Ok(generate(
+        space,
+        &g,
+        options,
+        options.n_pairs.saturating_mul(256).max(4096),
+    ))
 }
 
 /// The pairs along `g`, keeping at first the best `cap` candidates.
@@ -99,7 +114,7 @@ fn generate(space: &AnalogySpace, g: &[f64], options: &PairOptions, mut cap: usi
         if pairs.len() == options.n_pairs || found.total == found.kept.len() {
             return pairs;
         }
-        cap *= 8;
+        cap = cap.saturating_mul(8);
     }
 }
 
@@ -127,6 +142,15 @@ fn prune(v: &mut Vec<GeneratedPair>, cap: usize) {
     }
 }
 
+/// The best `cap` candidate pairs along `g` (‖g‖ = `g_norm`) and how many there are.
+///
+/// A pair of the upper triangle whose squared distance from the f32 Gram tile is beyond δ by
+/// more than the rounding margin is no candidate. A pair near the threshold, or whose bounds
+/// below would be useless, is scored exactly at once. Every other pair is certainly a
+/// candidate and only bounded (see [`Screen`]); tiles keep those whose upper bound reaches the
+/// `cap`-th highest lower bound seen (in the tile, or published by any tile: either is at most
+/// the `cap`-th best score of all). The kept pairs are scored exactly at the end, and the
+/// best `cap` of them are the best `cap` of all candidates.
 fn candidates(space: &AnalogySpace, g: &[f64], g_norm: f64, options: &PairOptions, cap: usize) -> Found {
     let n = space.n_rows();
     let dim = space.dim();
@@ -135,14 +159,13 @@ fn candidates(space: &AnalogySpace, g: &[f64], g_norm: f64, options: &PairOption
     let tiles: Vec<(usize, usize)> = (0..n_tiles)
         .flat_map(|bi| (bi..n_tiles).map(move |bj| (bi, bj)))
         .collect();
-    let margin = gemm_margin(dim);
-    let limit = options.bound.squared_limit(options.delta) + margin;
-    let norms2 = space.norms2();
-    tiles
+    let screen = Screen::new(space, g, g_norm, options);
+    let published = AtomicU64::new(0.0f64.to_bits());
+    let pool = tiles
         .par_iter()
         .map_init(
-            || vec![0.0f32; TILE * TILE],
-            |gram, &(bi, bj)| {
+            || (vec![0.0f32; TILE * TILE], vec![0u8; TILE]),
+            |(gram, flags), &(bi, bj)| {
                 let (r0, r1) = (bi * TILE, ((bi + 1) * TILE).min(n));
                 let (c0, c1) = (bj * TILE, ((bj + 1) * TILE).min(n));
                 let (nr, nc) = (r1 - r0, c1 - c0);
@@ -151,50 +174,305 @@ fn candidates(space: &AnalogySpace, g: &[f64], g_norm: f64, options: &PairOption
                 let lhs = MatRef::from_row_major_slice(&unit[r0 * dim..r1 * dim], nr, dim);
                 let rhs = MatRef::from_row_major_slice(&unit[c0 * dim..c1 * dim], nc, dim).transpose();
                 matmul(dst, Accum::Replace, lhs, rhs, 1.0f32, Par::Seq);
-                let mut kept = Vec::new();
-                let mut total = 0;
+                let mut pool = Pool::default();
+                let mut threshold = 0.0f64;
+                let mut reach = 0.0f64;
+                let mut next_prune = cap.saturating_mul(2);
                 for (jc, column) in gram[..nr * nc].chunks_exact(nr).enumerate() {
                     let j = c0 + jc;
                     let rows = if bi == bj { jc } else { nr };
-                    for (ir, &s) in column[..rows].iter().enumerate() {
+                    let shared = f64::from_bits(published.load(Relaxed));
+                    if shared > threshold {
+                        threshold = shared;
+                        reach = screen.reach(threshold);
+                    }
+                    // Most pairs are settled here without a branch: beyond δ, or certainly
+                    // candidates bounded below the threshold (counted, not kept).
+                    pool.total += screen.settle(&column[..rows], r0, j, reach, &mut flags[..rows]);
+                    // Rows past `rows` up to a multiple of 8 are unflagged, so the flags can be
+                    // read 8 at a time.
+                    let padded = rows.next_multiple_of(8);
+                    flags[rows..padded].fill(0);
+                    let flagged = flags[..padded]
+                        .chunks_exact(8)
+                        .enumerate()
+                        .filter(|(_, word)| u64::from_ne_bytes((*word).try_into().unwrap()) != 0)
+                        .flat_map(|(w, word)| (0..8).filter(|&b| word[b] != 0).map(move |b| 8 * w + b));
+                    for ir in flagged {
                         let i = r0 + ir;
-                        if norms2[i] + norms2[j] - 2.0 * f64::from(s) > limit {
-                            continue;
-                        }
-                        let (dist2, dot) = diff_stats(g, space.row(i as u32), space.row(j as u32));
-                        if !options.bound.admits(dist2, options.delta) || dist2 == 0.0 || dot == 0.0 {
-                            continue;
-                        }
-                        let score = dot / (g_norm * dist2.sqrt());
-                        let (x, y) = if score > 0.0 { (i, j) } else { (j, i) };
-                        kept.push(GeneratedPair {
-                            x: x as u32,
-                            y: y as u32,
-                            score: score.abs(),
-                            distance: dist2.sqrt(),
-                        });
-                        total += 1;
-                        if kept.len() >= 2 * cap {
-                            prune(&mut kept, cap);
+                        let approx = screen.approx(i, j, column[ir]);
+                        let candidate = if let Some(diff) = screen.certain(i, j, approx) {
+                            pool.total += 1;
+                            if screen.below(diff, approx, reach) {
+                                continue;
+                            }
+                            Bounded {
+                                i: i as u32,
+                                j: j as u32,
+                                low: screen.low(diff, approx),
+                                high: screen.high(diff, approx),
+                                exact: None,
+                            }
+                        } else {
+                            let Some(pair) = exact_candidate(space, g, g_norm, options, i, j) else {
+                                continue;
+                            };
+                            pool.total += 1;
+                            if pair.score < threshold {
+                                continue;
+                            }
+                            Bounded {
+                                i: i as u32,
+                                j: j as u32,
+                                low: pair.score,
+                                high: pair.score,
+                                exact: Some(pair),
+                            }
+                        };
+                        pool.items.push(candidate);
+                        if pool.items.len() >= next_prune {
+                            threshold = pool.prune(cap, &published);
+                            reach = screen.reach(threshold);
+                            next_prune = cap.max(pool.items.len()).saturating_mul(2);
                         }
                     }
                 }
-                prune(&mut kept, cap);
-                Found { kept, total }
+                pool.prune(cap, &published);
+                pool
             },
         )
-        .reduce(
-            || Found {
-                kept: Vec::new(),
-                total: 0,
-            },
-            |mut a, b| {
-                a.kept.extend(b.kept);
-                a.total += b.total;
-                prune(&mut a.kept, cap);
-                a
-            },
-        )
+        .reduce(Pool::default, |mut a, b| {
+            a.items.extend(b.items);
+            a.total += b.total;
+            a.prune(cap, &published);
+            a
+        });
+    let mut kept: Vec<GeneratedPair> = pool
+        .items
+        .par_iter()
+        .map(|c| {
+            c.exact.unwrap_or_else(|| {
+                exact_candidate(space, g, g_norm, options, c.i as usize, c.j as usize)
+                    .expect("a pair bounded as a candidate is one")
+            })
+        })
+        .collect();
+    prune(&mut kept, cap);
+    Found {
+        kept,
+        total: pool.total,
+    }
+}
+
+/// The pair {`i`, `j`} (`i` < `j`) scored exactly from the vectors, if it is a candidate:
+/// within δ, distinct, and not orthogonal to `g`.
+fn exact_candidate(
+    space: &AnalogySpace,
+    g: &[f64],
+    g_norm: f64,
+    options: &PairOptions,
+    i: usize,
+    j: usize,
+) -> Option<GeneratedPair> {
+    let (dist2, dot) = diff_stats(g, space.row(i as u32), space.row(j as u32));
+    if !options.bound.admits(dist2, options.delta) || dist2 == 0.0 || dot == 0.0 {
+        return None;
+    }
+    let score = dot / (g_norm * dist2.sqrt());
+    let (x, y) = if score > 0.0 { (i, j) } else { (j, i) };
+    Some(GeneratedPair {
+        x: x as u32,
+        y: y as u32,
+        score: score.abs(),
+        distance: dist2.sqrt(),
+    })
+}
+
+/// A candidate pair {`i`, `j`} (`i` < `j`) and bounds on its exact score.
+#[derive(Clone, Copy, Debug)]
+struct Bounded {
+    i: u32,
+    j: u32,
+    /// At most the exact score.
+    low: f64,
+    /// At least the exact score.
+    high: f64,
+    /// The exact pair, when already scored (then `low` = `high` = its score).
+    exact: Option<GeneratedPair>,
+}
+
+/// The candidates a tile (or a group of tiles) keeps, and how many it has seen.
+#[derive(Default)]
+struct Pool {
+    items: Vec<Bounded>,
+    total: usize,
+}
+
+impl Pool {
+    /// Drops the candidates that cannot be among the best `cap` of all: those whose upper
+    /// bound is below the `cap`-th highest lower bound kept, or below the highest such
+    /// threshold `published` so far, which is raised to this one. Returns the threshold used.
+    fn prune(&mut self, cap: usize, published: &AtomicU64) -> f64 {
+        let mut threshold = 0.0f64;
+        if cap > 0 && self.items.len() >= cap {
+            let mut lows: Vec<f64> = self.items.iter().map(|c| c.low).collect();
+            let (_, &mut kth, _) = lows.select_nth_unstable_by(cap - 1, |a, b| b.total_cmp(a));
+            // Non-negative f64s order as their bits do.
+            published.fetch_max(kth.to_bits(), Relaxed);
+            threshold = kth;
+        }
+        threshold = threshold.max(f64::from_bits(published.load(Relaxed)));
+        self.items.retain(|c| c.high >= threshold);
+        threshold
+    }
+}
+
+/// Bounds on the score of a pair from its approximate squared distance (from the f32 Gram
+/// matrix) and per-row f64 projections on `g`, valid for the score as [`exact_candidate`]
+/// computes it.
+struct Screen<'a> {
+    /// ‖û_r‖² of every row, in f64.
+    norms2: &'a [f64],
+    /// g · û_r of every row, in f64 in index order.
+    projections: Vec<f64>,
+    /// A bound on |g · (x̂ − ŷ) − (g · x̂ − g · ŷ)| for the computed values, any rows.
+    slack: f64,
+    /// ‖g‖.
+    g_norm: f64,
+    /// A bound on the error of the approximate squared distance.
+    margin: f64,
+    /// The largest squared distance δ admits.
+    squared_limit: f64,
+    /// Pairs whose approximate squared distance exceeds this are beyond δ.
+    limit: f64,
+    /// A pair whose f32 product is below this has an approximate squared distance beyond
+    /// `limit`, whatever its rows (−∞ when none is sure to).
+    cut: f32,
+}
+
+impl<'a> Screen<'a> {
+    fn new(space: &'a AnalogySpace, g: &[f64], g_norm: f64, options: &PairOptions) -> Self {
+        let dim = space.dim() as f64;
+        let projections = (0..space.n_rows() as u32)
+            .map(|r| space.row(r).iter().zip(g).map(|(&x, &w)| w * f64::from(x)).sum())
+            .collect();
+        let max_norm = space.norms2().iter().fold(0.0f64, |m, &v| m.max(v)).sqrt();
+        // Each of g · x̂, g · ŷ and g · (x̂ − ŷ), summed in f64 over `dim` terms, is within
+        // about dim·ε/2 · ‖g‖ · ‖·‖ of its exact value (‖x̂ − ŷ‖ ≤ 2 max ‖û‖); with room to spare:
+        let slack = 4.0 * (dim + 2.0) * f64::EPSILON * g_norm * max_norm.max(1.0);
+        // The f32 products of unit rows err by at most about dim·ε₃₂/2 each.
+        let margin = gemm_margin(space.dim());
+        let squared_limit = options.bound.squared_limit(options.delta);
+        let limit = squared_limit + margin;
+        // ‖x̂‖² + ‖ŷ‖² − 2s > `limit` when s < min ‖û‖² − limit / 2; lowered by more than the
+        // rounding of the f32 conversion and of the f64 sum.
+        let min_norm2 = space.norms2().iter().fold(f64::INFINITY, |m, &v| m.min(v));
+        let cut = min_norm2 - limit / 2.0;
+        let cut = (cut - 1e-6 * (1.0 + cut.abs())) as f32;
+        Screen {
+            norms2: space.norms2(),
+            projections,
+            slack,
+            g_norm,
+            margin,
+            squared_limit,
+            limit,
+            cut: if cut.is_nan() { f32::NEG_INFINITY } else { cut },
+        }
+    }
+
+    /// The approximate ‖x̂ − ŷ‖² of rows `i` and `j` whose f32 product is `s`.
+    fn approx(&self, i: usize, j: usize, s: f32) -> f64 {
+        self.norms2[i] + self.norms2[j] - 2.0 * f64::from(s)
+    }
+
+    /// Classifies the pairs of rows `r0 + k` and `j` whose f32 products are `column[k]`:
+    /// `flags[k]` is 1 (else 0) when the pair is within the margin of δ and not certainly a candidate
+    /// below the threshold of `reach` (see [`Screen::certain`] and [`Screen::below`]). Returns
+    /// the number of certain candidates below the threshold. The same as those calls, row by
+    /// row, but a chunk of 16 rows whose f32 products are all below `cut` is passed over at
+    /// once and the others are classified without branches.
+    fn settle(&self, column: &[f32], r0: usize, j: usize, reach: f64, flags: &mut [u8]) -> usize {
+        let rows = column.len();
+        let (norms2, projections) = (&self.norms2[r0..r0 + rows], &self.projections[r0..r0 + rows]);
+        let (norm_j, projection_j) = (self.norms2[j], self.projections[j]);
+        let mut settled = 0;
+        let chunks = column
+            .chunks(16)
+            .zip(norms2.chunks(16))
+            .zip(projections.chunks(16))
+            .zip(flags.chunks_mut(16));
+        for (((column, norms2), projections), flags) in chunks {
+            if column.iter().fold(false, |any, &s| any | (s >= self.cut)) {
+                settled +=
+                    self.settle_chunk(column, norms2, projections, (norm_j, projection_j), reach, flags);
+            } else {
+                flags.fill(0);
+            }
+        }
+        settled
+    }
+
+    /// [`Screen::settle`] on rows whose squared norms are `norms2` and projections
+    /// `projections`, paired with a row of squared norm and projection `j`.
+    fn settle_chunk(
+        &self,
+        column: &[f32],
+        norms2: &[f64],
+        projections: &[f64],
+        j: (f64, f64),
+        reach: f64,
+        flags: &mut [u8],
+    ) -> usize {
+        let (norm_j, projection_j) = j;
+        let mut settled = 0;
+        let rows = column.iter().zip(norms2).zip(projections).zip(flags);
+        for (((&s, &norm_i), &projection_i), flag) in rows {
+            let approx = norm_i + norm_j - 2.0 * f64::from(s);
+            let diff = (projection_i - projection_j).abs();
+            let within = approx <= self.limit;
+            let certain = (approx + 2.0 * self.margin <= self.squared_limit)
+                & (approx > 2.0 * self.margin)
+                & (diff > 2.0 * self.slack);
+            let dot_high = diff + self.slack;
+            let below = certain & (dot_high * dot_high < reach * (approx - self.margin));
+            settled += usize::from(below);
+            *flag = u8::from(within & !below);
+        }
+        settled
+    }
+
+    /// |g · x̂ − g · ŷ| from the projections, if the pair {`i`, `j`} with approximate squared
+    /// distance `approx` is certainly a candidate (within δ, apart, not orthogonal to `g`)
+    /// with useful bounds; `None` when it must be scored exactly to tell.
+    fn certain(&self, i: usize, j: usize, approx: f64) -> Option<f64> {
+        let diff = (self.projections[i] - self.projections[j]).abs();
+        let within = approx + 2.0 * self.margin <= self.squared_limit;
+        (within && approx > 2.0 * self.margin && diff > 2.0 * self.slack).then_some(diff)
+    }
+
+    /// A lower bound on the score of a certain pair (see [`Screen::certain`]).
+    fn low(&self, diff: f64, approx: f64) -> f64 {
+        (diff - self.slack) / (self.g_norm * (approx + self.margin).sqrt()) * (1.0 - 1e-9)
+    }
+
+    /// An upper bound on the score of a certain pair (see [`Screen::certain`]).
+    fn high(&self, diff: f64, approx: f64) -> f64 {
+        (diff + self.slack) / (self.g_norm * (approx - self.margin).sqrt()) * (1.0 + 1e-9)
+    }
+
+    /// What [`Screen::below`] compares against for a score threshold `t` ≥ 0: t²‖g‖², lowered
+    /// enough to absorb the rounding of the score and of the comparison.
+    fn reach(&self, t: f64) -> f64 {
+        t * t * self.g_norm * self.g_norm * (1.0 - 1e-9)
+    }
+
+    /// Whether the score of a certain pair is below the threshold of `reach` (see
+    /// [`Screen::reach`]), without a division or a square root. False whenever `reach` is 0.
+    fn below(&self, diff: f64, approx: f64, reach: f64) -> bool {
+        let dot_high = diff + self.slack;
+        dot_high * dot_high < reach * (approx - self.margin)
+    }
 }
 
 /// The greedy one-to-one choice: best first, a pair kept only when neither word is used.
@@ -243,5 +521,44 @@ mod tests {
         // Starting from 1 candidate kept, the passes grow to 8, 64, 512, …: the same pairs.
         assert_eq!(generate(&space, &g, &options, 1), all);
         assert_eq!(generate(&space, &g, &options, 7), all);
+    }
+
+    #[test]
+    fn bounding_scores_changes_no_bit_of_the_pairs() {
+        // A narrow cone: nearly every pair is within δ, so with few candidates kept most pairs
+        // are only bounded; with room for all, every candidate is scored exactly.
+        let (n, dim) = (1500, 10);
+        let noise = RandomData::new("retest-eval-pairs-bounds").gaussian(n, dim, 2);
+        let raw = noise.iter().map(|&z| 0.3 + 0.15 * z).collect();
+        let words = (0..n).map(|i| format!("w{i}")).collect();
+        let emb = retest_embeddings::Embeddings::new(words, dim, raw).unwrap();
+        let space = AnalogySpace::new(&emb, None).unwrap();
+        let g: Vec<f64> = (0..dim)
+            .map(|j| f64::from(space.row(3)[j]) - f64::from(space.row(8)[j]))
+            .collect();
+        let g_norm = g.iter().map(|v| v * v).sum::<f64>().sqrt();
+        for bound in [DeltaBound::Distance, DeltaBound::SquaredDistance] {
+            let options = PairOptions {
+                delta: 1.0,
+                bound,
+                n_pairs: 200,
+            };
+            let everything = candidates(&space, &g, g_norm, &options, usize::MAX / 2);
+            assert!(everything.total > n * (n - 1) / 4, "{}", everything.total);
+            for cap in [1, 50, 4096] {
+                let few = candidates(&space, &g, g_norm, &options, cap);
+                assert_eq!(few.total, everything.total);
+                let mut expected = everything.kept.clone();
+                prune(&mut expected, cap);
+                let (mut a, mut b) = (few.kept, expected);
+                a.sort_unstable_by(order);
+                b.sort_unstable_by(order);
+                assert_eq!(a, b, "{bound:?}, cap {cap}");
+            }
+            assert_eq!(
+                generate(&space, &g, &options, 4096),
+                generate(&space, &g, &options, usize::MAX / 2)
+            );
+        }
     }
 }

@@ -614,6 +614,66 @@ fn generated_pairs_equal_a_brute_force_double_loop() {
     assert_eq!(pairs, brute_force_pairs(&restricted, (5, 9), &options));
 }
 
+/// `n` vectors in a narrow cone: a common unit direction plus noise of deviation `spread` per
+/// coordinate, so most pairs are close; the last repeats the first.
+fn cone(n: usize, dim: usize, spread: f32, seed: u64) -> Embeddings {
+    let noise = RandomData::new("retest-eval-pairs-cone").gaussian(n, dim, seed);
+    let axis = 1.0 / (dim as f32).sqrt();
+    let mut vectors: Vec<f32> = noise.iter().map(|&z| axis + spread * z).collect();
+    let first: Vec<f32> = vectors[..dim].to_vec();
+    vectors[(n - 1) * dim..].copy_from_slice(&first);
+    let words = (0..n).map(|i| format!("w{i}")).collect();
+    Embeddings::new(words, dim, vectors).unwrap()
+}
+
+#[test]
+fn generated_pairs_equal_a_brute_force_double_loop_when_most_pairs_are_close() {
+    // 2,100 words in a cone: most of the 2.2 million pairs are within δ, far more than the
+    // candidates a tile keeps, so most are only bounded, never scored exactly.
+    let emb = cone(2100, 12, 0.2, 4);
+    let space = AnalogySpace::new(&emb, None).unwrap();
+    let n = space.n_rows() as u32;
+    for (delta, bound, n_pairs) in [
+        (1.0, DeltaBound::Distance, 100),
+        (1.0, DeltaBound::Distance, 500),
+        (0.8, DeltaBound::SquaredDistance, 100),
+        (0.8, DeltaBound::SquaredDistance, 1000),
+    ] {
+        let options = PairOptions {
+            delta,
+            bound,
+            n_pairs,
+        };
+        let within = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .filter(|&(i, j)| {
+                let d2: f64 = (0..space.dim())
+                    .map(|k| (f64::from(space.row(i)[k]) - f64::from(space.row(j)[k])).powi(2))
+                    .sum();
+                match bound {
+                    DeltaBound::Distance => d2.sqrt() <= delta,
+                    DeltaBound::SquaredDistance => d2 <= delta,
+                }
+            })
+            .count();
+        let all = (n as usize) * (n as usize - 1) / 2;
+        assert!(within > all / 2, "{options:?}: {within} of {all} pairs within δ");
+        let expected = brute_force_pairs(&space, (5, 9), &options);
+        let ours = generate_pairs(&space, (5, 9), &options).unwrap();
+        assert_eq!(ours.len(), expected.len(), "{options:?}");
+        assert_eq!(ours.len(), n_pairs, "{options:?}");
+        for (k, (p, q)) in ours.iter().zip(&expected).enumerate() {
+            assert_eq!((p.x, p.y), (q.x, q.y), "{options:?}: pair {k}");
+            assert!((p.score - q.score).abs() < 1e-12 && (p.distance - q.distance).abs() < 1e-12);
+        }
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        assert_eq!(
+            one.install(|| generate_pairs(&space, (5, 9), &options)).unwrap(),
+            ours
+        );
+    }
+}
+
 #[test]
 fn bad_input_is_refused_with_one_line() {
     let emb = embeddings(&[("a", [1.0, 0.0]), ("b", [0.0, 1.0]), ("c", [1.0, 1.0])]);
