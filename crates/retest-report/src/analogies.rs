@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use retest_tables::{
-    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogySweepRow,
-    AnalogyZhangRow,
+    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
+    AnalogySweepRow, AnalogyZhangRow,
 };
 
 use crate::RunTables;
@@ -172,6 +172,66 @@ fn query_table(answers: &[AnalogyAnswerRow], config: &Config) -> Block {
             "top 5 (seeds)",
             "top-1 unconstrained (seeds)",
             "top 5 unconstrained (seeds)",
+        ]),
+        rows: body,
+    }
+}
+
+/// Where the answers papers report rank across seeds: median [lowest, highest] per
+/// configuration, query and solver, constrained and unconstrained.
+fn reported_table(rows: &[AnalogyReportedRow], configs: &[Config]) -> Block {
+    let mut body = Vec::new();
+    for config in configs {
+        let own: Vec<&AnalogyReportedRow> =
+            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let mut keys: Vec<(&str, &str, &str)> = Vec::new();
+        for r in &own {
+            let key = (r.query.as_str(), r.reported.as_str(), r.solver.as_str());
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+        for (query, reported, solver) in keys {
+            let ranks = |constraint: &str| -> String {
+                let r: Vec<f64> = (own.iter())
+                    .filter(|r| {
+                        r.query == query
+                            && r.solver == solver
+                            && r.constraint == constraint
+                            && r.status == "ok"
+                    })
+                    .map(|r| f64::from(r.rank))
+                    .collect();
+                if r.is_empty() {
+                    return "—".to_owned();
+                }
+                let s = sorted(&r);
+                format!("{} [{}, {}]", quantile_sorted(&s, 0.5), s[0], s[s.len() - 1])
+            };
+            body.push(vec![
+                config.0.clone(),
+                algorithm_label(&config.1),
+                pretty(query),
+                reported.to_owned(),
+                SOLVERS
+                    .iter()
+                    .find(|(s, _)| *s == solver)
+                    .map_or(solver, |(_, l)| l)
+                    .to_owned(),
+                ranks("constrained"),
+                ranks("unconstrained"),
+            ]);
+        }
+    }
+    Block::Table {
+        header: row_cells(&[
+            "corpus",
+            "algorithm",
+            "query",
+            "reported",
+            "solver",
+            "rank: median [lowest, highest]",
+            "unconstrained",
         ]),
         rows: body,
     }
@@ -533,6 +593,13 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
             algorithm_label(&config.1)
         )));
         blocks.push(query_table(answers, config));
+    }
+    if let Some(reported) = tables.analogy_reported.as_ref().filter(|r| !r.is_empty()) {
+        blocks.push(Block::Paragraph(
+            "Where the answer the literature reports ranks among every candidate, across seeds (1 = the top answer):"
+                .into(),
+        ));
+        blocks.push(reported_table(reported, &configs));
     }
     if let Some(sweep) = &tables.analogy_sweep {
         let grids: Vec<(String, Block)> = (configs.iter())

@@ -9,9 +9,10 @@
 use std::path::{Path, PathBuf};
 
 use retest_tables::{
-    AlphaRow, AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogySweepRow,
-    AnalogyZhangRow, CorrelationRow, CoverageRow, DirectionRow, IccRow, RegressionRow, Row, SeedSpreadRow,
-    SetIccRow, ShareRow, Table, TableError, WeatSeedRow, WeatWordRow, parquet_path,
+    AlphaRow, AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow,
+    AnalogyReportedRow, AnalogySweepRow, AnalogyZhangRow, CorrelationRow, CoverageRow, DirectionRow, IccRow,
+    RegressionRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableError, WeatSeedRow, WeatWordRow,
+    parquet_path,
 };
 
 mod analogies;
@@ -90,6 +91,7 @@ pub struct RunTables {
     pub weat: Option<Vec<WeatSeedRow>>,
     pub weat_words: Option<Vec<WeatWordRow>>,
     pub analogy_answers: Option<Vec<AnalogyAnswerRow>>,
+    pub analogy_reported: Option<Vec<AnalogyReportedRow>>,
     pub analogy_accuracy: Option<Vec<AnalogyAccuracyRow>>,
     pub analogy_reliability: Option<Vec<AnalogyReliabilityRow>>,
     pub analogy_pairs: Option<Vec<AnalogyPairRow>>,
@@ -134,6 +136,7 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         weat: read_optional(tables_dir, "weat")?,
         weat_words: read_optional(tables_dir, "weat_words")?,
         analogy_answers: read_optional(tables_dir, "analogy_answers")?,
+        analogy_reported: read_optional(tables_dir, "analogy_reported")?,
         analogy_accuracy: read_optional(tables_dir, "analogy_accuracy")?,
         analogy_reliability: read_optional(tables_dir, "analogy_reliability")?,
         analogy_pairs: read_optional(tables_dir, "analogy_pairs")?,
