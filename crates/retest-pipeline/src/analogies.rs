@@ -45,6 +45,9 @@ const ZHANG_DIRECTIONS: [&str; 2] = ["text", "code"];
 /// The top-1 "answer" of a query without any (a space of at most three rows, constrained).
 const NO_ANSWER: u32 = u32::MAX;
 
+/// A Google section's name and its word pairs (x, y) as rows.
+type SectionPairs = (String, Vec<(u32, u32)>);
+
 /// One query of the list with its words in the searched vocabulary.
 struct Resolved {
     /// `a:b::c`.
@@ -72,7 +75,7 @@ pub(crate) struct Analogies<'p> {
     sweep_sizes: Vec<usize>,
     /// Zhang et al.'s test, when it runs: the rows of man and woman, and per Google section
     /// (`family` left out) its distinct pairs (x, y) in the searched rows.
-    zhang: Option<((u32, u32), Vec<(String, Vec<(u32, u32)>)>)>,
+    zhang: Option<((u32, u32), Vec<SectionPairs>)>,
     /// The query list's coverage row.
     pub coverage: CoverageRow,
     /// Why queries or the Google accuracy are left out, one line each.
@@ -613,7 +616,7 @@ fn best_of(scores: &[f64]) -> Answer {
 
 /// The distinct word pairs (x, y) of every Google section but `family`, in file order, both
 /// words among the searched rows (`row`); sections without such a pair are left out.
-fn zhang_pairs(set: &AnalogySet, row: &impl Fn(&str) -> Option<u32>) -> Vec<(String, Vec<(u32, u32)>)> {
+fn zhang_pairs(set: &AnalogySet, row: &impl Fn(&str) -> Option<u32>) -> Vec<SectionPairs> {
     (set.sections.iter())
         .filter(|s| s.name != GENDERED_SECTION)
         .filter_map(|s| {
