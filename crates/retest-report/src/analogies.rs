@@ -13,7 +13,7 @@ use retest_tables::{
 
 use crate::RunTables;
 use crate::assemble::row_cells;
-use crate::compare::{Finding, Verdict, f2};
+use crate::compare::{Finding, Verdict, f2, push_findings};
 use crate::data::{algorithm_label, configs_of};
 use crate::document::Block;
 use crate::stats::{quantile_sorted, sorted};
@@ -557,23 +557,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
             .into(),
     ));
     let found = findings(tables);
-    blocks.push(Block::Table {
-        header: row_cells(&["finding (Nissim et al. 2020)", "paper", "this run", "verdict"]),
-        rows: found
-            .iter()
-            .map(|f| {
-                vec![
-                    f.claim.clone(),
-                    f.paper.clone(),
-                    f.this_run.clone(),
-                    f.verdict.as_str().to_owned(),
-                ]
-            })
-            .collect(),
-    });
-    for f in &found {
-        blocks.push(Block::Paragraph(format!("**{}.** {}", f.claim, f.sentence)));
-    }
+    push_findings("finding (Nissim et al. 2020)", &found, blocks);
     if let Some(accuracy) = tables.analogy_accuracy.as_ref().filter(|a| !a.is_empty()) {
         blocks.push(Block::Heading(3, "Google analogy accuracy (Table 1)".into()));
         blocks.push(Block::Paragraph(

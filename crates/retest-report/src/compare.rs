@@ -3,11 +3,13 @@
 
 use retest_tables::{AlphaRow, CorrelationRow, IccRow, RegressionRow, ShareRow, Subject};
 
+use crate::assemble::row_cells;
 use crate::data::{
     ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, algorithm_label, alpha_value, configs_of, icc_values, list_label,
     lists_of, pair_label, pairs_of, rule_label, rules_of, singular_plural_pairs, sorted_names,
     unique_word_values,
 };
+use crate::document::Block;
 use crate::regression::{self, PAPER_ESTIMATES, term_label};
 use crate::stats::{median, paired_t, pearson, share_above, share_at_least};
 
@@ -49,6 +51,28 @@ pub struct Finding {
     pub verdict: Verdict,
     /// One sentence: the criterion and the outcome.
     pub sentence: String,
+}
+
+/// A paper's findings as a table (claim, paper, this run, verdict) followed by each one's
+/// criterion, under `title` (`finding (Bakarov 2021)`).
+pub(crate) fn push_findings(title: &str, findings: &[Finding], blocks: &mut Vec<Block>) {
+    blocks.push(Block::Table {
+        header: row_cells(&[title, "paper", "this run", "verdict"]),
+        rows: findings
+            .iter()
+            .map(|f| {
+                vec![
+                    f.claim.clone(),
+                    f.paper.clone(),
+                    f.this_run.clone(),
+                    f.verdict.as_str().to_owned(),
+                ]
+            })
+            .collect(),
+    });
+    for f in findings {
+        blocks.push(Block::Paragraph(format!("**{}.** {}", f.claim, f.sentence)));
+    }
 }
 
 impl Finding {

@@ -5,7 +5,7 @@
 use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, WeatWordRow};
 
 use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
-use crate::compare::{Finding, Verdict, f2};
+use crate::compare::{Finding, Verdict, f2, push_findings};
 use crate::data::{algorithm_label, configs_of, rule_label, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
@@ -489,23 +489,7 @@ fn bakarov_blocks(rows: &[BakarovRow], corpus_tokens: &[(String, u64)], blocks: 
             .collect(),
     });
     let findings = bakarov_findings(rows, corpus_tokens);
-    blocks.push(Block::Table {
-        header: row_cells(&["finding (Bakarov 2021)", "paper", "this run", "verdict"]),
-        rows: findings
-            .iter()
-            .map(|f| {
-                vec![
-                    f.claim.clone(),
-                    f.paper.clone(),
-                    f.this_run.clone(),
-                    f.verdict.as_str().to_owned(),
-                ]
-            })
-            .collect(),
-    });
-    for f in &findings {
-        blocks.push(Block::Paragraph(format!("**{}.** {}", f.claim, f.sentence)));
-    }
+    push_findings("finding (Bakarov 2021)", &findings, blocks);
 }
 
 /// Do the measures rank the configurations alike? Spearman's ρ across configurations between
