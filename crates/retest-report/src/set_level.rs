@@ -594,12 +594,14 @@ pub(crate) fn blocks(
     let (tests, stereotype_tests) = (family("caliskan"), family("stereotype"));
     if !tests.is_empty() || !stereotype_tests.is_empty() {
         blocks.push(Block::Heading(3, "WEAT tests".into()));
-        blocks.push(Block::Paragraph(
+        blocks.push(Block::Paragraph(if stereotype_tests.is_empty() {
+            "Does a test's verdict survive a reseed? Caliskan et al.'s tests on every seed:".into()
+        } else {
             "Does a test's verdict survive a reseed? Caliskan et al.'s tests, and the stereotype test — the \
              stereotypically masculine against the stereotypically feminine words of a list with stereotype \
              scores (Bolukbasi et al.'s professions), every base pair's words as attributes — on every seed:"
-                .into(),
-        ));
+                .into()
+        }));
         blocks.push(weat_table(
             spreads,
             &[&tests[..], &stereotype_tests[..]].concat(),
