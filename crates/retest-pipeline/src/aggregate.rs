@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::corpus::LoadedCorpus;
 use crate::layout::Layout;
 use crate::lists::Lists;
-use crate::measure::{MeasureJob, group_tables, measure};
+use crate::measure::{MeasureJob, group_tables, is_optional, measure};
 use crate::progress::Reporter;
 
 /// A measured configuration: where its tables are.
@@ -124,11 +124,7 @@ pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>>
                 corpora_seen.push(&m.corpus);
             }
             let path = parquet_path(&m.dir, name);
-            // A configuration has the set-level and analogy tables when its plan has a
-            // `set_level` or `analogies` section.
-            let optional =
-                crate::set_level::TABLES.contains(&name) || crate::analogies::TABLES.contains(&name);
-            if optional && !path.is_file() {
+            if is_optional(name) && !path.is_file() {
                 continue;
             }
             parts.push(Table::read(name, &path)?);

@@ -20,7 +20,7 @@ use retest_tables::{
 };
 
 use crate::analogy_files::QueryLine;
-use crate::set_level::lowercases;
+use crate::set_level::{benchmark_file, lowercases};
 
 /// The tables of the analogy stage (a configuration has them when its plan has an `analogies`
 /// section).
@@ -167,23 +167,10 @@ impl<'p> Analogies<'p> {
             ));
         }
         let google = if params.google {
-            match std::env::var_os("RETEST_DATA_DIR") {
-                Some(data) => {
-                    let path = std::path::Path::new(&data)
-                        .join("benchmarks")
-                        .join(ANALOGY_BENCHMARK);
-                    if path.is_file() {
-                        Some(read_analogies(&path)?)
-                    } else {
-                        notes.push(format!(
-                            "analogies: no Google accuracy ({} is missing)",
-                            path.display()
-                        ));
-                        None
-                    }
-                }
-                None => {
-                    notes.push("analogies: no Google accuracy (RETEST_DATA_DIR is not set)".to_owned());
+            match benchmark_file(ANALOGY_BENCHMARK) {
+                Ok(path) => Some(read_analogies(&path)?),
+                Err(why) => {
+                    notes.push(format!("analogies: no Google accuracy ({why})"));
                     None
                 }
             }
@@ -271,8 +258,8 @@ impl<'p> Analogies<'p> {
             .collect();
         let mut answers = Vec::new();
         let mut reported = Vec::new();
+        let tracked_queries: Vec<Query> = tracked.iter().map(|&(i, _)| queries[i]).collect();
         for &solver in &self.solvers {
-            let tracked_queries: Vec<Query> = tracked.iter().map(|&(i, _)| queries[i]).collect();
             let scores = score_all(&space, &tracked_queries, solver)?;
             for constraint in Constraint::BOTH {
                 answers.push(solve(&space, &queries, solver, constraint, self.params.top_n)?);

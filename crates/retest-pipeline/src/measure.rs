@@ -44,6 +44,12 @@ const CORE_TABLES: &[&str] = &[
     "word_properties",
 ];
 
+/// Whether a configuration may lack table `name`: every table but the core ones comes from a
+/// stage a plan opts into (`set_level`, `analogies`).
+pub(crate) fn is_optional(name: &str) -> bool {
+    !CORE_TABLES.contains(&name)
+}
+
 /// The per-configuration tables a measure job writes, in the order the aggregate stage reads
 /// them: every job's, then the set-level stage's, then the analogy stage's.
 pub fn group_tables() -> impl Iterator<Item = &'static str> {

@@ -762,26 +762,31 @@ type Benchmark = (&'static str, Vec<WordPair>);
 ///
 /// A benchmark file that exists but cannot be read or parsed.
 fn similarity_benchmarks() -> Result<(Vec<Benchmark>, Option<String>)> {
-    let Some(data) = std::env::var_os("RETEST_DATA_DIR") else {
-        return Ok((
-            Vec::new(),
-            Some("quality: no word-similarity benchmarks (RETEST_DATA_DIR is not set)".to_owned()),
-        ));
-    };
-    let dir = std::path::Path::new(&data).join("benchmarks");
     let mut benchmarks = Vec::new();
     for (name, file, format) in SIMILARITY_BENCHMARKS {
-        let path = dir.join(file);
-        if !path.is_file() {
-            return Ok((
-                Vec::new(),
-                Some(format!(
-                    "quality: no word-similarity benchmarks ({} is missing)",
-                    path.display()
-                )),
-            ));
+        match benchmark_file(file) {
+            Ok(path) => benchmarks.push((name, read_pairs(&path, format)?)),
+            Err(why) => {
+                return Ok((
+                    Vec::new(),
+                    Some(format!("quality: no word-similarity benchmarks ({why})")),
+                ));
+            }
         }
-        benchmarks.push((name, read_pairs(&path, format)?));
     }
     Ok((benchmarks, None))
+}
+
+/// The benchmark file `relative` in the data mirror (`$RETEST_DATA_DIR/benchmarks/`), or why it
+/// is not there.
+pub(crate) fn benchmark_file(relative: &str) -> std::result::Result<std::path::PathBuf, String> {
+    let Some(data) = std::env::var_os("RETEST_DATA_DIR") else {
+        return Err("RETEST_DATA_DIR is not set".to_owned());
+    };
+    let path = std::path::Path::new(&data).join("benchmarks").join(relative);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(format!("{} is missing", path.display()))
+    }
 }
