@@ -11,6 +11,8 @@ use retest_test_support::RandomData;
 const DIM: usize = 300;
 const N_WORDS: usize = 50_000;
 const N_QUERIES: usize = 2_048;
+const N_SECTIONS: usize = 4;
+const PAIRS_PER_SECTION: usize = 24;
 const CLUSTER: usize = 8;
 
 fn embedding() -> Embeddings {
@@ -28,14 +30,24 @@ fn embedding() -> Embeddings {
     Embeddings::new(words, DIM, vectors).unwrap()
 }
 
+/// Queries shaped like the Google set's: sections of word pairs (a, b), every ordered choice
+/// of two pairs of a section one query a : b :: c : ?, so queries share most of their words.
 fn queries() -> Vec<Query> {
-    (0..N_QUERIES as u32)
-        .map(|i| Query {
-            a: (3 * i) % N_WORDS as u32,
-            b: (3 * i + 1) % N_WORDS as u32,
-            c: (3 * i + 2) % N_WORDS as u32,
-        })
-        .collect()
+    let mut queries = Vec::with_capacity(N_QUERIES);
+    for section in 0..N_SECTIONS {
+        let pair = |p: usize| {
+            let first = (2 * (section * PAIRS_PER_SECTION + p) * 97) % N_WORDS;
+            (first as u32, (first + 1) as u32)
+        };
+        for p in 0..PAIRS_PER_SECTION {
+            for r in (0..PAIRS_PER_SECTION).filter(|&r| r != p) {
+                let ((a, b), (c, _)) = (pair(p), pair(r));
+                queries.push(Query { a, b, c });
+            }
+        }
+    }
+    queries.truncate(N_QUERIES);
+    queries
 }
 
 fn bench(c: &mut Criterion) {

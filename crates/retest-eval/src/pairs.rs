@@ -3,6 +3,7 @@
 
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
+use pulp::{Simd, WithSimd};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
@@ -188,7 +189,14 @@ fn candidates(space: &AnalogySpace, g: &[f64], g_norm: f64, options: &PairOption
                     }
                     // Most pairs are settled here without a branch: beyond δ, or certainly
                     // candidates bounded below the threshold (counted, not kept).
-                    pool.total += screen.settle(&column[..rows], r0, j, reach, &mut flags[..rows]);
+                    pool.total += pulp::Arch::new().dispatch(Settle {
+                        screen: &screen,
+                        column: &column[..rows],
+                        r0,
+                        j,
+                        reach,
+                        flags: &mut flags[..rows],
+                    });
                     // Rows past `rows` up to a multiple of 8 are unflagged, so the flags can be
                     // read 8 at a time.
                     let padded = rows.next_multiple_of(8);
@@ -392,6 +400,7 @@ impl<'a> Screen<'a> {
     /// the number of certain candidates below the threshold. The same as those calls, row by
     /// row, but a chunk of 16 rows whose f32 products are all below `cut` is passed over at
     /// once and the others are classified without branches.
+    #[inline(always)]
     fn settle(&self, column: &[f32], r0: usize, j: usize, reach: f64, flags: &mut [u8]) -> usize {
         let rows = column.len();
         let (norms2, projections) = (&self.norms2[r0..r0 + rows], &self.projections[r0..r0 + rows]);
@@ -415,6 +424,7 @@ impl<'a> Screen<'a> {
 
     /// [`Screen::settle`] on rows whose squared norms are `norms2` and projections
     /// `projections`, paired with a row of squared norm and projection `j`.
+    #[inline(always)]
     fn settle_chunk(
         &self,
         column: &[f32],
@@ -472,6 +482,26 @@ impl<'a> Screen<'a> {
     fn below(&self, diff: f64, approx: f64, reach: f64) -> bool {
         let dot_high = diff + self.slack;
         dot_high * dot_high < reach * (approx - self.margin)
+    }
+}
+
+/// [`Screen::settle`] as a `pulp` operation: compiled for the CPU's vector instructions, the
+/// same operations in the same order, so the same flags.
+struct Settle<'a, 's> {
+    screen: &'a Screen<'s>,
+    column: &'a [f32],
+    r0: usize,
+    j: usize,
+    reach: f64,
+    flags: &'a mut [u8],
+}
+
+impl WithSimd for Settle<'_, '_> {
+    type Output = usize;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _simd: S) -> usize {
+        self.screen
+            .settle(self.column, self.r0, self.j, self.reach, self.flags)
     }
 }
 

@@ -3,8 +3,10 @@
 
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
+use pulp::{Simd, WithSimd};
 use rayon::prelude::*;
 use retest_embeddings::Embeddings;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::SolveError;
@@ -374,7 +376,7 @@ pub(crate) fn rank(space: &AnalogySpace, queries: &[Query], solver: Solver, keep
         .collect()
 }
 
-/// Per query, what turns its block of GEMM columns into scores.
+/// Per query, what turns its GEMM columns into scores.
 enum Prepared {
     /// The unit query column and ‖b̂ + ĉ − â‖.
     CosAdd {
@@ -430,6 +432,7 @@ impl ScoreSink for [TopK] {
         self[q].threshold()
     }
 
+    #[inline(always)]
     fn offer(&mut self, q: usize, first_row: usize, scores: &[f64]) {
         self[q].scan(scores, first_row as u32);
     }
@@ -451,7 +454,10 @@ impl ScoreSink for AllScores {
 /// Scores every row for each query of `block`, a block of rows at a time, and offers each
 /// query's scores to `sink`, rows in ascending order.
 ///
-/// 3CosAdd and 3CosMul combine the f32 GEMM cosines in f64 and offer every row. Bolukbasi's
+/// The GEMM multiplies the rows with one unit query vector per query for 3CosAdd and, for the
+/// other solvers, with each word the block's queries use once (a query set such as Google's
+/// repeats its words, so this is far fewer than three columns per query). 3CosAdd and 3CosMul
+/// combine the f32 GEMM cosines in f64 and offer every row. Bolukbasi's
 /// score is exact: [`bolukbasi_exact`] in f64 from the vectors, or 0 when the GEMM distance
 /// to b̂ is beyond δ by more than its error bound ([`gemm_margin`]). Row by row, a candidate
 /// is offered only when its score may exceed the sink's current [`ScoreSink::floor`], and
@@ -470,41 +476,46 @@ fn for_each_scored_block(
 ) {
     let dim = space.dim;
     let n_rows = space.n_rows;
-    let cols = match solver {
-        Solver::CosAdd => 1,
-        _ => 3,
-    };
-    let n_cols = block.len() * cols;
     let margin = gemm_margin(dim);
-    let mut rhs = vec![0.0f32; n_cols * dim];
+    // The GEMM's right-hand side: one unit query column per query for 3CosAdd; for the
+    // others, the block's distinct rows among a, b and c (questions of one set share most of
+    // their words), `slots[q]` naming the columns of query q's â, b̂ and ĉ.
+    let mut rhs = Vec::new();
+    let mut slots = Vec::with_capacity(block.len());
+    let mut column_of: FxHashMap<u32, usize> = FxHashMap::default();
     let mut prepared = Vec::with_capacity(block.len());
-    for (q, out) in block.iter().zip(rhs.chunks_exact_mut(cols * dim)) {
+    for (index, q) in block.iter().enumerate() {
         let (a, b, c) = (space.row(q.a), space.row(q.b), space.row(q.c));
+        if let Solver::CosAdd = solver {
+            slots.push([index; 3]);
+        } else {
+            slots.push([q.a, q.b, q.c].map(|row| {
+                *column_of.entry(row).or_insert_with(|| {
+                    rhs.extend_from_slice(space.row(row));
+                    rhs.len() / dim - 1
+                })
+            }));
+        }
         prepared.push(match solver {
             Solver::CosAdd => {
                 let mut norm2 = 0.0f64;
-                for (j, x) in out.iter_mut().enumerate() {
+                let start = rhs.len();
+                for j in 0..dim {
                     let v = f64::from(b[j]) + f64::from(c[j]) - f64::from(a[j]);
-                    *x = v as f32;
+                    rhs.push(v as f32);
                     norm2 += v * v;
                 }
                 let norm = norm2.sqrt();
                 if norm2 > 0.0 {
                     let scale = 1.0 / norm;
-                    out.iter_mut().for_each(|x| *x = (f64::from(*x) * scale) as f32);
+                    rhs[start..]
+                        .iter_mut()
+                        .for_each(|x| *x = (f64::from(*x) * scale) as f32);
                 }
                 Prepared::CosAdd { norm }
             }
-            Solver::CosMul { epsilon } => {
-                out[..dim].copy_from_slice(a);
-                out[dim..2 * dim].copy_from_slice(b);
-                out[2 * dim..].copy_from_slice(c);
-                Prepared::CosMul { epsilon }
-            }
+            Solver::CosMul { epsilon } => Prepared::CosMul { epsilon },
             Solver::Bolukbasi { delta, bound } => {
-                out[..dim].copy_from_slice(a);
-                out[dim..2 * dim].copy_from_slice(b);
-                out[2 * dim..].copy_from_slice(c);
                 let ac: Vec<f64> = a
                     .iter()
                     .zip(c)
@@ -532,6 +543,7 @@ fn for_each_scored_block(
             }
         });
     }
+    let n_cols = rhs.len() / dim;
     let block_rows = VOCAB_BLOCK.min(n_rows);
     let mut gemm = vec![0.0f32; block_rows * n_cols];
     let mut scores = vec![0.0f64; block_rows];
@@ -539,33 +551,80 @@ fn for_each_scored_block(
     for start in (0..n_rows).step_by(VOCAB_BLOCK) {
         let end = (start + VOCAB_BLOCK).min(n_rows);
         let n_block = end - start;
-        // gemm (n_block × n_cols, column-major) = U[start..end] · rhsᵀ: each column holds one
-        // query vector's cosines with the block's rows, contiguous.
+        // gemm (n_block × n_cols, column-major) = U[start..end] · rhsᵀ: each column holds the
+        // cosines of one query vector (3CosAdd) or one query word with the block's rows.
         let dst = MatMut::from_column_major_slice_mut(&mut gemm[..n_block * n_cols], n_block, n_cols);
         let lhs = MatRef::from_row_major_slice(&space.unit[start * dim..end * dim], n_block, dim);
         matmul(dst, Accum::Replace, lhs, rhs, 1.0f32, Par::Seq);
-        for (index, ((q, prep), columns)) in (block.iter().zip(&prepared))
-            .zip(gemm.chunks_exact(n_block * cols))
-            .enumerate()
-        {
-            let scores = &mut scores[..n_block];
+        pulp::Arch::new().dispatch(ScoreBlock {
+            space,
+            block,
+            prepared: &prepared,
+            slots: &slots,
+            gemm: &gemm[..n_block * n_cols],
+            scores: &mut scores[..n_block],
+            start,
+            sink: &mut *sink,
+        });
+    }
+}
+
+/// The scoring of one block of vocabulary rows in [`for_each_scored_block`], from the GEMM
+/// columns of those rows, as a `pulp` operation: its loops compile for the CPU's vector
+/// instructions, with the same operations in the same order, so the same scores.
+struct ScoreBlock<'a, K: ScoreSink + ?Sized> {
+    space: &'a AnalogySpace,
+    block: &'a [Query],
+    prepared: &'a [Prepared],
+    slots: &'a [[usize; 3]],
+    /// The block's rows × the GEMM columns, column-major.
+    gemm: &'a [f32],
+    /// One score per row of the block.
+    scores: &'a mut [f64],
+    /// The block's first row.
+    start: usize,
+    sink: &'a mut K,
+}
+
+impl<K: ScoreSink + ?Sized> WithSimd for ScoreBlock<'_, K> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _simd: S) {
+        self.run()
+    }
+}
+
+impl<K: ScoreSink + ?Sized> ScoreBlock<'_, K> {
+    #[inline(always)]
+    fn run(self) {
+        let ScoreBlock {
+            space,
+            block,
+            prepared,
+            slots,
+            gemm,
+            scores,
+            start,
+            sink,
+        } = self;
+        let n_block = scores.len();
+        let end = start + n_block;
+        let column = |slot: usize| &gemm[slot * n_block..(slot + 1) * n_block];
+        for (index, ((q, prep), &[sa, sb, sc])) in (block.iter().zip(prepared)).zip(slots).enumerate() {
+            let (ca, cb, cc) = (column(sa), column(sb), column(sc));
             match prep {
                 Prepared::CosAdd { norm } => {
-                    for (s, &x) in scores.iter_mut().zip(columns) {
+                    for (s, &x) in scores.iter_mut().zip(ca) {
                         *s = f64::from(x) * norm;
                     }
                 }
                 Prepared::CosMul { epsilon } => {
-                    let (ca, rest) = columns.split_at(n_block);
-                    let (cb, cc) = rest.split_at(n_block);
                     let shift = |x: f32| (1.0 + f64::from(x)) / 2.0;
-                    for (i, s) in scores.iter_mut().enumerate() {
-                        *s = shift(cb[i]) * shift(cc[i]) / (shift(ca[i]) + epsilon);
+                    for (((s, &a), &b), &c) in scores.iter_mut().zip(ca).zip(cb).zip(cc) {
+                        *s = shift(b) * shift(c) / (shift(a) + epsilon);
                     }
                 }
                 Prepared::Bolukbasi(p) => {
-                    let (ca, rest) = columns.split_at(n_block);
-                    let (cb, cc) = rest.split_at(n_block);
                     let norms2 = &space.norms2[start..end];
                     let b = space.row(q.b);
                     let mut cut = p.cut(sink.floor(index));
@@ -721,12 +780,19 @@ impl TopK {
     }
 
     /// Offers `scores[i]` for row `first_row + i`, in ascending row order. NaN and −∞ never enter.
+    /// Runs of 16 scores none of which enters are passed over at once.
+    #[inline(always)]
     pub(crate) fn scan(&mut self, scores: &[f64], first_row: u32) {
         let mut threshold = self.threshold();
-        for (i, &score) in scores.iter().enumerate() {
-            if score > threshold {
-                self.insert(score, first_row + i as u32);
-                threshold = self.threshold();
+        for (run, chunk) in scores.chunks(16).enumerate() {
+            if !chunk.iter().fold(false, |any, &score| any | (score > threshold)) {
+                continue;
+            }
+            for (i, &score) in chunk.iter().enumerate() {
+                if score > threshold {
+                    self.insert(score, first_row + (16 * run + i) as u32);
+                    threshold = self.threshold();
+                }
             }
         }
     }
@@ -740,6 +806,7 @@ impl TopK {
         }
     }
 
+    #[inline(never)]
     fn insert(&mut self, score: f64, row: u32) {
         // After every kept score >= `score`: equal scores keep their (lower) rows first.
         let at = self
