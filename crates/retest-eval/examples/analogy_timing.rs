@@ -5,8 +5,8 @@
 //! `RAYON_NUM_THREADS=1 cargo run --release -p retest-eval --example analogy_timing -- EMB QUESTIONS`
 //! with `QUESTIONS` the Google set (`benchmarks/gensim/questions-words.txt` in the data mirror).
 
-
 #![allow(clippy::print_stdout)]
+
 use std::path::Path;
 use std::time::Instant;
 
