@@ -42,6 +42,7 @@
 //! ```
 
 mod analogies;
+mod base_pairs;
 mod consistency;
 mod correlation;
 mod inter_rater;
@@ -53,6 +54,10 @@ mod test_retest;
 mod tests;
 
 pub use analogies::{AnswerAgreement, ModalAnswer, PairOverlap, answer_agreement, pair_overlap};
+pub use base_pairs::{
+    Component, ComponentEstimate, MeanSd, PairsAgreement, VarianceComponents, label_flips, masculine,
+    mean_sd, pairs_agreement, seeds_agreement, sign_kappa, truth_kappa, variance_components,
+};
 pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
 pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};

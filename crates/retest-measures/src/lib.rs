@@ -27,6 +27,7 @@
 //! ```
 
 mod bakarov;
+mod baselines;
 mod direct_bias;
 mod eigen;
 mod error;
@@ -42,6 +43,7 @@ mod wordlist;
 pub use bakarov::{
     OccupationalStereotypes, RelativeNormDistance, occupational_stereotypes, relative_norm_distance,
 };
+pub use baselines::{CosineSample, random_cosines};
 pub use direct_bias::{
     DIRECT_BIAS_C_BOLUKBASI, DirectBias, DirectionSource, GenderDirection, direct_bias, gender_direction,
     projections,

@@ -294,7 +294,7 @@ fn sampled_count(sorted: &[f64], k: usize, threshold: f64, draws: u64, rng: &mut
 }
 
 /// A uniform integer in `0..m` (`m ≥ 1`), by rejection of the incomplete last block of `u64`s.
-fn below(rng: &mut impl Rng, m: u64) -> u64 {
+pub(crate) fn below(rng: &mut impl Rng, m: u64) -> u64 {
     let limit = u64::MAX - u64::MAX % m;
     loop {
         let x = rng.next_u64();

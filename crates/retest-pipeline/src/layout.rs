@@ -98,7 +98,7 @@ impl Layout {
         lists: &Lists,
     ) -> PathBuf {
         let embeddings_dir = self.embeddings_dir(plan, corpus, corpus_key, model);
-        let key = serde_json::json!({
+        let mut key = serde_json::json!({
             "scheme": MEASURE_SCHEME,
             "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
             "n_seeds": plan.n_seeds,
@@ -107,6 +107,18 @@ impl Layout {
             "set_level": plan.set_level,
             "lists": lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>(),
         });
+        // The opt-in stages enter the key only when a plan has them, so the keys of plans
+        // without them stay as they were.
+        let stages = [
+            ("analogies", serde_json::to_value(&plan.analogies)),
+            ("base_pairs", serde_json::to_value(&plan.base_pairs)),
+        ];
+        for (name, value) in stages {
+            let value = value.expect("plan sections serialise");
+            if !value.is_null() {
+                key[name] = value;
+            }
+        }
         let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));
         self.run
             .join("measure")

@@ -11,6 +11,7 @@
 mod aggregate;
 mod analogies;
 mod analogy_files;
+mod base_pairs;
 pub mod cluster;
 mod cooccurrence;
 mod corpus;

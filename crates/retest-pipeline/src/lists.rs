@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use retest_data::{Owner, Resolver};
 use retest_measures::{PairList, WordList};
-use retest_spec::{FileDeclaration, Plan, SetLevelParams, WeatTest};
+use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, WeatTest};
 
 use crate::analogy_files::{QueryLine, read_query_file};
 use crate::setlevel_files::read_weat_tests;
@@ -78,6 +78,88 @@ impl StereotypeList {
     }
 }
 
+/// The lists of the base-pair analyses (`base_pairs` of a plan).
+#[derive(Clone, Debug)]
+pub struct BasePairLists {
+    /// The pairs compared.
+    pub pairs: PairList,
+    /// The words they must agree on, in the list's order.
+    pub professions: Vec<String>,
+    /// Words with their true gender.
+    pub truth: Vec<TruthList>,
+    /// Every word of the lists that leave NBM's neutral pool.
+    pub pool_exclude: Vec<String>,
+}
+
+/// Words with their true gender: lines `word m|f` (`#` starts a comment).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TruthList {
+    pub name: String,
+    /// `(word, masculine)` in the file's order.
+    pub words: Vec<(String, bool)>,
+}
+
+impl TruthList {
+    /// Parses the lines of `text`.
+    ///
+    /// # Errors
+    ///
+    /// A line that is not a word followed by `m` or `f`, with its number; no words at all.
+    pub fn parse(name: &str, text: &str) -> Result<TruthList> {
+        let mut words = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            match line.split_whitespace().collect::<Vec<_>>()[..] {
+                [word, "m"] => words.push((word.to_owned(), true)),
+                [word, "f"] => words.push((word.to_owned(), false)),
+                _ => bail!(
+                    "truth list `{name}`, line {}: expected a word and its gender `m` or `f`, found `{line}`",
+                    i + 1
+                ),
+            }
+        }
+        if words.is_empty() {
+            bail!("truth list `{name}` has no words");
+        }
+        Ok(TruthList {
+            name: name.to_owned(),
+            words,
+        })
+    }
+}
+
+/// The words of a list file: every string of a JSON file (a list of words, of pairs or of
+/// `[word, …]` records), else every word of its lines (`#` starts a comment).
+///
+/// # Errors
+///
+/// A `.json` file that is not JSON, with the line and column.
+fn list_words(name: &str, path: &Path, text: &str) -> Result<Vec<String>> {
+    fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+            _ => {}
+        }
+    }
+    if path.extension().is_some_and(|e| e == "json") {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| anyhow::anyhow!("word list `{name}` ({}): not JSON: {e}", path.display()))?;
+        let mut words = Vec::new();
+        strings(&value, &mut words);
+        Ok(words)
+    } else {
+        Ok(text
+            .lines()
+            .flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace())
+            .map(str::to_owned)
+            .collect())
+    }
+}
+
 /// Every list of a plan, parsed, with the SHA-256 of each list file for the manifest.
 #[derive(Clone, Debug)]
 pub struct Lists {
@@ -88,6 +170,8 @@ pub struct Lists {
     pub set_level: Option<SetLevelLists>,
     /// The analogy queries, when the plan has an `analogies` section.
     pub analogies: Option<Vec<QueryLine>>,
+    /// The base-pair lists, when the plan has a `base_pairs` section.
+    pub base_pairs_analyses: Option<BasePairLists>,
     /// `(list name, file, sha256)` of every list read.
     pub files: Vec<(String, PathBuf, String)>,
 }
@@ -134,12 +218,16 @@ impl Lists {
             }
             None => None,
         };
+        let base_pairs_analyses = (plan.base_pairs.as_ref())
+            .map(|p| load_base_pairs(p, folder, resolver, &mut files))
+            .transpose()?;
         Ok(Lists {
             base_pairs,
             targets,
             queries,
             set_level,
             analogies,
+            base_pairs_analyses,
             files,
         })
     }
@@ -188,6 +276,44 @@ fn load_set_level(
         definitional,
         detectors,
         stereotypes,
+    })
+}
+
+/// Reads the pairs, professions, truth lists and pool exclusions of `plan.base_pairs`.
+fn load_base_pairs(
+    p: &BasePairParams,
+    folder: &Path,
+    resolver: &mut Resolver,
+    files: &mut Vec<(String, PathBuf, String)>,
+) -> Result<BasePairLists> {
+    let (path, text) = read_list(folder, &p.pairs, Kind::Pairs, resolver)?;
+    let pairs = PairList::parse(&p.pairs, &text)?;
+    files.push(digest(&p.pairs, path, &text));
+    let (path, text) = read_list(folder, &p.professions, Kind::Words, resolver)?;
+    let professions = if path.extension().is_some_and(|e| e == "json") {
+        let list = StereotypeList::parse(&p.professions, &path, &text)?;
+        list.words.into_iter().map(|(word, _, _)| word).collect()
+    } else {
+        WordList::parse(&p.professions, &text)?.words
+    };
+    files.push(digest(&p.professions, path, &text));
+    let mut truth = Vec::new();
+    for name in &p.truth {
+        let (path, text) = read_list(folder, name, Kind::Words, resolver)?;
+        truth.push(TruthList::parse(name, &text)?);
+        files.push(digest(name, path, &text));
+    }
+    let mut pool_exclude = Vec::new();
+    for name in &p.pool_exclude {
+        let (path, text) = read_list(folder, name, Kind::Words, resolver)?;
+        pool_exclude.extend(list_words(name, &path, &text)?);
+        files.push(digest(name, path, &text));
+    }
+    Ok(BasePairLists {
+        pairs,
+        professions,
+        truth,
+        pool_exclude,
     })
 }
 

@@ -24,6 +24,7 @@ use retest_tables::{
 use serde::Serialize;
 
 use crate::analogies::{self, Analogies, AnalogySeed};
+use crate::base_pairs::{self, BasePairSeed, BasePairs};
 use crate::corpus::LoadedCorpus;
 use crate::layout::{DONE_FILE, Layout};
 use crate::lists::{FULL, Lists, TargetList};
@@ -45,17 +46,19 @@ const CORE_TABLES: &[&str] = &[
 ];
 
 /// Whether a configuration may lack table `name`: every table but the core ones comes from a
-/// stage a plan opts into (`set_level`, `analogies`).
+/// stage a plan opts into (`set_level`, `analogies`, `base_pairs`).
 pub(crate) fn is_optional(name: &str) -> bool {
     !CORE_TABLES.contains(&name)
 }
 
 /// The per-configuration tables a measure job writes, in the order the aggregate stage reads
-/// them: every job's, then the set-level stage's, then the analogy stage's.
+/// them: every job's, then the set-level stage's, the analogy stage's and the base-pair
+/// stage's.
 pub fn group_tables() -> impl Iterator<Item = &'static str> {
     (CORE_TABLES.iter())
         .chain(set_level::TABLES)
         .chain(analogies::TABLES)
+        .chain(base_pairs::TABLES)
         .copied()
 }
 
@@ -75,6 +78,8 @@ pub struct MeasureSummary {
     pub seconds_set_level: f64,
     /// The analogy answers and Google accuracy of every seed, and their agreement across seeds.
     pub seconds_analogies: f64,
+    /// The base-pair analyses of every seed, the seeds' agreement and the variance components.
+    pub seconds_base_pairs: f64,
 }
 
 /// One configuration to measure.
@@ -115,6 +120,16 @@ pub fn measure(
     for line in analogies.iter().flat_map(|a| &a.notes) {
         reporter.log(line);
     }
+    let base_pairs = BasePairs::new(
+        plan,
+        lists.base_pairs_analyses.as_ref(),
+        corpus.name(),
+        &job.model,
+        &vocab,
+    )?;
+    for line in base_pairs.iter().flat_map(|b| &b.notes) {
+        reporter.log(line);
+    }
 
     let started = Instant::now();
     let scorer = Scoring {
@@ -129,6 +144,7 @@ pub fn measure(
         &scorer,
         set_level.as_ref(),
         analogies.as_ref(),
+        base_pairs.as_ref(),
         corpus,
         &words,
         &resolved,
@@ -136,7 +152,10 @@ pub fn measure(
         reporter,
         &label,
     )?;
-    let seconds_scoring = started.elapsed().as_secs_f64() - seeds.seconds_set_level - seeds.seconds_analogies;
+    let seconds_scoring = started.elapsed().as_secs_f64()
+        - seeds.seconds_set_level
+        - seeds.seconds_analogies
+        - seeds.seconds_base_pairs;
 
     let started = Instant::now();
     let views: Vec<&[f32]> = seeds.models.iter().map(Vec::as_slice).collect();
@@ -199,6 +218,16 @@ pub fn measure(
         reporter.log(&format!("analogies of {label}: {seconds_analogies:.1} s"));
     }
 
+    let started = Instant::now();
+    let base_pair_tables = match &base_pairs {
+        Some(b) => b.tables(&seeds.base_pairs)?,
+        None => Vec::new(),
+    };
+    let seconds_base_pairs = seeds.seconds_base_pairs + started.elapsed().as_secs_f64();
+    if base_pairs.is_some() {
+        reporter.log(&format!("base pairs of {label}: {seconds_base_pairs:.1} s"));
+    }
+
     let labels = Labels {
         corpus: corpus.name(),
         algorithm: &job.model,
@@ -221,6 +250,7 @@ pub fn measure(
     let coverage: Vec<CoverageRow> = (resolved.coverage.iter())
         .chain(set_level.iter().flat_map(|l| &l.coverage))
         .chain(analogies.iter().map(|a| &a.coverage))
+        .chain(base_pairs.iter().flat_map(|b| &b.coverage))
         .cloned()
         .collect();
     let mut tables = vec![
@@ -255,6 +285,7 @@ pub fn measure(
     ];
     tables.extend(set_level_tables);
     tables.extend(analogy_tables);
+    tables.extend(base_pair_tables);
 
     // The bias scores of the listed words (every list but the full vocabulary, and the queries),
     // and of every word scored when the plan asks for the full tensor.
@@ -292,6 +323,7 @@ pub fn measure(
         seconds_reliability,
         seconds_set_level,
         seconds_analogies,
+        seconds_base_pairs,
     };
     write_group(&job.out_dir, &mut tables, &tensors, &summary)
 }
@@ -359,6 +391,8 @@ struct ScoredSeeds {
     seconds_set_level: f64,
     analogies: Vec<AnalogySeed>,
     seconds_analogies: f64,
+    base_pairs: Vec<BasePairSeed>,
+    seconds_base_pairs: f64,
     nn_sum: Vec<f64>,
     norm_sum: Vec<f64>,
     models: Vec<Vec<f32>>,
@@ -371,6 +405,7 @@ fn score_seeds(
     scorer: &Scorer<'_>,
     set_level: Option<&SetLevel<'_>>,
     analogies: Option<&Analogies<'_>>,
+    base_pairs: Option<&BasePairs<'_>>,
     corpus: &LoadedCorpus,
     words: &[String],
     resolved: &Resolved,
@@ -389,6 +424,8 @@ fn score_seeds(
     let mut seconds_set_level = 0.0;
     let mut analogy_values = Vec::with_capacity(seed_files.len());
     let mut seconds_analogies = 0.0;
+    let mut base_pair_values = Vec::with_capacity(seed_files.len());
+    let mut seconds_base_pairs = 0.0;
     let mut dim = 0;
     for (s, path) in seed_files.iter().enumerate() {
         let emb = retest_embeddings::read(path, Some(Format::Fifu))?;
@@ -420,6 +457,15 @@ fn score_seeds(
             .score(&model, &resolved.pair_ids, &resolved.targets)
             .with_context(|| format!("scoring {}", path.display()))?;
         tensor.set_seed(s, &scores)?;
+        if let Some(base_pairs) = base_pairs {
+            let started = Instant::now();
+            base_pair_values.push(
+                base_pairs
+                    .measure_seed(&model, s as u32, threads)
+                    .with_context(|| format!("base pairs of {}", path.display()))?,
+            );
+            seconds_base_pairs += started.elapsed().as_secs_f64();
+        }
         if let (Some(set_level), Some(quality)) = (set_level, quality) {
             let started = Instant::now();
             set_level_values.push(
@@ -461,6 +507,8 @@ fn score_seeds(
         seconds_set_level,
         analogies: analogy_values,
         seconds_analogies,
+        base_pairs: base_pair_values,
+        seconds_base_pairs,
         nn_sum,
         norm_sum,
         models,

@@ -144,3 +144,29 @@ pub const ANALOGY_SWEEP_QUERY: [&str; 3] = ["man", "doctor", "woman"];
 pub const ANALOGY_SWEEP_SIZES: &[usize] = &[10_000, 25_000, 50_000, 100_000, 250_000, 500_000];
 /// Analogies: the thresholds δ of Nissim et al.'s Table 4.
 pub const ANALOGY_SWEEP_DELTAS: &[f64] = &[0.8, 0.9, 1.0, 1.1, 1.2];
+
+/// Base pairs (`base_pairs` of a plan, Zhang, Sneyd & Stevenson 2020): their ten pairs
+/// (Bolukbasi et al.'s definitional pairs) in their tables' order.
+pub const ZHANG_PAIRS: &str = "zhang-pairs";
+/// Base pairs: the words whose labels the pairs, forms and rules must agree on (Bolukbasi et
+/// al.'s 320 professions).
+pub const ZHANG_PROFESSIONS: &str = "professions";
+/// Base pairs: lists of words with their true gender (`word m|f` per line): the BSRI traits and
+/// the animal names of Zhang et al.'s appendix A.
+pub const ZHANG_TRUTH: &[&str] = &["bsri", "animals"];
+/// Base pairs: the gendered words left out of NBM's neutral neighbour pool (Bolukbasi et al.'s
+/// definitional pairs, equalize pairs and full gender-specific list).
+pub const ZHANG_POOL_EXCLUDE: &[&str] = &["definitional-pairs", "equalize-pairs", "gender-specific-full"];
+/// Base pairs: the limited vocabulary and the neutral pool come from this many of the most
+/// frequent words.
+pub const ZHANG_MOST_FREQUENT: usize = retest_measures::NEUTRAL_POOL_MOST_FREQUENT;
+/// Base pairs: NBM's neighbourhood size (Zhang et al.'s K = 100).
+pub const ZHANG_NBM_K: u32 = 100;
+/// Base pairs: the two pairs whose RIPA labels are compared, masculine first ((man, woman) vs
+/// (king, queen), which Ethayarajh et al. call roughly the same).
+pub const ZHANG_FLIP: [[&str; 2]; 2] = [["man", "woman"], ["king", "queen"]];
+/// Base pairs: the word of Zhang et al.'s Figure 1, shown with its forms across pairs and rules.
+pub const ZHANG_EXAMPLE: &str = "professor";
+/// Base pairs: random word pairs (and random pairs of difference vectors) drawn per seed for
+/// the cosine baselines.
+pub const ZHANG_RANDOM_SAMPLES: usize = 100_000;

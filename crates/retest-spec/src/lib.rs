@@ -21,8 +21,8 @@ pub use error::{Location, SpecError};
 pub use jobs::Job;
 pub use model::{Model, ModelParams};
 pub use pipeline::{
-    Algorithm, AnalogyParams, Architecture, GloveParams, InterRaterScale, MeasureParams, NbmPool, Plan,
-    RecipeFolder, ReliabilityParams, RipaTarget, Rule, SetLevelParams, SgnsParams,
+    Algorithm, AnalogyParams, Architecture, BasePairParams, GloveParams, InterRaterScale, MeasureParams,
+    NbmPool, Plan, RecipeFolder, ReliabilityParams, RipaTarget, Rule, SetLevelParams, SgnsParams,
 };
 pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling};
 /// The Reddit reader's options, spelt in recipes as the corpus reader defines them.

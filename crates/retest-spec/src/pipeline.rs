@@ -37,6 +37,16 @@
 //!   pair_seed: [she, he]
 //!   sweep: [man, doctor, woman]   # Nissim's Table 4: Bolukbasi unconstrained over sizes × δ
 //!   zhang: true               # Zhang et al. §7: man : x :: woman : ? over the Google pairs
+//! base_pairs:                 # opt-in: Zhang et al.'s base-pair analyses on every seed
+//!   pairs: zhang-pairs        # the pairs compared (and their capitalised forms)
+//!   professions: professions  # the words they must agree on, with plural/Capital/UPPER forms
+//!   truth: [bsri, animals]    # `word m|f` lists: labels against the true gender
+//!   pool_exclude: [definitional-pairs, equalize-pairs, gender-specific-full]
+//!   most_frequent: 50000      # the limited vocabulary and NBM's neutral pool come from these
+//!   nbm_k: 100
+//!   flip: [[man, woman], [king, queen]]   # RIPA labels that change between two pairs
+//!   example: professor        # Figure 1's word
+//!   random_samples: 100000    # random word pairs for the cosine baselines
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -236,6 +246,31 @@ pub struct AnalogyParams {
     pub zhang: bool,
 }
 
+/// Resolved base-pair analyses (Zhang, Sneyd & Stevenson 2020) on every seed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BasePairParams {
+    /// The base pairs compared (a pair list), each also in its capitalised form.
+    pub pairs: String,
+    /// The words the pairs, forms and rules must agree on (a stereotype list such as
+    /// Bolukbasi et al.'s professions, or a word list).
+    pub professions: String,
+    /// Lists of words with their true gender (`word m|f` per line).
+    pub truth: Vec<String>,
+    /// Lists whose words leave NBM's neutral pool (word lists, pair lists or declared JSON
+    /// lists of words or pairs).
+    pub pool_exclude: Vec<String>,
+    /// The limited vocabulary (Table 1) and the neutral pool are drawn from this many of the
+    /// most frequent words.
+    pub most_frequent: usize,
+    pub nbm_k: u32,
+    /// Two pairs (masculine first) whose RIPA labels are compared.
+    pub flip: [[String; 2]; 2],
+    /// Figure 1's word, shown with its forms across pairs and rules.
+    pub example: String,
+    /// Random word pairs per seed for the cosine baselines.
+    pub random_samples: usize,
+}
+
 impl AnalogyParams {
     /// The solvers with their parameters.
     pub fn solvers(&self) -> Vec<Solver> {
@@ -269,6 +304,9 @@ pub struct Plan {
     /// The analogy measures, when the pipeline has an `analogies` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analogies: Option<AnalogyParams>,
+    /// The base-pair analyses, when the pipeline has a `base_pairs` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_pairs: Option<BasePairParams>,
     /// The pipeline file.
     #[serde(skip)]
     pub file: PathBuf,
@@ -290,6 +328,7 @@ struct RawPipeline {
     reliability: Option<RawReliability>,
     set_level: Option<RawSetLevel>,
     analogies: Option<RawAnalogies>,
+    base_pairs: Option<RawBasePairs>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -388,6 +427,20 @@ struct RawAnalogies {
     zhang: Option<bool>,
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBasePairs {
+    pairs: Option<String>,
+    professions: Option<String>,
+    truth: Option<Vec<String>>,
+    pool_exclude: Option<Vec<String>>,
+    most_frequent: Option<usize>,
+    nbm_k: Option<u32>,
+    flip: Option<[[String; 2]; 2]>,
+    example: Option<String>,
+    random_samples: Option<usize>,
+}
+
 /// A field that may be absent (`None`), `null` (`Some(None)`) or a value.
 fn explicit_null<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
 where
@@ -479,6 +532,7 @@ impl Plan {
             reliability: resolve_reliability(&doc)?,
             set_level: resolve_set_level(&doc)?,
             analogies: resolve_analogies(&doc)?,
+            base_pairs: resolve_base_pairs(&doc)?,
             file: doc.file.clone(),
         })
     }
@@ -874,6 +928,31 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
             return Err(doc.error(&field, format!("{delta} must be a finite number ≥ 0")));
         }
     }
+    Ok(Some(p))
+}
+
+/// The `base_pairs` section, defaults filled in; `None` without one.
+fn resolve_base_pairs(doc: &Document<RawPipeline>) -> Result<Option<BasePairParams>, SpecError> {
+    let Some(raw) = doc.raw.base_pairs.as_ref() else {
+        return Ok(None);
+    };
+    let names = |list: &[&str]| list.iter().map(|&n| n.to_owned()).collect::<Vec<_>>();
+    let p = BasePairParams {
+        pairs: (raw.pairs.clone()).unwrap_or_else(|| defaults::ZHANG_PAIRS.to_owned()),
+        professions: (raw.professions.clone()).unwrap_or_else(|| defaults::ZHANG_PROFESSIONS.to_owned()),
+        truth: (raw.truth.clone()).unwrap_or_else(|| names(defaults::ZHANG_TRUTH)),
+        pool_exclude: (raw.pool_exclude.clone()).unwrap_or_else(|| names(defaults::ZHANG_POOL_EXCLUDE)),
+        most_frequent: raw.most_frequent.unwrap_or(defaults::ZHANG_MOST_FREQUENT),
+        nbm_k: raw.nbm_k.unwrap_or(defaults::ZHANG_NBM_K),
+        flip: (raw.flip.clone()).unwrap_or_else(|| defaults::ZHANG_FLIP.map(|pair| pair.map(str::to_owned))),
+        example: (raw.example.clone()).unwrap_or_else(|| defaults::ZHANG_EXAMPLE.to_owned()),
+        random_samples: raw.random_samples.unwrap_or(defaults::ZHANG_RANDOM_SAMPLES),
+    };
+    check_unique(doc, "base_pairs.truth", &p.truth, String::as_str)?;
+    check_unique(doc, "base_pairs.pool_exclude", &p.pool_exclude, String::as_str)?;
+    at_least(doc, "base_pairs.most_frequent", p.most_frequent as u64, 2)?;
+    at_least(doc, "base_pairs.nbm_k", p.nbm_k, 1)?;
+    at_least(doc, "base_pairs.random_samples", p.random_samples as u64, 1)?;
     Ok(Some(p))
 }
 

@@ -33,6 +33,7 @@
 //! ```
 
 mod analogies;
+mod base_pairs;
 mod read;
 mod rows;
 mod schema;
@@ -42,6 +43,11 @@ mod write;
 pub use analogies::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
     AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow,
+};
+pub use base_pairs::{
+    BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
+    BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairSeedsRow, BasePairSummaryRow,
+    BasePairVarianceRow,
 };
 pub use read::parquet_path;
 pub use rows::{
