@@ -127,14 +127,24 @@ pub(crate) struct BasePairSeed {
     professions: Vec<f32>,
 }
 
+/// What the analyses are run with besides their lists: from a plan's sections, or from the
+/// options of `retest base-pairs`.
+pub(crate) struct BasePairSetup<'p> {
+    pub params: &'p BasePairParams,
+    pub rules: Vec<Rule>,
+    pub ripa_target: RipaTarget,
+    /// Look every word up lowercased (the corpus's reader lowercases).
+    pub lowercase: bool,
+    /// The random baselines of seed `s` draw from `root.with_index(s)`.
+    pub root: SeedPath,
+}
+
 impl<'p> BasePairs<'p> {
-    /// Resolves the plan's base-pair lists against `vocab` (looked up lowercased on a corpus
-    /// whose reader lowercases).
+    /// The plan's base-pair analyses of one configuration, when the plan has them.
     ///
     /// # Errors
     ///
-    /// Fewer than two listed pairs, or no profession, in vocabulary; a neutral pool no larger
-    /// than NBM's k.
+    /// As [`BasePairs::resolve`].
     pub(crate) fn new(
         plan: &'p Plan,
         lists: Option<&BasePairLists>,
@@ -145,7 +155,35 @@ impl<'p> BasePairs<'p> {
         let (Some(params), Some(lists)) = (plan.base_pairs.as_ref(), lists) else {
             return Ok(None);
         };
-        let lowercase = lowercases(plan, corpus);
+        let setup = BasePairSetup {
+            params,
+            rules: plan.measures.rules.clone(),
+            ripa_target: plan.measures.ripa_target,
+            lowercase: lowercases(plan, corpus),
+            root: SeedPath::new(plan.seed)
+                .with("base-pairs")
+                .with(corpus)
+                .with(algorithm),
+        };
+        BasePairs::resolve(setup, lists, corpus, algorithm, vocab).map(Some)
+    }
+
+    /// Resolves the base-pair lists against `vocab` (looked up lowercased when
+    /// `setup.lowercase`).
+    ///
+    /// # Errors
+    ///
+    /// Fewer than two listed pairs, or no profession, in vocabulary; a neutral pool no larger
+    /// than NBM's k.
+    pub(crate) fn resolve(
+        setup: BasePairSetup<'p>,
+        lists: &BasePairLists,
+        corpus: &str,
+        algorithm: &str,
+        vocab: &Vocab<'_>,
+    ) -> Result<BasePairs<'p>> {
+        let params = setup.params;
+        let lowercase = setup.lowercase;
         let cased = !lowercase;
         let id = |w: &str| -> Option<u32> {
             if lowercase {
@@ -366,12 +404,12 @@ impl<'p> BasePairs<'p> {
         let random_words: Vec<u32> = (0..words.len() as u32)
             .filter(|w| !placeholders.contains(w))
             .collect();
-        Ok(Some(BasePairs {
+        Ok(BasePairs {
             params,
             corpus: corpus.to_owned(),
             algorithm: algorithm.to_owned(),
-            rules: plan.measures.rules.clone(),
-            ripa_target: plan.measures.ripa_target,
+            rules: setup.rules,
+            ripa_target: setup.ripa_target,
             pair_names,
             scored_pairs,
             capitalised,
@@ -385,13 +423,10 @@ impl<'p> BasePairs<'p> {
             example,
             pool,
             random_words,
-            root: SeedPath::new(plan.seed)
-                .with("base-pairs")
-                .with(corpus)
-                .with(algorithm),
+            root: setup.root,
             coverage,
             notes,
-        }))
+        })
     }
 
     /// The number of listed pairs in vocabulary.
