@@ -280,3 +280,57 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DataError> {
     std::fs::create_dir_all(dir).map_err(DataError::io(dir))?;
     Ok(retest_fs::write_atomic(path, bytes)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use retest_spec::CorpusRecipe;
+
+    use super::content_key;
+
+    fn project_recipe(name: &str) -> CorpusRecipe {
+        CorpusRecipe::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpora/{name}.yaml")))
+            .unwrap()
+    }
+
+    /// The key of a recipe whose sources all give their SHA-256.
+    fn key_of(recipe: &CorpusRecipe) -> String {
+        let sources = recipe.sources.iter().map(|s| {
+            (
+                s.file.as_str(),
+                s.sha256.as_deref().expect("a checksum in the recipe"),
+            )
+        });
+        content_key(recipe, sources)
+    }
+
+    /// Keys of the shipped plain-text and Reddit recipes, pinned: a new reader option must not
+    /// move corpora prepared (and embeddings trained) before it existed. Computed independently:
+    /// python3 -c 'import hashlib,json; print(hashlib.sha256(json.dumps({"max_tokens": None,
+    ///   "min_count": 5, "reader": {"format": "plain-text"}, "sources":
+    ///   [["gutenberg_lahiri_150M.txt.xz", "60de362d…23d3"]], "version": 1},
+    ///   separators=(",", ":"), sort_keys=True).encode()).hexdigest())'
+    /// (`max_tokens` 5000000 for the slice; for Reddit the reader is `{"format": "reddit",
+    /// "newlines": "space", "sentences": "split", "subreddits": [], "years": [2005]}`).
+    #[test]
+    fn keys_of_existing_recipes_are_unchanged() {
+        let gutenberg = project_recipe("gutenberg");
+        assert_eq!(
+            key_of(&gutenberg),
+            "9d963c96e3c67b64fe638462869afb92bc32783892a54cc500f17e1624b2bc07"
+        );
+        let slice = CorpusRecipe {
+            max_tokens: Some(5_000_000),
+            ..gutenberg
+        };
+        assert_eq!(
+            key_of(&slice),
+            "881cf4fdc03f5e566d9cc4dfc6c958fd751790c60127edf94c05077d35b72927"
+        );
+        assert_eq!(
+            key_of(&project_recipe("reddit-2005-12")),
+            "9fcfbcc4e91d4398a0c02cf633a784838d3de15da99013798323c23b5c78e6c1"
+        );
+    }
+}
