@@ -5,7 +5,9 @@ use std::hint::black_box;
 use std::io::Read;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use retest_corpus::{CorpusBuilder, PlainTextOptions, UnkHandling, WikiTextOptions, decompress};
+use retest_corpus::{
+    CaseHandling, CorpusBuilder, PlainTextOptions, UnkHandling, WikiTextOptions, decompress,
+};
 use retest_test_support::data_dir;
 
 /// Bytes of decompressed Gutenberg text used for the tokenising benchmark.
@@ -47,7 +49,12 @@ fn gutenberg(c: &mut Criterion) {
                 pool.install(|| {
                     let mut builder = CorpusBuilder::new(None);
                     builder
-                        .read_plain_text(black_box(&text[..]), &PlainTextOptions {})
+                        .read_plain_text(
+                            black_box(&text[..]),
+                            &PlainTextOptions {
+                                case: CaseHandling::Lower,
+                            },
+                        )
                         .unwrap();
                     builder.finish(5)
                 })

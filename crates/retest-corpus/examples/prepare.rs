@@ -8,8 +8,8 @@
 use std::time::Instant;
 
 use retest_corpus::{
-    CorpusBuilder, NewlineHandling, PlainTextOptions, RedditOptions, SentenceSplitting, UnkHandling,
-    WikiTextOptions, decompress,
+    CaseHandling, CorpusBuilder, NewlineHandling, PlainTextOptions, RedditOptions, SentenceSplitting,
+    UnkHandling, WikiTextOptions, decompress,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -32,7 +32,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (compression, reader) = decompress(file)?;
         let summary = match kind.as_str() {
             "wikitext" => builder.read_wikitext(reader, &wikitext)?,
-            "plain" => builder.read_plain_text(reader, &PlainTextOptions {})?,
+            "plain" => builder.read_plain_text(
+                reader,
+                &PlainTextOptions {
+                    case: CaseHandling::Lower,
+                },
+            )?,
             "reddit" | "reddit-comment" => builder.read_reddit(
                 reader,
                 &RedditOptions {
@@ -44,6 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     } else {
                         SentenceSplitting::Comment
                     },
+                    case: CaseHandling::Lower,
                 },
             )?,
             other => return Err(format!("unknown input kind {other:?}").into()),

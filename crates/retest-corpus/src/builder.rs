@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 use crate::encoded::{CorpusStats, EncodedCorpus};
 use crate::error::CorpusError;
 use crate::summary::ReadSummary;
-use crate::tokenize::{BATCH_BYTES, Batch, BertTokenizer, MAX_PIECE_BYTES, TokenRun};
+use crate::tokenize::{BATCH_BYTES, Batch, BertTokenizer, CaseHandling, MAX_PIECE_BYTES, TokenRun};
 use crate::vocab::{Vocab, vocab_order};
 
 /// With a token limit, batches are sized for this many bytes of text per missing token
@@ -170,15 +170,17 @@ impl CorpusBuilder {
     }
 
     /// Drives a tokenising reader: `next_batch(max_bytes)` reads about `max_bytes` of text (or
-    /// returns `None` at the end). Batch `k` is tokenised on the rayon pool while batch `k-1` is
-    /// interned and batch `k+1` read on the calling thread. Batching never changes the result.
+    /// returns `None` at the end), which is tokenised with `case`. Batch `k` is tokenised on the
+    /// rayon pool while batch `k-1` is interned and batch `k+1` read on the calling thread.
+    /// Batching never changes the result.
     pub(crate) fn read_tokenized(
         &mut self,
+        case: CaseHandling,
         mut next_batch: impl FnMut(usize) -> Result<Option<Batch>, CorpusError>,
     ) -> Result<ReadSummary, CorpusError> {
         let start = self.mark();
         let mut summary = ReadSummary::default();
-        let tokenizer = BertTokenizer::new();
+        let tokenizer = BertTokenizer::new(case);
         let mut to_tokenize: Option<Batch> = None;
         let mut to_intern: Option<(Batch, Vec<TokenRun>)> = None;
         let mut eof = false;

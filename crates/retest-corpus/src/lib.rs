@@ -9,7 +9,8 @@
 //!    files: whitespace tokens, kept as they are), [`CorpusBuilder::read_hf_parquet`] (the same,
 //!    from Hugging Face Parquet exports), [`CorpusBuilder::read_plain_text`] (paragraphs of
 //!    running text) or [`CorpusBuilder::read_reddit`] (comment dumps); the last two normalise
-//!    and tokenise with Hugging Face `tokenizers` (NFKC, lowercase, BERT pre-tokeniser);
+//!    and tokenise with Hugging Face `tokenizers` (NFKC, lowercase unless
+//!    [`CaseHandling::Keep`], BERT pre-tokeniser);
 //! 3. [`CorpusBuilder::finish`] with a `min_count`, giving an [`EncodedCorpus`]: a [`Vocab`]
 //!    in count-descending order, the token ids with rare words removed, the sentence ends and
 //!    [`CorpusStats`];
@@ -54,6 +55,6 @@ pub use reddit::{
     NewlineHandling, RedditOptions, SentenceSplitting, clean_reddit_body, split_reddit_sentences, utc_year,
 };
 pub use summary::ReadSummary;
-pub use tokenize::tokenize_text;
+pub use tokenize::{CaseHandling, tokenize_text};
 pub use vocab::{Vocab, read_vocab};
 pub use wikitext::{UnkHandling, WikiTextOptions};

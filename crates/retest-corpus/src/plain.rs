@@ -1,17 +1,20 @@
 //! The plain-text reader (e.g. Project Gutenberg books): paragraphs separated by blank lines are
-//! sentences; text is normalised and tokenised with the crate's `tokenizers` pipeline.
+//! sentences; text is normalised (and lowercased, unless case is kept) and tokenised with the
+//! crate's `tokenizers` pipeline.
 
 use std::io::BufRead;
 
 use crate::builder::CorpusBuilder;
 use crate::error::CorpusError;
 use crate::summary::ReadSummary;
-use crate::tokenize::Batch;
+use crate::tokenize::{Batch, CaseHandling};
 
-/// Options of the plain-text reader. Lowercasing is always on; the struct leaves room for
-/// future switches.
+/// Options of the plain-text reader.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct PlainTextOptions {}
+pub struct PlainTextOptions {
+    /// Whether tokens are lowercased or keep the case of the text.
+    pub case: CaseHandling,
+}
 
 /// Reads lines and cuts them into paragraph pieces.
 struct ParagraphReader<R> {
@@ -78,8 +81,9 @@ impl<R: BufRead> ParagraphReader<R> {
 impl CorpusBuilder {
     /// Reads running text (e.g. Project Gutenberg books, hard-wrapped prose): every paragraph
     /// (lines up to a blank or whitespace-only line) is one sentence. Text is normalised with
-    /// NFKC, lowercased and split by `tokenizers`' `BertPreTokenizer` (on whitespace, with
-    /// punctuation isolated: `world.` gives `world` `.`).
+    /// NFKC, lowercased (unless `opts.case` is [`CaseHandling::Keep`]) and split by
+    /// `tokenizers`' `BertPreTokenizer` (on whitespace, with punctuation isolated: `world.`
+    /// gives `world` `.`).
     ///
     /// Tokenisation runs in parallel on the current rayon pool, in batches of a few MB;
     /// interning is sequential and in input order, so the result does not depend on the number
@@ -87,7 +91,7 @@ impl CorpusBuilder {
     pub fn read_plain_text(
         &mut self,
         r: impl BufRead,
-        _opts: &PlainTextOptions,
+        opts: &PlainTextOptions,
     ) -> Result<ReadSummary, CorpusError> {
         let mut reader = ParagraphReader {
             r,
@@ -97,6 +101,6 @@ impl CorpusBuilder {
             eof: false,
             max_piece_bytes: self.max_piece_bytes,
         };
-        self.read_tokenized(|max_bytes| reader.next_batch(max_bytes))
+        self.read_tokenized(opts.case, |max_bytes| reader.next_batch(max_bytes))
     }
 }

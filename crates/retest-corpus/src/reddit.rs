@@ -1,6 +1,6 @@
 //! The Reddit comment reader: Pushshift / archive.org JSON lines, filtered by subreddit and year,
 //! cleaned (deleted comments, URLs, newlines), cut into Unicode (UAX #29) sentences or kept one
-//! comment per sentence, and tokenised like plain text.
+//! comment per sentence, and tokenised like plain text (lowercased, or with case kept).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -13,7 +13,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::builder::CorpusBuilder;
 use crate::error::CorpusError;
 use crate::summary::ReadSummary;
-use crate::tokenize::Batch;
+use crate::tokenize::{Batch, CaseHandling};
 
 /// What to do with line breaks inside a comment body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -69,6 +69,8 @@ pub struct RedditOptions {
     pub newlines: NewlineHandling,
     /// Whether comments are cut into sentences.
     pub sentences: SentenceSplitting,
+    /// Whether tokens are lowercased or keep the case of the comment.
+    pub case: CaseHandling,
 }
 
 /// The fields of a comment we use; every other key is ignored, in any order.
@@ -325,8 +327,9 @@ impl CorpusBuilder {
     /// 2. with [`SentenceSplitting::Split`], [`split_reddit_sentences`] cuts the cleaned,
     ///    still-cased text at its UAX #29 sentence boundaries; with
     ///    [`SentenceSplitting::Comment`] the comment is one piece;
-    /// 3. each piece is tokenised on its own like plain text (NFKC, lowercase, BERT
-    ///    pre-tokeniser) and is one sentence of the corpus; a piece without tokens adds none.
+    /// 3. each piece is tokenised on its own like plain text (NFKC, lowercase unless
+    ///    `opts.case` is [`CaseHandling::Keep`], BERT pre-tokeniser) and is one sentence of the
+    ///    corpus; a piece without tokens adds none.
     ///
     /// Why this order: splitting comes after URL removal so that the `.`, `?` and `!` inside a
     /// URL never cut a sentence and leave URL fragments behind (the price: a period written
@@ -351,7 +354,7 @@ impl CorpusBuilder {
             cleaned: String::new(),
             eof: false,
         };
-        self.read_tokenized(|max_bytes| reader.next_batch(max_bytes))
+        self.read_tokenized(opts.case, |max_bytes| reader.next_batch(max_bytes))
     }
 }
 

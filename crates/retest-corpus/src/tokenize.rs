@@ -1,6 +1,7 @@
 //! Normalisation and tokenisation of running text with Hugging Face `tokenizers` (normaliser
-//! `Sequence[NFKC, Lowercase]`, pre-tokeniser `BertPreTokenizer`), run in parallel over batches
-//! of documents; the builder then interns the tokens sequentially, in document order.
+//! `Sequence[NFKC, Lowercase]`, or `NFKC` alone when case is kept; pre-tokeniser
+//! `BertPreTokenizer`), run in parallel over batches of documents; the builder then interns the
+//! tokens sequentially, in document order.
 //!
 //! Parallelism never changes the result: each piece of text is tokenised on its own, the pieces'
 //! tokens are collected in input order, and all interning happens on one thread.
@@ -15,6 +16,27 @@ use rayon::prelude::*;
 
 use crate::error::CorpusError;
 use crate::summary::ReadSummary;
+
+/// Whether the tokenising readers (plain text, Reddit) lowercase their tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaseHandling {
+    /// Every token is lowercased after NFKC (`The` → `the`).
+    Lower,
+    /// Tokens keep the case of the text (`The`, `THE` and `the` are three words), for measures
+    /// that compare a word's case forms (Zhang et al. 2020).
+    Keep,
+}
+
+impl CaseHandling {
+    /// Stable name, as used in tables and specs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CaseHandling::Lower => "lower",
+            CaseHandling::Keep => "keep",
+        }
+    }
+}
 
 /// A batch is cut once it holds this many bytes of text (and its pieces are tokenised in
 /// parallel while the next batch is read).
@@ -105,16 +127,21 @@ impl TokenRun {
     }
 }
 
-/// The NFKC + lowercase + BERT pre-tokenisation pipeline.
+/// The NFKC (+ lowercase) + BERT pre-tokenisation pipeline.
 #[derive(Debug)]
 pub(crate) struct BertTokenizer {
     normalizer: Sequence,
 }
 
 impl BertTokenizer {
-    pub fn new() -> BertTokenizer {
+    /// NFKC, then lowercasing unless `case` is [`CaseHandling::Keep`].
+    pub fn new(case: CaseHandling) -> BertTokenizer {
+        let normalizers = match case {
+            CaseHandling::Lower => vec![NFKC.into(), Lowercase.into()],
+            CaseHandling::Keep => vec![NFKC.into()],
+        };
         BertTokenizer {
-            normalizer: Sequence::new(vec![NFKC.into(), Lowercase.into()]),
+            normalizer: Sequence::new(normalizers),
         }
     }
 
@@ -178,13 +205,39 @@ impl BertTokenizer {
     }
 }
 
-/// Tokenises `text` with the crate's pipeline: NFKC, lowercase, split on whitespace, isolate
-/// punctuation (Hugging Face `tokenizers`' `BertPreTokenizer`).
+/// Tokenises `text` with the crate's pipeline: NFKC, lowercase (unless `case` is
+/// [`CaseHandling::Keep`]), split on whitespace, isolate punctuation (Hugging Face
+/// `tokenizers`' `BertPreTokenizer`).
 ///
 /// ```
-/// let tokens = retest_corpus::tokenize_text("Hello, World. ﬁne").unwrap();
+/// use retest_corpus::{CaseHandling, tokenize_text};
+/// let tokens = tokenize_text("Hello, WORLD. ﬁne", CaseHandling::Lower).unwrap();
 /// assert_eq!(tokens, ["hello", ",", "world", ".", "fine"]);
+/// let tokens = tokenize_text("Hello, WORLD. ﬁne", CaseHandling::Keep).unwrap();
+/// assert_eq!(tokens, ["Hello", ",", "WORLD", ".", "fine"]);
 /// ```
-pub fn tokenize_text(text: &str) -> Result<Vec<String>, CorpusError> {
-    BertTokenizer::new().tokenize(text)
+pub fn tokenize_text(text: &str, case: CaseHandling) -> Result<Vec<String>, CorpusError> {
+    BertTokenizer::new(case).tokenize(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_applies_nfkc_and_pre_tokenisation_but_keeps_case() {
+        let text = "The Professor said: ＰＲＯＦＥＳＳＯＲ ﬁne.";
+        assert_eq!(
+            tokenize_text(text, CaseHandling::Keep).unwrap(),
+            ["The", "Professor", "said", ":", "PROFESSOR", "fine", "."]
+        );
+        assert_eq!(
+            tokenize_text(text, CaseHandling::Lower).unwrap(),
+            ["the", "professor", "said", ":", "professor", "fine", "."]
+        );
+        assert_eq!(
+            (CaseHandling::Lower.as_str(), CaseHandling::Keep.as_str()),
+            ("lower", "keep")
+        );
+    }
 }

@@ -4,15 +4,18 @@
 //! stream), [`VOCAB_FILE`] (word and count per line, in id order) and [`STATS_FILE`]. Its key is
 //! a hash of everything the content depends on (reader and its options, min_count, max_tokens
 //! and the SHA-256 of every source), so a changed input gets a new folder and an unchanged one
-//! is found and reused. The folder is built under a temporary name and renamed into place, so
-//! a folder with the final name is always complete.
+//! is found and reused. A reader option enters the key only when it differs from what the
+//! reader does without it (see `reader_key`), so existing keys stay valid. The folder is built
+//! under a temporary name and renamed into place, so a folder with the final name is always
+//! complete.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use retest_corpus::{
-    CorpusBuilder, CorpusStats, PlainTextOptions, ReadSummary, RedditOptions, WikiTextOptions, decompress,
+    CaseHandling, CorpusBuilder, CorpusStats, PlainTextOptions, ReadSummary, RedditOptions, WikiTextOptions,
+    decompress,
 };
 use retest_spec::{CorpusRecipe, ReaderSpec, UnkHandling};
 use serde::{Deserialize, Serialize};
@@ -183,12 +186,13 @@ fn read_source(
                 unk: unk_option(*unk),
             },
         ),
-        ReaderSpec::PlainText => builder.read_plain_text(stream, &PlainTextOptions {}),
+        ReaderSpec::PlainText { case } => builder.read_plain_text(stream, &PlainTextOptions { case: *case }),
         ReaderSpec::Reddit {
             subreddits,
             years,
             newlines,
             sentences,
+            case,
         } => builder.read_reddit(
             stream,
             &RedditOptions {
@@ -196,6 +200,7 @@ fn read_source(
                 years: years.clone(),
                 newlines: *newlines,
                 sentences: *sentences,
+                case: *case,
             },
         ),
         ReaderSpec::HfParquet { .. } => unreachable!("parquet sources are read above"),
@@ -249,12 +254,27 @@ pub fn find_prepared(
 fn content_key<'a>(recipe: &CorpusRecipe, sources: impl Iterator<Item = (&'a str, &'a str)>) -> String {
     let key = serde_json::json!({
         "version": PREPARE_VERSION,
-        "reader": recipe.reader,
+        "reader": reader_key(&recipe.reader),
         "min_count": recipe.min_count,
         "max_tokens": recipe.max_tokens,
         "sources": sources.map(|(file, sha256)| [file, sha256]).collect::<Vec<_>>(),
     });
     hex::encode(Sha256::digest(key.to_string().as_bytes()))
+}
+
+/// The reader and its options as they enter the key: the reader's serialisation, without
+/// `case` when it is `lower`. A recipe without the option lowercases and so keeps the key it
+/// has without the field (its prepared corpus and embeddings stay valid), while `case: keep`
+/// gets keys of its own.
+fn reader_key(reader: &ReaderSpec) -> serde_json::Value {
+    let mut value = serde_json::to_value(reader).expect("reader spec serialises");
+    if reader.case() == Some(CaseHandling::Lower) {
+        value
+            .as_object_mut()
+            .expect("a reader serialises as a map")
+            .remove("case");
+    }
+    value
 }
 
 fn write_with(
@@ -279,4 +299,101 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DataError> {
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(DataError::io(dir))?;
     Ok(retest_fs::write_atomic(path, bytes)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use retest_spec::{CaseHandling, CorpusRecipe, ReaderSpec};
+
+    use super::content_key;
+
+    fn project_recipe(name: &str) -> CorpusRecipe {
+        CorpusRecipe::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpora/{name}.yaml")))
+            .unwrap()
+    }
+
+    /// The key of a recipe whose sources all give their SHA-256.
+    fn key_of(recipe: &CorpusRecipe) -> String {
+        let sources = recipe.sources.iter().map(|s| {
+            (
+                s.file.as_str(),
+                s.sha256.as_deref().expect("a checksum in the recipe"),
+            )
+        });
+        content_key(recipe, sources)
+    }
+
+    /// Keys of the shipped plain-text and Reddit recipes, pinned: a new reader option must not
+    /// move corpora prepared (and embeddings trained) before it existed. Computed independently:
+    /// python3 -c 'import hashlib,json; print(hashlib.sha256(json.dumps({"max_tokens": None,
+    ///   "min_count": 5, "reader": {"format": "plain-text"}, "sources":
+    ///   [["gutenberg_lahiri_150M.txt.xz", "60de362d…23d3"]], "version": 1},
+    ///   separators=(",", ":"), sort_keys=True).encode()).hexdigest())'
+    /// (`max_tokens` 5000000 for the slice; for Reddit the reader is `{"format": "reddit",
+    /// "newlines": "space", "sentences": "split", "subreddits": [], "years": [2005]}`).
+    #[test]
+    fn keys_of_existing_recipes_are_unchanged() {
+        let gutenberg = project_recipe("gutenberg");
+        assert_eq!(
+            key_of(&gutenberg),
+            "9d963c96e3c67b64fe638462869afb92bc32783892a54cc500f17e1624b2bc07"
+        );
+        let slice = CorpusRecipe {
+            max_tokens: Some(5_000_000),
+            ..gutenberg
+        };
+        assert_eq!(
+            key_of(&slice),
+            "881cf4fdc03f5e566d9cc4dfc6c958fd751790c60127edf94c05077d35b72927"
+        );
+        assert_eq!(
+            key_of(&project_recipe("reddit-2005-12")),
+            "9fcfbcc4e91d4398a0c02cf633a784838d3de15da99013798323c23b5c78e6c1"
+        );
+    }
+
+    /// `case: keep` enters the key (so a cased read never reuses a lowercased one), while
+    /// `case: lower` written out keeps the key of a recipe without the option. The cased
+    /// Gutenberg recipe's key, computed as above with the reader `{"case": "keep", "format":
+    /// "plain-text"}`, is pinned too.
+    #[test]
+    fn case_keep_is_part_of_the_key() {
+        for name in ["gutenberg", "reddit-2005-12"] {
+            let lower = project_recipe(name);
+            let mut keep = lower.clone();
+            match &mut keep.reader {
+                ReaderSpec::PlainText { case } | ReaderSpec::Reddit { case, .. } => {
+                    assert_eq!(*case, CaseHandling::Lower, "the default");
+                    *case = CaseHandling::Keep;
+                }
+                other => panic!("a tokenising reader: {other:?}"),
+            }
+            assert_ne!(key_of(&lower), key_of(&keep), "{name}");
+        }
+        let cased = project_recipe("gutenberg-cased");
+        assert_eq!(
+            cased.reader,
+            ReaderSpec::PlainText {
+                case: CaseHandling::Keep
+            }
+        );
+        assert_eq!(cased.sources, project_recipe("gutenberg").sources);
+        assert_eq!(
+            key_of(&cased),
+            "f06a655c4248aa2c49870d5bf5a96f1151234bbcb59f7b3ff1c8cecf8093b7d3"
+        );
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora/gutenberg.yaml"),
+        )
+        .unwrap()
+        .replace("format: plain-text", "format: plain-text\n  case: lower");
+        assert!(text.contains("\n  case: lower\n"), "{text}");
+        let explicit = CorpusRecipe::parse(&text, Path::new("corpora/gutenberg.yaml")).unwrap();
+        assert_eq!(
+            key_of(&explicit),
+            "9d963c96e3c67b64fe638462869afb92bc32783892a54cc500f17e1624b2bc07"
+        );
+    }
 }

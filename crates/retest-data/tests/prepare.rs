@@ -5,7 +5,7 @@ use std::path::Path;
 use retest_data::{
     CORPUS_FILE, DataError, LockFile, PrepareOutcome, Resolver, STATS_FILE, VOCAB_FILE, prepare_corpus,
 };
-use retest_spec::{CorpusRecipe, ReaderSpec, SentenceSplitting};
+use retest_spec::{CaseHandling, CorpusRecipe, ReaderSpec, SentenceSplitting};
 use retest_test_support::data_dir;
 
 fn project_recipe(name: &str) -> CorpusRecipe {
@@ -126,6 +126,33 @@ fn reddit_sentence_splitting_is_part_of_the_key() {
             (PrepareOutcome::AlreadyPrepared, &prepared.dir)
         );
     }
+}
+
+/// `case: keep` is another corpus too: its own folder, the same tokens and sentences, more
+/// words (`The` beside `the`), and its stats name the option.
+#[test]
+fn reddit_case_is_part_of_the_key() {
+    let work = tempfile::tempdir().unwrap();
+    let lower = project_recipe("reddit-2005-12");
+    let mut keep = lower.clone();
+    match &mut keep.reader {
+        ReaderSpec::Reddit { case, .. } => *case = CaseHandling::Keep,
+        other => panic!("a reddit reader: {other:?}"),
+    }
+    let (lowered, _) = prepare_corpus(&lower, &mut resolver(work.path()), work.path(), false).unwrap();
+    let (kept, outcome) = prepare_corpus(&keep, &mut resolver(work.path()), work.path(), false).unwrap();
+    assert_eq!(outcome, PrepareOutcome::Prepared, "never the lowercased folder");
+    assert_ne!(kept.dir, lowered.dir);
+    assert_eq!(lowered.stats.reader["case"], "lower");
+    assert_eq!(kept.stats.reader["case"], "keep");
+    let (l, k) = (&lowered.stats.stats, &kept.stats.stats);
+    assert_eq!((l.raw_tokens, l.raw_sentences), (k.raw_tokens, k.raw_sentences));
+    assert!(k.raw_types > l.raw_types);
+    let vocab = std::fs::read_to_string(kept.vocab_path()).unwrap();
+    let words: Vec<&str> = vocab.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    assert!(words.contains(&"The") && words.contains(&"the"));
+    let vocab = std::fs::read_to_string(lowered.vocab_path()).unwrap();
+    assert!(vocab.lines().all(|l| l == l.to_lowercase()));
 }
 
 #[test]

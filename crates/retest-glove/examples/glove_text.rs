@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use retest_corpus::{
-    CorpusBuilder, EncodedCorpus, PlainTextOptions, UnkHandling, WikiTextOptions, decompress,
+    CaseHandling, CorpusBuilder, EncodedCorpus, PlainTextOptions, UnkHandling, WikiTextOptions, decompress,
 };
 use retest_glove::{
     CooccurConfig, Cooccurrences, GloveConfig, IterationProgress, SimdPath, TrainedGlove,
@@ -174,7 +174,12 @@ fn build_corpus(a: &Args) -> Result<EncodedCorpus, Box<dyn std::error::Error>> {
         let file = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let (_, reader) = decompress(file)?;
         let mut builder = CorpusBuilder::new(Some(n));
-        builder.read_plain_text(reader, &PlainTextOptions {})?;
+        builder.read_plain_text(
+            reader,
+            &PlainTextOptions {
+                case: CaseHandling::Lower,
+            },
+        )?;
         Ok(builder.finish(a.min_count))
     } else {
         let path = a.input.as_ref().expect("checked");

@@ -700,8 +700,8 @@ impl<'p> SetLevel<'p> {
     }
 }
 
-/// Whether corpus `corpus`'s reader lowercases (plain text, Reddit): the set-level and analogy
-/// lists are then looked up lowercased.
+/// Whether corpus `corpus`'s reader lowercases (plain text and Reddit, unless read with
+/// `case: keep`): the set-level and analogy lists are then looked up lowercased.
 pub(crate) fn lowercases(plan: &Plan, corpus: &str) -> bool {
     (plan.corpora.iter())
         .find(|c| c.name == corpus)

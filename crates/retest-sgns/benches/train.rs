@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use retest_corpus::{CorpusBuilder, EncodedCorpus, PlainTextOptions, decompress};
+use retest_corpus::{CaseHandling, CorpusBuilder, EncodedCorpus, PlainTextOptions, decompress};
 use retest_sgns::{Architecture, SeedPath, SgnsConfig, train};
 use retest_test_support::data_dir;
 
@@ -17,7 +17,14 @@ fn gutenberg() -> EncodedCorpus {
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let (_, reader) = decompress(file).unwrap();
     let mut builder = CorpusBuilder::new(Some(TOKENS));
-    builder.read_plain_text(reader, &PlainTextOptions {}).unwrap();
+    builder
+        .read_plain_text(
+            reader,
+            &PlainTextOptions {
+                case: CaseHandling::Lower,
+            },
+        )
+        .unwrap();
     builder.finish(5)
 }
 

@@ -7,7 +7,7 @@
 
 use std::io::{BufWriter, Write};
 
-use retest_corpus::{CorpusBuilder, PlainTextOptions, decompress};
+use retest_corpus::{CaseHandling, CorpusBuilder, PlainTextOptions, decompress};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,7 +17,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let max_tokens: Option<u64> = rest.first().map(|s| s.parse()).transpose()?;
     let (_, reader) = decompress(std::fs::File::open(input)?)?;
     let mut builder = CorpusBuilder::new(max_tokens);
-    builder.read_plain_text(reader, &PlainTextOptions {})?;
+    builder.read_plain_text(
+        reader,
+        &PlainTextOptions {
+            case: CaseHandling::Lower,
+        },
+    )?;
     // min_count 1 keeps every token: the reader's output, unfiltered.
     let corpus = builder.finish(1);
     let words = corpus.vocab().words();

@@ -5,7 +5,7 @@
 //! run never depends on a default that is not written down in its manifest.
 
 use crate::pipeline::{Algorithm, Architecture, InterRaterScale, NbmPool, RipaTarget, Rule, SdKind};
-use retest_corpus::{NewlineHandling, SentenceSplitting};
+use retest_corpus::{CaseHandling, NewlineHandling, SentenceSplitting};
 
 /// Algorithms trained when a pipeline names none.
 pub const ALGORITHMS: &[Algorithm] = &[Algorithm::Sgns, Algorithm::Glove];
@@ -16,6 +16,10 @@ pub const SEED: u64 = 2021;
 pub const N_SEEDS: u32 = 32;
 /// Words seen fewer times are dropped from the vocabulary and the token stream.
 pub const MIN_COUNT: u64 = 5;
+
+/// Plain text and Reddit: tokens are lowercased after NFKC (`case: keep` keeps them as written,
+/// for comparisons of a word's case forms).
+pub const CASE: CaseHandling = CaseHandling::Lower;
 
 /// Reddit: a line break in a comment separates words like a space (the original code deleted
 /// it, gluing the words on either side: `newlines: glue`).

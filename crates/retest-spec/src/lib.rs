@@ -25,8 +25,8 @@ pub use pipeline::{
     NbmPool, Plan, RecipeFolder, ReliabilityParams, RipaTarget, Rule, SetLevelParams, SgnsParams,
 };
 pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling};
-/// The Reddit reader's options, spelt in recipes as the corpus reader defines them.
-pub use retest_corpus::{NewlineHandling, SentenceSplitting};
+/// The plain-text and Reddit readers' options, spelt in recipes as the corpus readers define them.
+pub use retest_corpus::{CaseHandling, NewlineHandling, SentenceSplitting};
 /// The standard deviation of WEAT's effect size, named as `retest-measures` names it.
 pub use retest_measures::SdKind;
 pub use weat_tests::{SetRef, WeatTest, WeatTestSpec, WeatTestsFile, parse_named_sets};

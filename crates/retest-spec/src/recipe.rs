@@ -7,6 +7,8 @@
 //! reader:
 //!   format: wikitext        # wikitext | plain-text | reddit | hf-parquet
 //!   unk: keep               # keep | raw-unk   (wikitext, hf-parquet)
+//!   # plain-text and reddit: case: lower | keep   (default lower; keep: NFKC and the same
+//!   #                        tokens, not lowercased)
 //!   # reddit only: subreddits: [..], years: [..], newlines: space | glue,
 //!   #              sentences: split | comment
 //! min_count: 5              # optional, default 5
@@ -20,7 +22,7 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_corpus::{NewlineHandling, SentenceSplitting};
+use retest_corpus::{CaseHandling, NewlineHandling, SentenceSplitting};
 use serde::{Deserialize, Serialize};
 
 use crate::defaults;
@@ -43,32 +45,44 @@ pub enum UnkHandling {
 pub enum ReaderSpec {
     /// WikiText token files: one paragraph per line, whitespace tokens, case kept.
     Wikitext { unk: UnkHandling },
-    /// Plain text: paragraphs (blank-line separated) as sentences, NFKC, lowercased,
-    /// punctuation split.
-    PlainText,
-    /// Reddit comment dumps (JSON lines, compressed or not), filtered by subreddit and year.
+    /// Plain text: paragraphs (blank-line separated) as sentences, NFKC, lowercased (unless
+    /// `case` is `keep`), punctuation split.
+    PlainText { case: CaseHandling },
+    /// Reddit comment dumps (JSON lines, compressed or not), filtered by subreddit and year,
+    /// tokenised like plain text.
     Reddit {
         subreddits: Vec<String>,
         years: Vec<i32>,
         newlines: NewlineHandling,
         sentences: SentenceSplitting,
+        case: CaseHandling,
     },
     /// Hugging Face parquet exports of WikiText (the `text` column).
     HfParquet { unk: UnkHandling },
 }
 
 impl ReaderSpec {
-    /// Whether the reader lowercases every token (plain text and Reddit); word lists are then
-    /// looked up lowercased. WikiText keeps case, and so does the lookup.
+    /// The case option of a tokenising reader (plain text, Reddit); `None` for the readers of
+    /// tokenised files (WikiText, Hugging Face parquet), which keep tokens as they are.
+    pub fn case(&self) -> Option<CaseHandling> {
+        match self {
+            ReaderSpec::PlainText { case } | ReaderSpec::Reddit { case, .. } => Some(*case),
+            ReaderSpec::Wikitext { .. } | ReaderSpec::HfParquet { .. } => None,
+        }
+    }
+
+    /// Whether the reader lowercases every token (plain text and Reddit with `case: lower`,
+    /// their default); word lists are then looked up lowercased. WikiText, and plain text and
+    /// Reddit with `case: keep`, keep case, and so does the lookup.
     pub fn lowercases(&self) -> bool {
-        matches!(self, ReaderSpec::PlainText | ReaderSpec::Reddit { .. })
+        self.case() == Some(CaseHandling::Lower)
     }
 
     /// The stable name of the reader (`wikitext`, `plain-text`, `reddit`, `hf-parquet`).
     pub fn as_str(&self) -> &'static str {
         match self {
             ReaderSpec::Wikitext { .. } => "wikitext",
-            ReaderSpec::PlainText => "plain-text",
+            ReaderSpec::PlainText { .. } => "plain-text",
             ReaderSpec::Reddit { .. } => "reddit",
             ReaderSpec::HfParquet { .. } => "hf-parquet",
         }
@@ -134,6 +148,7 @@ struct RawReader {
     years: Option<Vec<i32>>,
     newlines: Option<NewlineHandling>,
     sentences: Option<SentenceSplitting>,
+    case: Option<CaseHandling>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -247,18 +262,24 @@ fn resolve_reader(doc: &Document<RawRecipe>) -> Result<ReaderSpec, SpecError> {
         }
     }
     let unk = r.unk.unwrap_or(UnkHandling::Keep);
-    if matches!(r.format, Format::PlainText | Format::Reddit) && r.unk.is_some() {
+    let tokenises = matches!(r.format, Format::PlainText | Format::Reddit);
+    if tokenises && r.unk.is_some() {
         return Err(only_for("unk", "wikitext or hf-parquet"));
     }
+    if !tokenises && r.case.is_some() {
+        return Err(only_for("case", "plain-text or reddit"));
+    }
+    let case = r.case.unwrap_or(defaults::CASE);
     Ok(match r.format {
         Format::Wikitext => ReaderSpec::Wikitext { unk },
         Format::HfParquet => ReaderSpec::HfParquet { unk },
-        Format::PlainText => ReaderSpec::PlainText,
+        Format::PlainText => ReaderSpec::PlainText { case },
         Format::Reddit => ReaderSpec::Reddit {
             subreddits: r.subreddits.clone().unwrap_or_default(),
             years: r.years.clone().unwrap_or_default(),
             newlines: r.newlines.unwrap_or(defaults::REDDIT_NEWLINES),
             sentences: r.sentences.unwrap_or(defaults::REDDIT_SENTENCES),
+            case,
         },
     })
 }

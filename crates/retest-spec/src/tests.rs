@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::{
-    Algorithm, CorpusRecipe, Job, ModelParams, NewlineHandling, Plan, ReaderSpec, RecipeFolder,
+    Algorithm, CaseHandling, CorpusRecipe, Job, ModelParams, NewlineHandling, Plan, ReaderSpec, RecipeFolder,
     SentenceSplitting, SpecError, UnkHandling,
 };
 
@@ -262,6 +262,7 @@ fn recipe_reader_options() {
             years: vec![2014],
             newlines: NewlineHandling::Glue,
             sentences: SentenceSplitting::Split,
+            case: CaseHandling::Lower,
         }
     );
     let bad = CorpusRecipe::parse(
@@ -287,6 +288,7 @@ fn reddit_reader_defaults_split_sentences_and_space_newlines() {
             years: vec![],
             newlines: NewlineHandling::Space,
             sentences: SentenceSplitting::Split,
+            case: CaseHandling::Lower,
         }
     );
 }
@@ -330,6 +332,83 @@ fn sentences_apply_only_to_reddit() {
     assert_eq!(
         message,
         "corpora/w.yaml:4:14: field `reader.sentences`: `sentences` applies only to format `reddit`"
+    );
+}
+
+/// `case` of the tokenising readers: `lower` by default (word lists are then looked up
+/// lowercased), `keep` keeps case and the lookup as written.
+#[test]
+fn case_option_of_plain_text_and_reddit() {
+    let parse = |reader: &str| {
+        let text = format!("name: c\nreader: {reader}\nsources:\n  - file: a.txt\n");
+        CorpusRecipe::parse(&text, Path::new("corpora/c.yaml")).map(|r| r.reader)
+    };
+    let plain = parse("{format: plain-text}").unwrap();
+    assert_eq!(
+        plain,
+        ReaderSpec::PlainText {
+            case: CaseHandling::Lower
+        }
+    );
+    assert!(plain.lowercases());
+    let plain = parse("{format: plain-text, case: lower}").unwrap();
+    assert_eq!(
+        plain,
+        ReaderSpec::PlainText {
+            case: CaseHandling::Lower
+        }
+    );
+    let plain = parse("{format: plain-text, case: keep}").unwrap();
+    assert_eq!(
+        plain,
+        ReaderSpec::PlainText {
+            case: CaseHandling::Keep
+        }
+    );
+    assert!(!plain.lowercases());
+    assert_eq!(plain.case(), Some(CaseHandling::Keep));
+
+    let reddit = parse("{format: reddit}").unwrap();
+    assert_eq!(reddit.case(), Some(CaseHandling::Lower));
+    assert!(reddit.lowercases());
+    let reddit = parse("{format: reddit, case: keep}").unwrap();
+    assert_eq!(
+        reddit,
+        ReaderSpec::Reddit {
+            subreddits: vec![],
+            years: vec![],
+            newlines: NewlineHandling::Space,
+            sentences: SentenceSplitting::Split,
+            case: CaseHandling::Keep,
+        }
+    );
+    assert!(!reddit.lowercases());
+
+    let wikitext = parse("{format: wikitext}").unwrap();
+    assert_eq!((wikitext.case(), wikitext.lowercases()), (None, false));
+}
+
+#[test]
+fn unknown_case_is_one_line_with_its_place() {
+    let text = "name: c\nreader:\n  format: plain-text\n  case: upper\nsources:\n  - file: a.txt\n";
+    let message = CorpusRecipe::parse(text, Path::new("corpora/c.yaml"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "corpora/c.yaml:4:9: field `reader.case`: unknown variant `upper`, expected `lower` or `keep`"
+    );
+}
+
+#[test]
+fn case_applies_only_to_plain_text_and_reddit() {
+    let text = "name: w\nreader:\n  format: wikitext\n  case: keep\nsources:\n  - file: a.tokens\n";
+    let message = CorpusRecipe::parse(text, Path::new("corpora/w.yaml"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "corpora/w.yaml:4:9: field `reader.case`: `case` applies only to format `plain-text or reddit`"
     );
 }
 

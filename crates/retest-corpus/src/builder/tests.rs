@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::plain::PlainTextOptions;
+use crate::tokenize::CaseHandling;
 use crate::wikitext::{UnkHandling, WikiTextOptions};
 
 const KEEP: WikiTextOptions = WikiTextOptions {
@@ -117,6 +118,7 @@ fn prose() -> String {
 }
 
 fn read_prose(
+    case: CaseHandling,
     threads: usize,
     batch_bytes: usize,
     max_piece_bytes: usize,
@@ -132,7 +134,7 @@ fn read_prose(
         builder.max_piece_bytes = max_piece_bytes;
         let text = prose();
         let summary = builder
-            .read_plain_text(text.as_bytes(), &PlainTextOptions {})
+            .read_plain_text(text.as_bytes(), &PlainTextOptions { case })
             .unwrap();
         (builder.finish(1), summary)
     })
@@ -140,7 +142,7 @@ fn read_prose(
 
 #[test]
 fn plain_text_paragraphs_are_sentences() {
-    let (corpus, summary) = read_prose(1, usize::MAX, usize::MAX, None);
+    let (corpus, summary) = read_prose(CaseHandling::Lower, 1, usize::MAX, usize::MAX, None);
     assert_eq!(summary.records_read, 40);
     assert_eq!(summary.sentences, 40);
     assert_eq!(corpus.n_sentences(), 40);
@@ -185,13 +187,61 @@ fn plain_text_paragraphs_are_sentences() {
     );
 }
 
+/// With `case: keep` the text is cut into the same sentences and tokens, each as written (after
+/// NFKC): lowercasing every kept token gives the lowercased corpus.
+#[test]
+fn plain_text_keeps_case_when_asked() {
+    let (kept, kept_summary) = read_prose(CaseHandling::Keep, 1, usize::MAX, usize::MAX, None);
+    let (lowered, lowered_summary) = read_prose(CaseHandling::Lower, 1, usize::MAX, usize::MAX, None);
+    assert_eq!(kept_summary, lowered_summary);
+    let kept_sentences = sentence_words(&kept);
+    assert_eq!(
+        kept_sentences[0][..22],
+        [
+            "Paragraph",
+            "0",
+            "says",
+            ":",
+            "\"",
+            "Hello",
+            ",",
+            "World",
+            ".",
+            "\"",
+            "It",
+            "'",
+            "s",
+            "the",
+            "first",
+            "line",
+            ";",
+            "XII",
+            "café",
+            "CAFÉ",
+            "end",
+            "."
+        ]
+    );
+    let lowercased: Vec<Vec<String>> = kept_sentences
+        .iter()
+        .map(|s| s.iter().map(|w| w.to_lowercase()).collect())
+        .collect();
+    assert_eq!(lowercased, sentence_words(&lowered));
+    // `Paragraph` and `paragraph`, `CAFÉ` and `café` are two words each; `Hello` replaces
+    // `hello` and so on.
+    assert_eq!(kept.vocab().len(), lowered.vocab().len() + 2);
+    // Threads and batching do not change a cased read either.
+    let (cut, _) = read_prose(CaseHandling::Keep, 2, 200, 30, None);
+    assert_eq!(cut, kept);
+}
+
 #[test]
 fn batching_pieces_and_threads_do_not_change_the_result() {
-    let (reference, reference_summary) = read_prose(1, usize::MAX, usize::MAX, None);
+    let (reference, reference_summary) = read_prose(CaseHandling::Lower, 1, usize::MAX, usize::MAX, None);
     for (threads, batch_bytes, max_piece_bytes) in
         [(2, usize::MAX, usize::MAX), (1, 200, 30), (2, 200, 30), (2, 1, 1)]
     {
-        let (corpus, summary) = read_prose(threads, batch_bytes, max_piece_bytes, None);
+        let (corpus, summary) = read_prose(CaseHandling::Lower, threads, batch_bytes, max_piece_bytes, None);
         assert_eq!(
             corpus, reference,
             "threads {threads}, batch {batch_bytes}, piece {max_piece_bytes}"
@@ -204,7 +254,7 @@ fn batching_pieces_and_threads_do_not_change_the_result() {
 fn token_limit_in_tokenised_reader_reports_what_was_consumed() {
     // Paragraph 0 has 33 tokens and 3 lines + 1 blank; paragraph 1 starts on line 5.
     for (threads, batch_bytes) in [(1, usize::MAX), (2, 100), (2, 300), (2, 1)] {
-        let (corpus, summary) = read_prose(threads, batch_bytes, usize::MAX, Some(40));
+        let (corpus, summary) = read_prose(CaseHandling::Lower, threads, batch_bytes, usize::MAX, Some(40));
         assert!(summary.stopped_at_token_limit);
         assert_eq!(summary.tokens, 40);
         assert_eq!(summary.sentences, 2);

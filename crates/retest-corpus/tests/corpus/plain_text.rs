@@ -1,15 +1,23 @@
-//! Plain text (the Gutenberg corpus, xz-compressed): lowercasing, punctuation splitting,
-//! paragraphs as sentences, the token limit and independence from the thread count.
+//! Plain text (the Gutenberg corpus, xz-compressed): lowercasing or keeping case, punctuation
+//! splitting, paragraphs as sentences, the token limit and independence from the thread count.
 
 use std::io::Read;
 
-use retest_corpus::{Compression, CorpusBuilder, EncodedCorpus, PlainTextOptions, decompress};
+use retest_corpus::{CaseHandling, Compression, CorpusBuilder, EncodedCorpus, PlainTextOptions, decompress};
 
 use super::{corpus_bytes, open_data, sentence_words};
 
 const GUTENBERG: &str = "corpora/gutenberg_lahiri/gutenberg_lahiri_150M.txt.xz";
 
+const LOWER: PlainTextOptions = PlainTextOptions {
+    case: CaseHandling::Lower,
+};
+
 fn prepare_in_pool(threads: usize, max_tokens: u64) -> EncodedCorpus {
+    prepare_with(&LOWER, threads, max_tokens)
+}
+
+fn prepare_with(opts: &PlainTextOptions, threads: usize, max_tokens: u64) -> EncodedCorpus {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -18,7 +26,7 @@ fn prepare_in_pool(threads: usize, max_tokens: u64) -> EncodedCorpus {
         let (compression, reader) = decompress(open_data(GUTENBERG)).unwrap();
         assert_eq!(compression, Compression::Xz);
         let mut builder = CorpusBuilder::new(Some(max_tokens));
-        let summary = builder.read_plain_text(reader, &PlainTextOptions {}).unwrap();
+        let summary = builder.read_plain_text(reader, opts).unwrap();
         assert!(summary.stopped_at_token_limit);
         assert_eq!(summary.tokens, max_tokens);
         builder.finish(1)
@@ -61,6 +69,35 @@ fn gutenberg_is_lowercased_split_at_punctuation_and_cut_at_the_limit() {
     }
 }
 
+/// `case: keep` reads the same sentences and tokens, as written: the book's title in capitals,
+/// names capitalised, and `The` beside `the`.
+#[test]
+fn gutenberg_keeps_case_when_asked() {
+    let kept = prepare_with(
+        &PlainTextOptions {
+            case: CaseHandling::Keep,
+        },
+        2,
+        200_000,
+    );
+    let lowered = prepare_in_pool(2, 200_000);
+    let sentences = sentence_words(&kept);
+    assert_eq!(sentences[0], ["LINCOLN", "LETTERS"]);
+    assert_eq!(sentences[1], ["By", "Abraham", "Lincoln"]);
+    assert_eq!(sentences[2], ["Published", "by", "The", "Bibilophile", "Society"]);
+    assert_eq!(sentences[3], ["NOTE"]);
+    let lowercased: Vec<Vec<String>> = sentences
+        .iter()
+        .map(|s| s.iter().map(|w| w.to_lowercase()).collect())
+        .collect();
+    assert_eq!(lowercased, sentence_words(&lowered));
+    let vocab = kept.vocab();
+    for word in ["The", "the", "LINCOLN", "Lincoln"] {
+        assert!(vocab.id(word).is_some(), "{word}");
+    }
+    assert!(vocab.len() > lowered.vocab().len());
+}
+
 #[test]
 fn gutenberg_paragraphs_are_sentences() {
     // The first book is 5,717 bytes (index.tsv); paragraphs counted with
@@ -68,7 +105,7 @@ fn gutenberg_paragraphs_are_sentences() {
     let (_, reader) = decompress(open_data(GUTENBERG)).unwrap();
     let mut builder = CorpusBuilder::new(None);
     let summary = builder
-        .read_plain_text(std::io::BufReader::new(reader.take(5717)), &PlainTextOptions {})
+        .read_plain_text(std::io::BufReader::new(reader.take(5717)), &LOWER)
         .unwrap();
     assert_eq!(summary.records_read, 32);
     assert_eq!(summary.sentences, 32);

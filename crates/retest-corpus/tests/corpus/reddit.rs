@@ -3,8 +3,8 @@
 //! hand-written comments and a real month.
 
 use retest_corpus::{
-    Compression, CorpusBuilder, CorpusError, EncodedCorpus, EncodedCorpusView, NewlineHandling, ReadSummary,
-    RedditOptions, SentenceSplitting, decompress,
+    CaseHandling, Compression, CorpusBuilder, CorpusError, EncodedCorpus, EncodedCorpusView, NewlineHandling,
+    ReadSummary, RedditOptions, SentenceSplitting, decompress,
 };
 
 use super::{corpus_bytes, open_data, sentence_words};
@@ -17,6 +17,7 @@ fn options(subreddits: &[&str], years: &[i32], newlines: NewlineHandling) -> Red
         years: years.to_vec(),
         newlines,
         sentences: SentenceSplitting::Comment,
+        case: CaseHandling::Lower,
     }
 }
 
@@ -154,6 +155,44 @@ fn inline_records_string_timestamps_removed_bodies_urls_and_newlines() {
     let (all_summary, all) = read_str(INLINE, &options(&[], &[], NewlineHandling::Space)).unwrap();
     assert_eq!((all_summary.records_kept, all_summary.dropped_deleted), (3, 2));
     assert_eq!(sentence_words(&all)[2], ["old", "year"]);
+}
+
+/// `case: keep` keeps each token as written; filters, cleaning and sentence cuts are those of
+/// the lowercasing read.
+#[test]
+fn reddit_reader_keeps_case_when_asked() {
+    let keep = |opts: RedditOptions| RedditOptions {
+        case: CaseHandling::Keep,
+        ..opts
+    };
+    let opts = keep(options(&["askhistorians"], &[2015], NewlineHandling::Space));
+    let (summary, corpus) = read_str(INLINE, &opts).unwrap();
+    assert_eq!((summary.records_kept, summary.dropped_subreddit), (1, 1));
+    assert_eq!(
+        sentence_words(&corpus),
+        [vec!["First", "line", "second", "line", "end", ".", "See", "and"]]
+    );
+    // Cut into sentences: the same cuts as a lowercasing read, tokens as written.
+    let bodies = [
+        "The Professor said so. She is a PROFESSOR!",
+        "He told Mary. Then John left",
+    ];
+    let kept = sentences_of(&bodies, &keep(split(NewlineHandling::Space)));
+    assert_eq!(
+        kept,
+        words(&[
+            "The Professor said so .",
+            "She is a PROFESSOR !",
+            "He told Mary .",
+            "Then John left"
+        ])
+    );
+    let lowered = sentences_of(&bodies, &split(NewlineHandling::Space));
+    let kept_lowercased: Vec<Vec<String>> = kept
+        .iter()
+        .map(|s| s.iter().map(|w| w.to_lowercase()).collect())
+        .collect();
+    assert_eq!(kept_lowercased, lowered);
 }
 
 #[test]
