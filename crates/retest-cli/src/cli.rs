@@ -154,6 +154,18 @@ pub enum Command {
     /// Example: `retest analogies vectors.fifu --queries queries.txt --solver cosmul
     /// --unconstrained --top-n 5 --out analogies.csv`
     Analogies(AnalogiesArgs),
+    /// Zhang et al.'s (2020) base-pair analyses on any embedding files: for DB/WA, RIPA and NBM
+    /// (neighbours from the gender-neutral pool), the spread of scores over the limited
+    /// vocabulary (Table 1), how far the base pairs agree on the professions' signs (Table 2),
+    /// pairs against their capitalised forms (3), words against their plural, Capitalised and
+    /// UPPER forms (4), signs against true genders (5), rules against each other (6), the
+    /// cosines of the pairs' difference vectors (Figure 2), random baselines and RIPA label
+    /// flips. Each embedding is a seed: with two or more of one vocabulary, also the seeds'
+    /// agreement and the word × pair × seed variance components. Lists are names in the
+    /// word-list folder (`--wordlists`, default `./wordlists`) or paths.
+    ///
+    /// Example: `retest base-pairs GoogleNews.bin --out base-pairs/`
+    BasePairs(BasePairsArgs),
     /// Train one word2vec model (skip-gram or CBOW, negative sampling) from a text file, like
     /// `word2vec -train`: whitespace-separated tokens, one sentence per line (plain or
     /// compressed). Single-threaded and byte-reproducible for a given seed.
@@ -361,6 +373,51 @@ pub struct AnalogiesArgs {
     pub lowercase: bool,
     /// Output table: Parquet, or CSV when the name ends in `.csv`.
     #[arg(long)]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct BasePairsArgs {
+    /// Embedding files (format detected from their bytes), words in descending frequency.
+    #[arg(required = true)]
+    pub embeddings: Vec<PathBuf>,
+    /// The base pairs: `masculine feminine` per line.
+    #[arg(long, value_name = "LIST", default_value = retest_spec::defaults::ZHANG_PAIRS)]
+    pub pairs: String,
+    /// The words the pairs must agree on (a word list, or a stereotype list such as Bolukbasi
+    /// et al.'s professions.json).
+    #[arg(long, value_name = "LIST", default_value = retest_spec::defaults::ZHANG_PROFESSIONS)]
+    pub targets: String,
+    /// Lists of words with their true gender, `word m|f` per line (repeat for several).
+    #[arg(long, value_name = "LIST", default_values = retest_spec::defaults::ZHANG_TRUTH)]
+    pub truth: Vec<String>,
+    /// Lists whose words leave NBM's neutral pool (repeat for several).
+    #[arg(long, value_name = "LIST", default_values = retest_spec::defaults::ZHANG_POOL_EXCLUDE)]
+    pub pool_exclude: Vec<String>,
+    /// The limited vocabulary and the neutral pool come from the N most frequent words.
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_MOST_FREQUENT)]
+    pub most_frequent: usize,
+    /// NBM's neighbourhood size.
+    #[arg(long, value_name = "K", default_value_t = retest_spec::defaults::ZHANG_NBM_K)]
+    pub nbm_k: u32,
+    /// RIPA on the raw target vector (the paper) or the unit vector.
+    #[arg(long, default_value_t = retest_spec::defaults::RIPA_TARGET)]
+    pub ripa_target: retest_spec::RipaTarget,
+    /// Figure 1's word, shown with its forms.
+    #[arg(long, value_name = "WORD", default_value = retest_spec::defaults::ZHANG_EXAMPLE)]
+    pub example: String,
+    /// Random word pairs per embedding for the cosine baselines.
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_RANDOM_SAMPLES)]
+    pub random_samples: usize,
+    /// Root seed of the random baselines.
+    #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED)]
+    pub seed: u64,
+    /// Look words up lowercased, for embeddings of a lowercased corpus (capitalised pairs and
+    /// forms are then not applicable).
+    #[arg(long)]
+    pub lowercase: bool,
+    /// A new folder for the tables (Parquet and CSV).
+    #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 }
 

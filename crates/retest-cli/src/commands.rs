@@ -11,8 +11,8 @@ use retest_pipeline::{
 use retest_spec::{Architecture, CorpusRecipe, GloveParams, SgnsParams, defaults};
 
 use crate::cli::{
-    AnalogiesArgs, Cli, Command, CorpusCommand, EmbeddingsCommand, Format, GloveArgs, SgnsArgs, SolverName,
-    StatsCommand,
+    AnalogiesArgs, BasePairsArgs, Cli, Command, CorpusCommand, EmbeddingsCommand, Format, GloveArgs,
+    SgnsArgs, SolverName, StatsCommand,
 };
 use crate::{stats, study};
 
@@ -66,6 +66,7 @@ pub fn run(cli: Cli) -> Result<()> {
             })
         }
         Command::Analogies(args) => analogies(&args),
+        Command::BasePairs(args) => base_pairs(&args, &folders),
         Command::Sgns(args) => sgns(&args),
         Command::Glove(args) => glove(&args),
         Command::Corpus(CorpusCommand::Prepare {
@@ -183,6 +184,35 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
         top_n: args.top_n,
         restrict_vocab: args.restrict_vocab,
         lowercase: args.lowercase,
+        out: &args.out,
+    })
+}
+
+/// `retest base-pairs`: the flags as the plan section's parameters, then the pipeline's
+/// function.
+fn base_pairs(args: &BasePairsArgs, folders: &Folders) -> Result<()> {
+    ensure!(args.nbm_k >= 1, "--nbm-k must be at least 1");
+    ensure!(args.most_frequent >= 2, "--most-frequent must be at least 2");
+    ensure!(args.random_samples >= 1, "--random-samples must be at least 1");
+    let flip = defaults::ZHANG_FLIP.map(|pair| pair.map(str::to_owned));
+    let params = retest_spec::BasePairParams {
+        pairs: args.pairs.clone(),
+        professions: args.targets.clone(),
+        truth: args.truth.clone(),
+        pool_exclude: args.pool_exclude.clone(),
+        most_frequent: args.most_frequent,
+        nbm_k: args.nbm_k,
+        flip,
+        example: args.example.clone(),
+        random_samples: args.random_samples,
+    };
+    retest_pipeline::base_pairs_files(&retest_pipeline::BasePairsRequest {
+        embeddings: &args.embeddings,
+        params: &params,
+        ripa_target: args.ripa_target,
+        seed: args.seed,
+        lowercase: args.lowercase,
+        folders,
         out: &args.out,
     })
 }

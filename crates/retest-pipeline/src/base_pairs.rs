@@ -21,8 +21,8 @@ use retest_rng::SeedPath;
 use retest_spec::{BasePairParams, Plan};
 use retest_tables::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
-    BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairSeedsRow, BasePairSummaryRow,
-    BasePairVarianceRow, CoverageRow, Table,
+    BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
+    BasePairSummaryRow, BasePairVarianceRow, CoverageRow, Table,
 };
 
 use crate::lists::BasePairLists;
@@ -39,6 +39,7 @@ pub const TABLES: &[&str] = &[
     "base_pair_baselines",
     "base_pair_flips",
     "base_pair_examples",
+    "base_pair_scores",
     "base_pair_seeds",
     "base_pair_variance",
 ];
@@ -95,6 +96,8 @@ pub(crate) struct BasePairs<'p> {
     targets: Vec<u32>,
     limited: Vec<usize>,
     professions: Vec<usize>,
+    /// The professions in vocabulary, as listed.
+    profession_words: Vec<String>,
     /// Table 4's words (every form in vocabulary; on a lowercased corpus, those with a plural)
     /// and each form's positions (`None`: not applicable).
     form_words: Vec<usize>,
@@ -116,6 +119,7 @@ pub(crate) struct BasePairs<'p> {
 /// What the analyses give on one seed: its table rows, and the professions' scores
 /// (rule × listed pair × profession) for the analyses across seeds.
 pub(crate) struct BasePairSeed {
+    seed: u32,
     summary: Vec<BasePairSummaryRow>,
     agreement: Vec<BasePairAgreementRow>,
     kappas: Vec<BasePairKappaRow>,
@@ -392,6 +396,20 @@ impl<'p> BasePairs<'p> {
             .chain(lists.pairs.pairs.iter().flat_map(|(m, f)| [m, f]))
             .map(String::as_str);
         let pool = retest_measures::neutral_pool(words, excluded, params.most_frequent);
+        // The pool's coverage: the candidate words (lowercase letters, shorter than 20, among
+        // the most frequent) and the gendered ones left out.
+        let candidates = retest_measures::neutral_pool(words, [], params.most_frequent);
+        let left_out: Vec<String> = (candidates.iter())
+            .filter(|c| pool.binary_search(c).is_err())
+            .map(|&c| words[c as usize].clone())
+            .collect();
+        coverage.push(CoverageRow::of(
+            corpus,
+            "neutral-pool",
+            "nbm_pool",
+            candidates.len(),
+            &left_out,
+        ));
         if pool.len() <= params.nbm_k as usize {
             bail!(
                 "corpus `{corpus}`: NBM's neutral pool has {} words, base_pairs.nbm_k is {}: the pool must be larger \
@@ -417,6 +435,7 @@ impl<'p> BasePairs<'p> {
             targets,
             limited,
             professions,
+            profession_words,
             form_words,
             form_positions,
             truth,
@@ -550,14 +569,13 @@ impl<'p> BasePairs<'p> {
         }
 
         // Figure 2: the difference vectors' cosines against the κ of DB/WA labels, pair by pair.
-        let dim = model.dim();
-        let unit = |w: u32| &model.unit()[w as usize * dim..(w as usize + 1) * dim];
+        // f̂ − m̂, normalised in f64 from the raw vectors.
+        let unit = |w: u32| {
+            let norm = model.norm(w);
+            model.raw_row(w).iter().map(move |&x| f64::from(x) / norm)
+        };
         let differences: Vec<Vec<f64>> = (self.scored_pairs[..n_pairs].iter())
-            .map(|&(m, f)| {
-                (unit(f).iter().zip(unit(m)))
-                    .map(|(&x, &y)| f64::from(x) - f64::from(y))
-                    .collect()
-            })
+            .map(|&(m, f)| unit(f).zip(unit(m)).map(|(x, y)| x - y).collect())
             .collect();
         let cosine = |x: &[f64], y: &[f64]| {
             let dot: f64 = x.iter().zip(y).map(|(a, b)| a * b).sum();
@@ -709,6 +727,7 @@ impl<'p> BasePairs<'p> {
             }
         }
         Ok(BasePairSeed {
+            seed,
             summary,
             agreement,
             kappas,
@@ -728,6 +747,16 @@ impl<'p> BasePairs<'p> {
     ///
     /// A table that cannot be built.
     pub(crate) fn tables(&self, seeds: &[BasePairSeed]) -> Result<Vec<Table>> {
+        self.tables_for(seeds, true)
+    }
+
+    /// The per-seed tables of `seeds`, and with `across_seeds` the seeds' agreement and the
+    /// variance components (the seeds must then share this vocabulary).
+    ///
+    /// # Errors
+    ///
+    /// A table that cannot be built.
+    pub(crate) fn tables_for(&self, seeds: &[BasePairSeed], across_seeds: bool) -> Result<Vec<Table>> {
         let n_seeds = seeds.len();
         let n_pairs = self.n_pairs();
         let n_words = self.professions.len();
@@ -735,7 +764,7 @@ impl<'p> BasePairs<'p> {
             |s: usize, r: usize, p: usize, w: usize| seeds[s].professions[(r * n_pairs + p) * n_words + w];
         let mut agreement = Vec::new();
         let mut variance = Vec::new();
-        for (r, rule) in self.rules.iter().enumerate() {
+        for (r, rule) in self.rules.iter().enumerate().filter(|_| across_seeds) {
             for (p, pair) in self.pair_names.iter().enumerate() {
                 let scores: Vec<f32> = (0..n_words)
                     .flat_map(|w| (0..n_seeds).map(move |s| at(s, r, p, w)))
@@ -767,7 +796,25 @@ impl<'p> BasePairs<'p> {
                 variance.extend(self.variance_rows(rule.as_str(), scale, &components));
             }
         }
-        Ok(vec![
+        let mut scores = Vec::new();
+        for (s, seed) in seeds.iter().enumerate() {
+            for (r, rule) in self.rules.iter().enumerate() {
+                for (p, pair) in self.pair_names.iter().enumerate() {
+                    for (w, word) in self.profession_words.iter().enumerate() {
+                        scores.push(BasePairScoreRow {
+                            corpus: self.corpus.clone(),
+                            algorithm: self.algorithm.clone(),
+                            seed: seed.seed,
+                            rule: rule.as_str().to_owned(),
+                            pair: pair.clone(),
+                            word: word.clone(),
+                            score: f64::from(at(s, r, p, w)),
+                        });
+                    }
+                }
+            }
+        }
+        let mut tables = vec![
             Table::from_rows("base_pair_summary", &gather(seeds, |s| &s.summary))?,
             Table::from_rows("base_pair_agreement", &gather(seeds, |s| &s.agreement))?,
             Table::from_rows("base_pair_kappa", &gather(seeds, |s| &s.kappas))?,
@@ -776,9 +823,13 @@ impl<'p> BasePairs<'p> {
             Table::from_rows("base_pair_baselines", &gather(seeds, |s| &s.baselines))?,
             Table::from_rows("base_pair_flips", &gather(seeds, |s| &s.flips))?,
             Table::from_rows("base_pair_examples", &gather(seeds, |s| &s.examples))?,
-            Table::from_rows("base_pair_seeds", &agreement)?,
-            Table::from_rows("base_pair_variance", &variance)?,
-        ])
+            Table::from_rows("base_pair_scores", &scores)?,
+        ];
+        if across_seeds {
+            tables.push(Table::from_rows("base_pair_seeds", &agreement)?);
+            tables.push(Table::from_rows("base_pair_variance", &variance)?);
+        }
+        Ok(tables)
     }
 
     fn variance_rows(

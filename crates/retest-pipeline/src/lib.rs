@@ -11,6 +11,7 @@
 mod aggregate;
 mod analogies;
 mod analogy_files;
+mod base_pair_files;
 mod base_pairs;
 pub mod cluster;
 mod cooccurrence;
@@ -36,6 +37,7 @@ mod train;
 
 pub use aggregate::{Measured, combine_tables, measure_all, read_table};
 pub use analogy_files::{AnalogiesRequest, OUT_OF_VOCABULARY, QueryLine, analogies_files, read_query_file};
+pub use base_pair_files::{BasePairsRequest, base_pairs_files};
 pub use cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
 pub use corpus::LoadedCorpus;
 pub use features::{DEBIAN_WORDNET, LexiconFiles};

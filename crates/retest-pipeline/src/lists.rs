@@ -280,7 +280,7 @@ fn load_set_level(
 }
 
 /// Reads the pairs, professions, truth lists and pool exclusions of `plan.base_pairs`.
-fn load_base_pairs(
+pub(crate) fn load_base_pairs(
     p: &BasePairParams,
     folder: &Path,
     resolver: &mut Resolver,

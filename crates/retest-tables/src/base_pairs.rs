@@ -142,6 +142,21 @@ table_row! {
 }
 
 table_row! {
+    /// A rule's score of one of the words the pairs must agree on (the professions), under one
+    /// listed pair, on one seed.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct BasePairScoreRow {
+        pub corpus: String,
+        pub algorithm: String,
+        pub seed: u32,
+        pub rule: String,
+        pub pair: String,
+        pub word: String,
+        pub score: f64,
+    }
+}
+
+table_row! {
     /// A score of Figure 1's word or one of its forms on one seed.
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct BasePairExampleRow {

@@ -46,8 +46,8 @@ pub use analogies::{
 };
 pub use base_pairs::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
-    BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairSeedsRow, BasePairSummaryRow,
-    BasePairVarianceRow,
+    BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
+    BasePairSummaryRow, BasePairVarianceRow,
 };
 pub use read::parquet_path;
 pub use rows::{

@@ -1,0 +1,126 @@
+//! Zhang et al.'s base-pair analyses on any embedding files, without a pipeline
+//! (`retest base-pairs`): the tables of the pipeline's base-pair stage, each embedding a seed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail, ensure};
+use retest_data::Resolver;
+use retest_measures::{Model, RipaTarget, Rule, Vocab};
+use retest_rng::SeedPath;
+use retest_spec::BasePairParams;
+use retest_tables::{CoverageRow, Table};
+
+use crate::base_pairs::{BasePairSetup, BasePairs};
+use crate::lists::load_base_pairs;
+use crate::project::{Folders, lock_file};
+
+/// What `retest base-pairs` was asked to do.
+#[derive(Debug)]
+pub struct BasePairsRequest<'a> {
+    pub embeddings: &'a [PathBuf],
+    /// The lists (names in the word-list folder, or paths) and the other parameters; the
+    /// defaults are Zhang et al.'s.
+    pub params: &'a BasePairParams,
+    pub ripa_target: RipaTarget,
+    /// Root seed of the random baselines: embedding `i` draws from
+    /// `SeedPath::new(seed).with("base-pairs").with_index(i)`.
+    pub seed: u64,
+    /// Look every word up lowercased (embeddings of a lowercased corpus).
+    pub lowercase: bool,
+    /// Where the word lists and the checksum lock of declared files are.
+    pub folders: &'a Folders,
+    /// A folder that does not exist yet.
+    pub out: &'a Path,
+}
+
+/// Runs the base-pair analyses on every embedding file and writes the stage's tables into
+/// `req.out` (Parquet and CSV), each embedding a seed: `corpus` is the embedding file as given,
+/// `algorithm` is empty and `seed` its position. With two or more embeddings of one vocabulary,
+/// also the seeds' agreement and the variance components (`base_pair_seeds`,
+/// `base_pair_variance`); with vocabularies that differ, only the per-embedding tables.
+///
+/// # Errors
+///
+/// `--out` exists; a list cannot be found, read or parsed; an embedding cannot be read, or has
+/// fewer than two of the pairs or none of the professions in its vocabulary, or a neutral pool
+/// no larger than `--nbm-k`; a table cannot be written.
+pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
+    ensure!(
+        !req.out.exists(),
+        "--out {}: it exists; name a new folder (the tables are written into it)",
+        req.out.display()
+    );
+    let folder = req
+        .folders
+        .wordlists
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("wordlists"));
+    let mut resolver = Resolver::from_env(&lock_file(&req.folders.recipes(None)))?;
+    let lists = load_base_pairs(req.params, &folder, &mut resolver, &mut Vec::new())?;
+    let setup = || BasePairSetup {
+        params: req.params,
+        rules: Rule::ALL.to_vec(),
+        ripa_target: req.ripa_target,
+        lowercase: req.lowercase,
+        root: SeedPath::new(req.seed).with("base-pairs"),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut err = std::io::stderr().lock();
+    let mut seeds = Vec::new();
+    // The analyses resolved once per distinct vocabulary, with the vocabulary's words.
+    let mut resolved: Vec<(Vec<String>, BasePairs<'_>)> = Vec::new();
+    for (i, path) in req.embeddings.iter().enumerate() {
+        let name = path.display().to_string();
+        let emb = retest_embeddings::read(path, None)?;
+        let dim = emb.dim();
+        let (words, _, raw, _) = emb.into_parts();
+        let model = Model::new(&words, &raw, dim).with_context(|| name.clone())?;
+        let at = match resolved.iter().position(|(w, _)| *w == words) {
+            Some(at) => at,
+            None => {
+                let vocab = Vocab::new(&words).with_context(|| name.clone())?;
+                let analyses =
+                    BasePairs::resolve(setup(), &lists, &name, "", &vocab).with_context(|| name.clone())?;
+                for line in &analyses.notes {
+                    writeln!(err, "warning: {line}")?;
+                }
+                resolved.push((words.clone(), analyses));
+                resolved.len() - 1
+            }
+        };
+        let seed = resolved[at]
+            .1
+            .measure_seed(&model, i as u32, threads)
+            .with_context(|| format!("base pairs of {name}"))?;
+        seeds.push(seed);
+    }
+    let one_vocabulary = resolved.len() == 1;
+    let Some((_, analyses)) = resolved.first() else {
+        bail!("no embedding file");
+    };
+    let mut tables = analyses.tables_for(&seeds, one_vocabulary && seeds.len() >= 2)?;
+    let coverage: Vec<CoverageRow> = resolved.iter().flat_map(|(_, a)| a.coverage.clone()).collect();
+    tables.push(Table::from_rows("coverage", &coverage)?);
+    let parent = match req.out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent).with_context(|| format!("cannot create {}", parent.display()))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".base-pairs-")
+        .tempdir_in(&parent)
+        .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
+    for table in &mut tables {
+        table.write(tmp.path(), true)?;
+    }
+    retest_fs::publish_dir(&tmp.keep(), req.out)?;
+    if !one_vocabulary {
+        writeln!(
+            err,
+            "warning: the embeddings' vocabularies differ: no agreement across them (base_pair_seeds, \
+             base_pair_variance)"
+        )?;
+    }
+    Ok(())
+}
