@@ -146,6 +146,7 @@ fn smoke_pipeline_is_reproducible_resumable_and_idempotent() {
     retest_score_reproduces_the_pipeline(a.path());
     set_level_tables_agree_with_retest_weat_and_direct_bias(a.path());
     analogy_tables_agree_with_retest_analogies(a.path());
+    base_pair_tables_agree_with_retest_base_pairs(a.path());
     manifest_times_every_job(&a.path().join("smoke/manifest.json"));
 
     // A second run kept apart: interrupted (SIGINT, as Ctrl-C; retest installs no handler, so it
@@ -485,6 +486,55 @@ fn retest_score_reproduces_the_pipeline(results: &Path) {
                 file.display()
             );
         }
+    }
+}
+
+/// The base-pair tables of the SGNS configuration hold what `retest base-pairs` gives on the
+/// pipeline's own seeds, row for row (the random baselines draw from other streams).
+fn base_pair_tables_agree_with_retest_base_pairs(results: &Path) {
+    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("/sgns-"))
+        .map(|p| results.join("smoke/embeddings").join(p))
+        .collect();
+    seeds.sort();
+    let out = results.join("base-pairs-check");
+    let output = Command::new(env!("CARGO_BIN_EXE_retest"))
+        .arg("base-pairs")
+        .args(&seeds)
+        .arg("--out")
+        .arg(&out)
+        .current_dir(workspace_dir())
+        .env("RETEST_DATA_DIR", data_dir())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let tables = results.join("smoke/tables");
+    for name in [
+        "base_pair_summary",
+        "base_pair_agreement",
+        "base_pair_kappa",
+        "base_pair_directions",
+        "base_pair_correlations",
+        "base_pair_flips",
+        "base_pair_examples",
+        "base_pair_scores",
+        "base_pair_seeds",
+        "base_pair_variance",
+    ] {
+        // Every column but corpus and algorithm, in file order.
+        let fields = |csv: &Csv, keep: &dyn Fn(&[String]) -> bool| -> Vec<Vec<String>> {
+            (csv.rows.iter())
+                .filter(|row| keep(row))
+                .map(|row| row[2..].to_vec())
+                .collect()
+        };
+        let pipeline = Csv::read(&tables.join(format!("{name}.csv")));
+        assert_eq!(pipeline.header[..2], ["corpus", "algorithm"]);
+        let pipeline = fields(&pipeline, &|row| row[1] == "sgns");
+        let cli = fields(&Csv::read(&out.join(format!("{name}.csv"))), &|_| true);
+        assert!(!pipeline.is_empty(), "{name} has no SGNS rows");
+        assert_eq!(pipeline, cli, "{name}");
     }
 }
 
