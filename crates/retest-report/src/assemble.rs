@@ -82,6 +82,7 @@ fn test_retest_figure(rows: &[IccRow], subject: &str) -> BoxFigure {
         panel_size: (560, 400),
         columns: 2,
         reference: Some(0.6),
+        bands: Vec::new(),
         fit_y: false,
     }
 }
@@ -134,6 +135,7 @@ fn inter_rater_figure(rows: &[IccRow], subject: &str) -> BoxFigure {
         panel_size: (560, 400),
         columns: 2,
         reference: Some(0.5),
+        bands: Vec::new(),
         fit_y: false,
     }
 }
@@ -191,6 +193,7 @@ fn alpha_figure(rows: &[AlphaRow]) -> BoxFigure {
         panel_size: (1000, 460),
         columns: 1,
         reference: Some(0.7),
+        bands: Vec::new(),
         fit_y: false,
     }
 }
@@ -237,6 +240,7 @@ fn pair_figure(
         panel_size: (1200, 520),
         columns: 1,
         reference: Some(reference),
+        bands: Vec::new(),
         fit_y: false,
     }
 }
@@ -843,6 +847,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
 
     crate::set_level::blocks(tables, meta, &mut blocks, &mut figures);
     crate::analogies::blocks(tables, &mut blocks);
+    crate::base_pairs::blocks(tables, &mut blocks, &mut figures);
     regression_blocks(tables, &mut blocks);
     exclusion_blocks(tables, &mut blocks);
     Assembled {

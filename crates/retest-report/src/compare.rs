@@ -30,7 +30,7 @@ impl Verdict {
         }
     }
 
-    fn of(holds: bool) -> Self {
+    pub(crate) fn of(holds: bool) -> Self {
         if holds {
             Verdict::Replicates
         } else {

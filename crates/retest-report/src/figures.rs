@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -64,6 +65,9 @@ pub struct BoxFigure {
     pub columns: usize,
     /// A horizontal reference line (a threshold the paper uses), drawn in grey.
     pub reference: Option<f64>,
+    /// Further horizontal lines, dashed in grey (a spread around `reference`, such as ±1 and
+    /// ±2 SD); with `fit_y` the y range includes them.
+    pub bands: Vec<f64>,
     /// Fit the y axis to the values, rounded out to 0.05, instead of [lower, 1] (for scores
     /// that are not correlations).
     pub fit_y: bool,
@@ -91,8 +95,9 @@ impl BoxFigure {
                 .filter(|v| v.is_finite())
         };
         if self.fit_y {
-            let lower = (values().fold(0.0_f64, f64::min) * 20.0).floor() / 20.0;
-            let upper = (values().fold(0.0_f64, f64::max) * 20.0).ceil() / 20.0;
+            let drawn = || values().chain(self.bands.iter().copied().filter(|v| v.is_finite()));
+            let lower = (drawn().fold(0.0_f64, f64::min) * 20.0).floor() / 20.0;
+            let upper = (drawn().fold(0.0_f64, f64::max) * 20.0).ceil() / 20.0;
             let pad = 0.02 * (upper - lower).max(0.05);
             return (lower - pad, upper + pad);
         }
@@ -268,6 +273,20 @@ fn draw_panel<DB: DrawingBackend>(
             )))
             .map_err(err)?;
     }
+    for &band in figure
+        .bands
+        .iter()
+        .filter(|b| b.is_finite() && (y_lo..=y_hi).contains(*b))
+    {
+        chart
+            .draw_series(std::iter::once(DashedPathElement::new(
+                vec![(-0.5, band), (n_groups as f64 - 0.5, band)],
+                6,
+                4,
+                RGBColor(150, 150, 150).stroke_width(1),
+            )))
+            .map_err(err)?;
+    }
     let n_hues = panel.values.len().max(1);
     let slot = 0.8 / n_hues as f64;
     let clip = |v: f64| v.max(y_lo + 0.005);
@@ -353,6 +372,7 @@ mod tests {
             panel_size: (400, 300),
             columns: 2,
             reference: Some(0.6),
+            bands: vec![0.4, 0.8],
             fit_y: false,
         }
     }

@@ -1,7 +1,7 @@
 //! The report of a retest run: figures mirroring Du, Fang & Nguyen (2021) figs. 2–5 (SVG and
 //! PNG), a comparison of this run's results with the paper's findings, the set-level measures
-//! (WEAT, Direct Bias, Bakarov's detectors) across seeds, and the rows each table left out,
-//! written as `index.html` and `report.md`.
+//! (WEAT, Direct Bias, Bakarov's detectors), the analogies and the base-pair analyses across
+//! seeds, and the rows each table left out, written as `index.html` and `report.md`.
 //!
 //! The report depends only on the tables and on [`ReportMeta`]: the same tables give
 //! byte-identical files (fixed ordering, no timestamps, PNGs without time chunks).
@@ -10,13 +10,16 @@ use std::path::{Path, PathBuf};
 
 use retest_tables::{
     AlphaRow, AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow,
-    AnalogyReportedRow, AnalogySweepRow, AnalogyZhangRow, CorrelationRow, CoverageRow, DirectionRow, IccRow,
-    RegressionRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableError, WeatSeedRow, WeatWordRow,
-    parquet_path,
+    AnalogyReportedRow, AnalogySweepRow, AnalogyZhangRow, BasePairAgreementRow, BasePairBaselineRow,
+    BasePairCorrelationRow, BasePairDirectionRow, BasePairExampleRow, BasePairFlipRow, BasePairKappaRow,
+    BasePairSeedsRow, BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DirectionRow,
+    IccRow, RegressionRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableError, WeatSeedRow,
+    WeatWordRow, parquet_path,
 };
 
 mod analogies;
 mod assemble;
+mod base_pairs;
 pub mod compare;
 pub mod data;
 pub mod document;
@@ -97,6 +100,16 @@ pub struct RunTables {
     pub analogy_pairs: Option<Vec<AnalogyPairRow>>,
     pub analogy_sweep: Option<Vec<AnalogySweepRow>>,
     pub analogy_zhang: Option<Vec<AnalogyZhangRow>>,
+    pub base_pair_summary: Option<Vec<BasePairSummaryRow>>,
+    pub base_pair_agreement: Option<Vec<BasePairAgreementRow>>,
+    pub base_pair_kappa: Option<Vec<BasePairKappaRow>>,
+    pub base_pair_directions: Option<Vec<BasePairDirectionRow>>,
+    pub base_pair_correlations: Option<Vec<BasePairCorrelationRow>>,
+    pub base_pair_baselines: Option<Vec<BasePairBaselineRow>>,
+    pub base_pair_flips: Option<Vec<BasePairFlipRow>>,
+    pub base_pair_examples: Option<Vec<BasePairExampleRow>>,
+    pub base_pair_seeds: Option<Vec<BasePairSeedsRow>>,
+    pub base_pair_variance: Option<Vec<BasePairVarianceRow>>,
 }
 
 fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>>, ReportError> {
@@ -142,6 +155,16 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         analogy_pairs: read_optional(tables_dir, "analogy_pairs")?,
         analogy_sweep: read_optional(tables_dir, "analogy_sweep")?,
         analogy_zhang: read_optional(tables_dir, "analogy_zhang")?,
+        base_pair_summary: read_optional(tables_dir, "base_pair_summary")?,
+        base_pair_agreement: read_optional(tables_dir, "base_pair_agreement")?,
+        base_pair_kappa: read_optional(tables_dir, "base_pair_kappa")?,
+        base_pair_directions: read_optional(tables_dir, "base_pair_directions")?,
+        base_pair_correlations: read_optional(tables_dir, "base_pair_correlations")?,
+        base_pair_baselines: read_optional(tables_dir, "base_pair_baselines")?,
+        base_pair_flips: read_optional(tables_dir, "base_pair_flips")?,
+        base_pair_examples: read_optional(tables_dir, "base_pair_examples")?,
+        base_pair_seeds: read_optional(tables_dir, "base_pair_seeds")?,
+        base_pair_variance: read_optional(tables_dir, "base_pair_variance")?,
     };
     if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));

@@ -197,6 +197,7 @@ fn direction_figure(rows: &[DirectionRow], configs: &[(String, String)]) -> BoxF
         panel_size: (640, 400),
         columns: 2,
         reference: None,
+        bands: Vec::new(),
         fit_y: false,
     }
 }
@@ -242,6 +243,7 @@ fn stereotype_figure(words: &[WeatWordRow], test: &str, configs: &[(String, Stri
         panel_size: (960, 360),
         columns: 1,
         reference: Some(0.0),
+        bands: Vec::new(),
         fit_y: true,
     }
 }
