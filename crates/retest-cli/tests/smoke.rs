@@ -508,7 +508,11 @@ fn base_pair_tables_agree_with_retest_base_pairs(results: &Path) {
         .env("RETEST_DATA_DIR", data_dir())
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let tables = results.join("smoke/tables");
     for name in [
         "base_pair_summary",

@@ -944,8 +944,9 @@ fn findings(tables: &RunTables, config: &Config) -> Vec<Finding> {
     });
 
     let claim = "(d) The labels match the BSRI traits' stereotyped gender less than the animals' gender: mean κ \
-                 with the truth lower for BSRI than for animals, every rule (Table 5)";
-    let paper = "BSRI vs animals: DB/WA 0.17 vs 0.42, RIPA 0.19 vs 0.35, NBM 0.18 vs 0.15 (not for NBM)";
+                 with the truth over the rules lower for BSRI than for animals (Table 5)";
+    let paper = "BSRI vs animals: DB/WA 0.17 vs 0.42, RIPA 0.19 vs 0.35, NBM 0.18 vs 0.15; over the rules 0.18 vs \
+                 0.31";
     let mean_of = |list: &str, rule: &str| -> f64 {
         let column = &truth_columns(&[list.to_owned()], &[rule.to_owned()])[0];
         mean_kappa(&column.rows(&kappas))
@@ -957,6 +958,9 @@ fn findings(tables: &RunTables, config: &Config) -> Vec<Finding> {
     out.push(if compared.is_empty() {
         Finding::missing(claim, paper, "no usable κ with the BSRI and animals lists")
     } else {
+        let mean = |values: Vec<f64>| values.iter().sum::<f64>() / values.len() as f64;
+        let bsri = mean(compared.iter().map(|c| c.1).collect());
+        let animals = mean(compared.iter().map(|c| c.2).collect());
         let text = (compared.iter())
             .map(|(rule, b, a)| format!("{} {} vs {}", rule_label(rule), f2(*b), f2(*a)))
             .collect::<Vec<_>>()
@@ -965,11 +969,13 @@ fn findings(tables: &RunTables, config: &Config) -> Vec<Finding> {
             claim: claim.to_owned(),
             paper: paper.to_owned(),
             this_run: format!("BSRI vs animals: {text}"),
-            verdict: Verdict::of(compared.iter().all(|(_, b, a)| b < a)),
+            verdict: Verdict::of(bsri < animals),
             sentence: format!(
-                "Replicates when, for every rule, Cohen's κ between the labels and the true genders (mean over \
-                 pairs, median over seeds) is lower for the BSRI list than for the animals list; BSRI against \
-                 animals: {text}."
+                "Replicates when Cohen's κ between the labels and the true genders (mean over pairs, median over \
+                 seeds), averaged over the rules, is lower for the BSRI list than for the animals list (the \
+                 paper's \"overall poorer\"; its own NBM κ is higher for BSRI); here {} vs {}, per rule {text}.",
+                f2(bsri),
+                f2(animals)
             ),
         }
     });
@@ -1460,8 +1466,8 @@ mod tests {
             match (row.analysis.as_str(), row.list.as_str(), row.rule.as_str()) {
                 // Almost perfect plural agreement for RIPA.
                 ("plural", _, "ripa") => row.kappa = 0.9,
-                // BSRI above animals for NBM (as the paper's own Table 5).
-                ("truth", "bsri", "nbm") => row.kappa = 0.5,
+                // BSRI above animals over the rules.
+                ("truth", "bsri", _) => row.kappa = 0.9,
                 // DB/WA–NBM above DB/WA–RIPA.
                 ("rules", _, "dbwa") if row.rule_b == "nbm" => row.kappa = 0.9,
                 _ => {}
