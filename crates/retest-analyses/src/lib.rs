@@ -27,6 +27,9 @@
 //! (subjects × seeds, ICC(2,1)). Analogy answers are categories: [`answer_agreement`] rates the
 //! seeds' top-1 answers with Fleiss' κ (queries × seeds) and [`pair_overlap`] compares the
 //! generated word pairs of the seeds.
+//! Signs are categories too: Zhang et al.'s (2020) base-pair designs ([`pairs_agreement`],
+//! [`sign_kappa`], [`truth_kappa`], [`seeds_agreement`]) rate a rule's signs across pairs, forms,
+//! rules, true genders and seeds, and [`variance_components`] splits a word × pair × seed design.
 //!
 //! ```
 //! use retest_analyses::{Study, TargetSet, test_retest_words};
