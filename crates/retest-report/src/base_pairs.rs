@@ -20,7 +20,7 @@ use crate::compare::{Finding, Verdict, f2, f3, push_findings};
 use crate::data::{algorithm_label, configs_of, rule_label, rules_of};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
-use crate::stats::{median, sorted};
+use crate::stats::{median, quantile_sorted, sorted};
 
 type Config = (String, String);
 
@@ -71,17 +71,19 @@ fn first_seen<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     out
 }
 
-/// `median [min, max]` of the finite values, each number written by `fmt`; `—` for none.
+/// `median [q₂.₅, q₉₇.₅]` of the finite values (the middle 95 % of them, type-7 quantiles), each
+/// number written by `fmt`; `—` for none.
 fn spread_with(values: &[f64], fmt: impl Fn(f64) -> String) -> String {
     let finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
     if finite.is_empty() {
         return "—".to_owned();
     }
     let s = sorted(&finite);
-    format!("{} [{}, {}]", fmt(median(&s)), fmt(s[0]), fmt(s[s.len() - 1]))
+    let q = |p: f64| fmt(quantile_sorted(&s, p));
+    format!("{} [{}, {}]", fmt(median(&s)), q(0.025), q(0.975))
 }
 
-/// `median [min, max]` with two decimals.
+/// `median [95 % interval]` with two decimals.
 fn spread(values: &[f64]) -> String {
     spread_with(values, f2)
 }
@@ -110,7 +112,7 @@ fn count(v: f64) -> String {
     }
 }
 
-/// Counts across seeds: the count when every seed has the same, else `median [min, max]`.
+/// Counts across seeds: the count when every seed has the same, else `median [95 % interval]`.
 fn counts(values: &[u32]) -> String {
     match values {
         [first, rest @ ..] if rest.iter().all(|v| v == first) => first.to_string(),
@@ -298,7 +300,7 @@ fn kappa_pairs(rows: &[&BasePairKappaRow]) -> Vec<String> {
     )
 }
 
-/// A κ table (one row per pair, then the mean over pairs; each cell median [min, max] over
+/// A κ table (one row per pair, then the mean over pairs; each cell median [95 % interval] over
 /// seeds) of the columns that apply; `None` when none does.
 fn kappa_table(rows: &[&BasePairKappaRow], columns: &[KappaColumn], pairs: &[String]) -> Option<Block> {
     let applicable: Vec<(&KappaColumn, Vec<&BasePairKappaRow>)> = (columns.iter())
@@ -492,7 +494,7 @@ fn agreement_table(
             "magnitude changed ≥ 1 SD (paper's text)",
             "magnitude within 1 SD (authors' code)",
             "same label under every pair",
-            "Fleiss κ across seeds (median [min, max] over pairs)",
+            "Fleiss κ across seeds (median [95 % interval] over pairs)",
         ]),
         rows: body,
     }
@@ -1076,8 +1078,8 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
          pairs and ask whether a word's label — the sign of its score — survives a change of base pair, of the \
          pair's capitalisation or of the word's form, and whether it matches the gender of BSRI traits and of \
          animal names. They report one embedding. Here every analysis is repeated on each seed: a number \
-         computed per seed is shown as median [min, max] over seeds, and the seeds' own agreement on the labels \
-         is set beside the pairs'. Pairs are written masculine/feminine; positive scores are masculine, a score \
+         computed per seed is shown as its median over seeds with the interval of the middle 95 % of the seeds \
+         (2.5 % and 97.5 % quantiles), and the seeds' own agreement on the labels is set beside the pairs'. Pairs are written masculine/feminine; positive scores are masculine, a score \
          of 0 counting as masculine."
             .into(),
     ));
@@ -1095,7 +1097,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
     blocks.push(Block::Heading(3, "Spread of the scores (Table 1)".into()));
     blocks.push(Block::Paragraph(
         "Each rule's scores of the most frequent words (alphabetic, shorter than 20 characters) under every \
-         pair: mean and population SD, median [min, max] over seeds. A change of at least one SD counts as a \
+         pair: mean and population SD, median [95 % interval] over seeds. A change of at least one SD counts as a \
          change of magnitude in Table 2."
             .into(),
     ));
@@ -1126,7 +1128,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
             &configs,
             "Capitalised base pairs (Table 3)",
             "Cohen's κ between the professions' labels under a pair and under its capitalised form (`he/she` \
-             and `He/She`), per pair and rule, median [min, max] over seeds; the mean over pairs is taken per \
+             and `He/She`), per pair and rule, median [95 % interval] over seeds; the mean over pairs is taken per \
              seed.",
             |rows| capitalised_columns(&kappa_rules(rows)),
             blocks,
@@ -1136,7 +1138,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
             &configs,
             "Word forms (Table 4)",
             "Cohen's κ between the labels of the professions and of their plural, Capitalised and UPPER forms \
-             (professions with every applicable form in vocabulary), per pair, form and rule, median [min, max] \
+             (professions with every applicable form in vocabulary), per pair, form and rule, median [95 % interval] \
              over seeds.",
             |rows| {
                 let rules = kappa_rules(rows);
@@ -1151,7 +1153,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
             &configs,
             "True gender (Table 5)",
             "Cohen's κ between the labels and the gender of the BSRI traits (stereotyped) and of the animal \
-             names (linguistic), per pair, list and rule, median [min, max] over seeds.",
+             names (linguistic), per pair, list and rule, median [95 % interval] over seeds.",
             |rows| truth_columns(&truth_lists(rows), &kappa_rules(rows)),
             blocks,
         );
@@ -1159,7 +1161,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
             tables,
             &configs,
             "Rules against each other (Table 6)",
-            "Cohen's κ between two rules' labels of the professions under one pair, median [min, max] over \
+            "Cohen's κ between two rules' labels of the professions under one pair, median [95 % interval] over \
              seeds.",
             rule_pair_columns,
             blocks,
@@ -1209,7 +1211,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
             "Per pair: the mean cosine of its difference vector m − f with the other pairs' (unit vectors), and \
              Pearson's r between those cosines and the κ of the DB/WA labels of the professions under the two \
              pairs, over the other nine pairs (as the paper's text describes it) or over all ten, the pair with \
-             itself included (cosine 1, κ 1, as the authors' code computes it); median [min, max] over seeds."
+             itself included (cosine 1, κ 1, as the authors' code computes it); median [95 % interval] over seeds."
                 .into(),
         ));
         let no_directions = Vec::new();
@@ -1239,7 +1241,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
     if let Some(baselines) = tables.base_pair_baselines.as_ref().filter(|b| !b.is_empty()) {
         blocks.push(Block::Paragraph(
             "Mean cosines of random words, of random difference vectors and of every two base pairs' difference \
-             vectors (each seed's own sample), median [min, max] over seeds:"
+             vectors (each seed's own sample), median [95 % interval] over seeds:"
                 .into(),
         ));
         blocks.push(baseline_table(baselines, &configs));
@@ -1249,7 +1251,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut 
         blocks.push(Block::Heading(3, "Label flips".into()));
         blocks.push(Block::Paragraph(
             "Professions whose RIPA label changes from one pair to the other (Ethayarajh et al.'s example of \
-             two pairs with roughly the same difference vector), median [min, max] over seeds; the paper finds \
+             two pairs with roughly the same difference vector), median [95 % interval] over seeds; the paper finds \
              28 % (91 of 320)."
                 .into(),
         ));
@@ -1718,12 +1720,14 @@ mod tests {
     }
 
     #[test]
-    fn spreads_are_median_min_max() {
-        assert_eq!(spread(&[0.3, f64::NAN, 0.1, 0.2]), "0.20 [0.10, 0.30]");
+    fn spreads_are_median_and_95_percent_interval() {
+        // Type-7 quantiles of 0.1, 0.2, 0.3: 0.1 + 0.05·0.1 and 0.3 − 0.05·0.1.
+        assert_eq!(spread(&[0.3, f64::NAN, 0.1, 0.2]), "0.20 [0.11, 0.29]");
+        let values: Vec<f64> = (0..=40).map(f64::from).collect();
+        assert_eq!(spread_with(&values, count), "20 [1, 39]");
         assert_eq!(spread(&[]), "—");
-        assert_eq!(spread_with(&[60.0, 50.0], count), "55 [50, 60]");
-        assert_eq!(spread_with(&[61.0, 50.0], count), "55.5 [50, 61]");
+        assert_eq!(spread_with(&[60.0, 50.0], count), "55 [50.2, 59.8]");
         assert_eq!(counts(&[155, 155]), "155");
-        assert_eq!(counts(&[150, 155, 160]), "155 [150, 160]");
+        assert_eq!(counts(&[150, 155, 160]), "155 [150.2, 159.8]");
     }
 }
