@@ -227,11 +227,8 @@ impl<'p> BasePairs<'p> {
                 params.pairs
             );
         }
-        let listed: Vec<&(String, String)> = (lists.pairs.pairs.iter())
+        let capitalised = (lists.pairs.pairs.iter())
             .filter(|(m, f)| id(m).is_some() && id(f).is_some())
-            .collect();
-        let capitalised = listed
-            .iter()
             .map(|(m, f)| {
                 if !cased {
                     return Err(NOT_APPLICABLE);
@@ -315,17 +312,12 @@ impl<'p> BasePairs<'p> {
             );
         }
         let mut form_words = Vec::new();
-        let mut form_positions: [Option<Vec<usize>>; 3] = [Some(Vec::new()), None, None];
-        if cased {
-            form_positions = [Some(Vec::new()), Some(Vec::new()), Some(Vec::new())];
-        }
+        // The cased forms are not applicable on a lowercased corpus.
+        let mut form_positions = [Some(Vec::new()), cased.then(Vec::new), cased.then(Vec::new)];
         for (word, &position) in profession_words.iter().zip(&professions) {
             let found = forms(word, &id, cased);
-            let complete = if cased {
-                found.iter().all(Option::is_some)
-            } else {
-                found[0].is_some()
-            };
+            let complete =
+                (found.iter().zip(&form_positions)).all(|(form, slot)| form.is_some() || slot.is_none());
             if complete {
                 form_words.push(position);
                 for (slot, form) in form_positions.iter_mut().zip(found) {
