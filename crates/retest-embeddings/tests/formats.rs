@@ -550,7 +550,10 @@ fn a_file_name_names_its_formats() {
     assert_eq!(of("vectors"), []);
     for format in Format::ALL {
         for extension in format.extensions() {
-            assert!(of(&format!("x.{extension}")).contains(&format), "{format}: .{extension}");
+            assert!(
+                of(&format!("x.{extension}")).contains(&format),
+                "{format}: .{extension}"
+            );
         }
     }
 }
