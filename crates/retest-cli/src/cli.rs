@@ -53,6 +53,15 @@ impl Dirs {
     }
 }
 
+/// `--jobs N`: a positive number of jobs.
+fn job_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("0 jobs would run nothing: give 1 or more, or leave --jobs out to use all cores".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 impl RunArgs {
     pub fn options(&self) -> retest_pipeline::RunOptions {
         retest_pipeline::RunOptions {
@@ -98,7 +107,8 @@ pub enum Command {
         /// Read the tables from DIR instead of `<results>/<pipeline>/tables`.
         #[arg(long, value_name = "DIR")]
         tables: Option<PathBuf>,
-        /// Write the report into DIR instead of `<results>/<pipeline>/report`.
+        /// Write the report into DIR instead of `<results>/<pipeline>/report`: a new or empty
+        /// folder, or one holding an earlier report.
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
@@ -236,8 +246,8 @@ pub enum CorpusCommand {
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Jobs to run at once (each training job uses one thread). Default: all cores.
-    #[arg(long, short = 'j')]
+    /// Jobs to run at once (each training job uses one thread), at least 1. Default: all cores.
+    #[arg(long, short = 'j', value_name = "N", value_parser = job_count)]
     pub jobs: Option<usize>,
     /// Redo jobs even if their outputs exist.
     #[arg(long)]
@@ -272,9 +282,12 @@ pub struct ScoreArgs {
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
     #[arg(long)]
     pub out: PathBuf,
+    /// Replace a file at --out that is not a table of that format (never an input).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -311,9 +324,12 @@ pub struct WeatArgs {
     /// capitalised).
     #[arg(long)]
     pub lowercase: bool,
-    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
     #[arg(long)]
     pub out: PathBuf,
+    /// Replace a file at --out that is not a table of that format (never an input).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -333,9 +349,12 @@ pub struct DirectBiasArgs {
     /// Look words up lowercased, for embeddings of a lowercased corpus.
     #[arg(long)]
     pub lowercase: bool,
-    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
     #[arg(long)]
     pub out: PathBuf,
+    /// Replace a file at --out that is not a table of that format (never an input).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -371,9 +390,12 @@ pub struct AnalogiesArgs {
     /// Look words up lowercased, for embeddings of a lowercased corpus.
     #[arg(long)]
     pub lowercase: bool,
-    /// Output table: Parquet, or CSV when the name ends in `.csv`.
+    /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
     #[arg(long)]
     pub out: PathBuf,
+    /// Replace a file at --out that is not a table of that format (never an input).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -435,12 +457,17 @@ pub struct ModelFileArgs {
     /// Training text: whitespace-separated tokens, one sentence per line.
     #[arg(long)]
     pub input: PathBuf,
-    /// Output embedding file (GloVe: W + W̃, as glove -model 2).
+    /// Output embedding file (GloVe: W + W̃, as glove -model 2); its name gives the format:
+    /// `.fifu`, `.bin` (word2vec binary), `.vec` (word2vec text) or `.txt` (with --format).
     #[arg(long)]
     pub output: PathBuf,
-    /// Output format: fifu, word2vec-text, word2vec-binary, glove-text.
-    #[arg(long, default_value = "fifu")]
-    pub format: retest_embeddings::Format,
+    /// Output format: fifu, word2vec-text, word2vec-binary, glove-text. Default: the one the
+    /// output's name ends in (needed for `.txt`, word2vec or GloVe text).
+    #[arg(long)]
+    pub format: Option<retest_embeddings::Format>,
+    /// Replace a file at --output (never the input).
+    #[arg(long)]
+    pub force: bool,
     #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT)]
     pub min_count: u64,
     #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED)]
@@ -455,6 +482,7 @@ impl ModelFileArgs {
             seed: self.seed,
             output: &self.output,
             format: self.format,
+            overwrite: retest_pipeline::Overwrite::forced(self.force),
         }
     }
 }
@@ -521,14 +549,20 @@ pub enum EmbeddingsCommand {
     /// Print vocabulary size, dimension and metadata (training configuration, corpus, seed).
     Info { input: PathBuf },
     /// Convert to another format so gensim and other tools can load the vectors
-    /// (written atomically).
+    /// (written atomically). An existing file is replaced only with --force.
     Export {
         input: PathBuf,
-        /// Output format: fifu, word2vec-text, word2vec-binary, glove-text.
+        /// Output format: fifu, word2vec-text, word2vec-binary, glove-text. Default: the one
+        /// the output's name ends in (needed for `.txt`, word2vec or GloVe text).
         #[arg(long)]
-        format: retest_embeddings::Format,
+        format: Option<retest_embeddings::Format>,
+        /// The new file; its name gives the format: `.fifu`, `.bin` (word2vec binary), `.vec`
+        /// (word2vec text) or `.txt` (with --format).
         #[arg(long)]
         output: PathBuf,
+        /// Replace a file at --output (never the input).
+        #[arg(long)]
+        force: bool,
     },
 }
 

@@ -5,8 +5,8 @@ use std::io::Write;
 use anyhow::{Context, Result, ensure};
 use retest_eval::{Constraint, DeltaBound, Solver};
 use retest_pipeline::{
-    Folders, LoadedPlan, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file, train_pipeline,
-    train_sgns_file,
+    Folders, LoadedPlan, Overwrite, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file,
+    train_pipeline, train_sgns_file,
 };
 use retest_spec::{Architecture, CorpusRecipe, GloveParams, SgnsParams, defaults};
 
@@ -54,6 +54,7 @@ pub fn run(cli: Cli) -> Result<()> {
             lowercase: args.lowercase,
             folders: &folders,
             out: &args.out,
+            overwrite: Overwrite::forced(args.force),
         }),
         Command::DirectBias(args) => {
             retest_pipeline::direct_bias_files(&retest_pipeline::DirectBiasRequest {
@@ -63,6 +64,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 c: args.c,
                 lowercase: args.lowercase,
                 out: &args.out,
+                overwrite: Overwrite::forced(args.force),
             })
         }
         Command::Analogies(args) => analogies(&args),
@@ -94,11 +96,8 @@ pub fn run(cli: Cli) -> Result<()> {
             input,
             format,
             output,
-        }) => {
-            let emb = retest_embeddings::read(&input, None)?;
-            retest_embeddings::write(&output, &emb, format)?;
-            Ok(())
-        }
+            force,
+        }) => retest_pipeline::export_embeddings(&input, &output, format, Overwrite::forced(force)),
         Command::Eval {
             embeddings,
             benchmarks,
@@ -146,6 +145,7 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
         nbm_pool: args.nbm_pool,
         threads,
         out: &args.out,
+        overwrite: Overwrite::forced(args.force),
     })
 }
 
@@ -185,6 +185,7 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
         restrict_vocab: args.restrict_vocab,
         lowercase: args.lowercase,
         out: &args.out,
+        overwrite: Overwrite::forced(args.force),
     })
 }
 

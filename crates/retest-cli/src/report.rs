@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
-use retest_pipeline::{Folders, report_meta, run_name, write_report};
+use retest_pipeline::{Folders, report_folder, report_meta, run_name, write_report};
 use retest_report::{ReportSummary, Verdict};
 
 /// `retest report PIPELINE`: rebuilds the report from the tables a run left, without running
@@ -19,6 +19,7 @@ pub fn report_command(
     let run_dir = folders.results.join(&name);
     let tables = tables.map_or_else(|| run_dir.join("tables"), Path::to_owned);
     let out = out.map_or_else(|| run_dir.join("report"), Path::to_owned);
+    report_folder(&out, &tables)?;
     let summary = write_report(&tables, &out, &report_meta(&run_dir, &name))?;
     print_summary(&out, &summary)
 }

@@ -455,8 +455,12 @@ fn retest_score_reproduces_the_pipeline(results: &Path) {
 
     // Every format scores alike.
     let mut files = vec![seeds[0].clone()];
-    for format in ["word2vec-text", "word2vec-binary", "glove-text"] {
-        let path = work.join(format!("seed.{format}"));
+    for (format, name) in [
+        ("word2vec-text", "seed.vec"),
+        ("word2vec-binary", "seed.bin"),
+        ("glove-text", "seed-glove.txt"),
+    ] {
+        let path = work.join(name);
         let status = Command::new(env!("CARGO_BIN_EXE_retest"))
             .args(["embeddings", "export"])
             .arg(&seeds[0])

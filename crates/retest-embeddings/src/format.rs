@@ -41,6 +41,30 @@ impl Format {
             Format::GloveText => "glove-text",
         }
     }
+
+    /// The file name extensions of the format, without the dot: `fifu`; `txt` or `vec` for
+    /// word2vec text (`.vec` is fastText's name for the same format); `bin` for word2vec binary;
+    /// `txt` for GloVe text. A command names its output file with one of them.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Format::Fifu => &["fifu"],
+            Format::Word2VecText => &["txt", "vec"],
+            Format::Word2VecBinary => &["bin"],
+            Format::GloveText => &["txt"],
+        }
+    }
+
+    /// The formats whose [`Format::extensions`] hold the extension of `path`, in
+    /// [`Format::ALL`]'s order: one, two for `.txt` (word2vec or GloVe text), or none.
+    pub fn by_extension(path: &Path) -> Vec<Format> {
+        let Some(extension) = path.extension().and_then(|e| e.to_str()) else {
+            return Vec::new();
+        };
+        Format::ALL
+            .into_iter()
+            .filter(|f| f.extensions().contains(&extension))
+            .collect()
+    }
 }
 
 impl fmt::Display for Format {

@@ -91,7 +91,8 @@ fn remove_stale_temporaries(dir: &Path, file_name: &str) {
 /// Writes `emb` to `path` in `format`, atomically: the data goes to a temporary file in the same
 /// folder, which is flushed to disk and then renamed over `path`. A failed or killed write never
 /// leaves a partial file at `path`; the temporary a killed write leaves behind is removed by the
-/// next write of the same file. The folder must exist.
+/// next write of the same file. The folder must exist. The file gets the permissions of every
+/// file retest writes (`retest_fs`: those of a new file under the process umask).
 ///
 /// GloVe text has no header, so embeddings with no words cannot be read back from it.
 pub fn write(path: &Path, emb: &Embeddings, format: Format) -> Result<(), EmbeddingsError> {
@@ -115,20 +116,6 @@ pub fn write(path: &Path, emb: &Embeddings, format: Format) -> Result<(), Embedd
             }
             Format::Word2VecBinary => binary::write_binary(writer, emb).map_err(EmbeddingsError::io(path))?,
         }
-        set_readable(writer.get_ref(), path)
+        Ok(())
     })
-}
-
-/// Temporary files are created `0600`; an embedding file is data to share, so make it `0644`
-/// (the usual result of creating a file under umask 022).
-#[cfg(unix)]
-fn set_readable(file: &File, path: &Path) -> Result<(), EmbeddingsError> {
-    use std::os::unix::fs::PermissionsExt;
-    file.set_permissions(std::fs::Permissions::from_mode(0o644))
-        .map_err(EmbeddingsError::io(path))
-}
-
-#[cfg(not(unix))]
-fn set_readable(_file: &File, _path: &Path) -> Result<(), EmbeddingsError> {
-    Ok(())
 }

@@ -538,3 +538,22 @@ fn a_write_removes_what_a_killed_write_of_the_same_file_left() {
         .collect();
     assert_eq!(names.len(), 4, "{names:?}");
 }
+
+#[test]
+fn a_file_name_names_its_formats() {
+    let of = |name: &str| Format::by_extension(Path::new(name));
+    assert_eq!(of("seed-00.fifu"), [Format::Fifu]);
+    assert_eq!(of("GoogleNews.bin"), [Format::Word2VecBinary]);
+    assert_eq!(of("wiki.en.vec"), [Format::Word2VecText]);
+    assert_eq!(of("glove.6B.50d.txt"), [Format::Word2VecText, Format::GloveText]);
+    assert_eq!(of("vectors.npy"), []);
+    assert_eq!(of("vectors"), []);
+    for format in Format::ALL {
+        for extension in format.extensions() {
+            assert!(
+                of(&format!("x.{extension}")).contains(&format),
+                "{format}: .{extension}"
+            );
+        }
+    }
+}

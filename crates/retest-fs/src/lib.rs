@@ -6,8 +6,12 @@
 //! finished write survives a power cut. A failed write removes its temporary. [`publish_dir`] is
 //! the same move for a folder of files.
 //!
-//! The file is created with mode `0666` less the process umask on Unix, as [`File::create`]
-//! would create it.
+//! **Permissions.** Every file and folder retest publishes gets the permissions a new file or
+//! folder gets from the process umask, as [`File::create`] and `mkdir` give them: a file
+//! `0666` less the umask (`0644` under the usual umask `022`), a folder `0777` less the umask
+//! (`0755`). [`write_atomic_with`] creates its temporary with mode `0666` (`tempfile` would make
+//! it `0600`), and the folders handed to [`publish_dir`] are made by `tempfile::Builder` or
+//! `create_dir_all`, which create them with `0777`; no writer sets modes of its own.
 
 use std::fs::File;
 use std::io::{BufWriter, ErrorKind, Write};

@@ -107,6 +107,22 @@ fn the_file_is_not_private_to_its_owner() {
     assert_eq!(mode(&path), mode(&dir.path().join("plain")));
 }
 
+#[cfg(unix)]
+#[test]
+fn a_published_folder_has_the_mode_of_a_new_folder() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix(".tmp-measure-")
+        .tempdir_in(root.path())
+        .unwrap();
+    let dest = root.path().join("measure");
+    publish_dir(&tmp.keep(), &dest).unwrap();
+    std::fs::create_dir(root.path().join("plain")).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&dest), mode(&root.path().join("plain")));
+}
+
 #[test]
 fn publishes_a_folder() {
     let root = tempfile::tempdir().unwrap();

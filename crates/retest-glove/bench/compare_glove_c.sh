@@ -48,7 +48,7 @@ grep -E "iter: " "$out/c_glove.log" | sed 's/.*iter/iter/'
 
 echo "== retest glove, $iter iterations, --memory $memory"
 timed retest_glove "$retest" glove --input "$corpus" --output "$out/retest.fifu" --iter "$iter" \
-  --memory "$memory" --seed 1 2> "$out/retest_glove.log"
+  --memory "$memory" --seed 1 --force 2> "$out/retest_glove.log"
 cat "$out/retest_glove.log"
 
 echo "== quality (retest eval)"

@@ -10,7 +10,7 @@ use retest_eval::{AnalogySpace, Constraint, Query, Solver, solve};
 use retest_tables::{AnalogyRow, Table};
 use rustc_hash::FxHashMap;
 
-use crate::setlevel_files::refuse_input_as_output;
+use crate::output::{Overwrite, table_file};
 
 /// The `status` of an analogy row whose query has a word out of vocabulary.
 pub const OUT_OF_VOCABULARY: &str = "out_of_vocabulary";
@@ -30,7 +30,9 @@ pub struct AnalogiesRequest<'a> {
     pub restrict_vocab: Option<usize>,
     /// Look every word up lowercased.
     pub lowercase: bool,
+    /// The table file (`.parquet` or `.csv`), checked by [`crate::output`]'s policy.
     pub out: &'a Path,
+    pub overwrite: Overwrite,
 }
 
 /// One query of a queries file, with its line number.
@@ -88,7 +90,7 @@ pub fn read_query_file(path: &Path) -> Result<Vec<QueryLine>> {
 ///
 /// # Errors
 ///
-/// `--out` is one of the inputs; `--top-n` is 0; δ is negative or not finite; a file cannot be
+/// `--out` is refused by the output policy; `--top-n` is 0; δ is negative or not finite; a file cannot be
 /// read or parsed; `--restrict-vocab` is 0 or larger than an embedding's vocabulary; no query
 /// of the file is in an embedding's vocabulary; the table cannot be written.
 pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
@@ -98,7 +100,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
         .map(PathBuf::as_path)
         .chain([req.queries])
         .collect();
-    refuse_input_as_output(req.out, &inputs)?;
+    table_file(req.out, &inputs, req.overwrite)?;
     ensure!(req.top_n >= 1, "--top-n must be at least 1");
     ensure!(
         req.restrict_vocab != Some(0),

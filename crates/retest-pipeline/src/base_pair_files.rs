@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, bail};
 use retest_data::Resolver;
 use retest_measures::{Model, RipaTarget, Rule, Vocab};
 use retest_rng::SeedPath;
@@ -13,6 +13,7 @@ use retest_tables::{CoverageRow, Table};
 
 use crate::base_pairs::{BasePairSetup, BasePairs};
 use crate::lists::load_base_pairs;
+use crate::output::new_folder;
 use crate::project::{Folders, lock_file};
 
 /// What `retest base-pairs` was asked to do.
@@ -46,11 +47,7 @@ pub struct BasePairsRequest<'a> {
 /// fewer than two of the pairs or none of the professions in its vocabulary, or a neutral pool
 /// no larger than `--nbm-k`; a table cannot be written.
 pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
-    ensure!(
-        !req.out.exists(),
-        "--out {}: it exists; name a new folder (the tables are written into it)",
-        req.out.display()
-    );
+    new_folder(req.out)?;
     let folder = req
         .folders
         .wordlists

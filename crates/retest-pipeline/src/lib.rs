@@ -22,6 +22,7 @@ mod lists;
 mod lock;
 mod manifest;
 mod measure;
+mod output;
 mod progress;
 mod project;
 mod regression;
@@ -45,6 +46,7 @@ pub use layout::{DONE_FILE, Layout};
 pub use lists::{FULL, Lists, TargetList};
 pub use lock::RunLock;
 pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
+pub use output::{Overwrite, report_folder};
 pub use progress::Reporter;
 pub use project::{Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, run_name};
 pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
@@ -56,7 +58,7 @@ pub use score::{ScoreRequest, score_files};
 pub use setlevel_files::{
     DirectBiasRequest, EMPTY_SET, PCA_DIRECTION, WeatRequest, direct_bias_files, read_weat_tests, weat_files,
 };
-pub use single::{SingleModel, train_glove_file, train_sgns_file};
+pub use single::{SingleModel, export_embeddings, train_glove_file, train_sgns_file};
 pub use status::{Failure, JobStatus, State, pipeline_status};
 pub use task::{
     TaskReport, TrainingJob, find_prepared_corpus, run_training_job, training_job, training_jobs,

@@ -8,6 +8,8 @@ use anyhow::{Context, Result, bail};
 use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
 use retest_tables::{ScoreRow, Table};
 
+use crate::output::{Overwrite, table_file};
+
 /// What `retest score` was asked to do.
 #[derive(Debug)]
 pub struct ScoreRequest<'a> {
@@ -19,7 +21,9 @@ pub struct ScoreRequest<'a> {
     pub nbm_k: usize,
     pub nbm_pool: NbmPool,
     pub threads: usize,
+    /// The table file (`.parquet` or `.csv`), checked by [`crate::output`]'s policy.
     pub out: &'a Path,
+    pub overwrite: Overwrite,
 }
 
 /// The text of a list file and the list's name (the file's stem).
@@ -56,8 +60,18 @@ pub(crate) fn read_word_file(path: &Path) -> Result<WordList> {
 ///
 /// # Errors
 ///
-/// A file cannot be read or parsed, no rule is given, or the table cannot be written.
+/// `--out` is refused by the output policy (an input, a name that is not `.parquet` or
+/// `.csv`, a file of another kind); a file cannot be read or parsed, no rule is given, or the
+/// table cannot be written.
 pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
+    let inputs: Vec<&Path> = req
+        .embeddings
+        .iter()
+        .chain(req.words)
+        .map(PathBuf::as_path)
+        .chain([req.pairs])
+        .collect();
+    table_file(req.out, &inputs, req.overwrite)?;
     let pairs = read_pair_file(req.pairs)?;
     let mut words = Vec::new();
     for path in req.words {

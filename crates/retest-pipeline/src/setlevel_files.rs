@@ -17,6 +17,7 @@ use retest_rng::SeedPath;
 use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
 use retest_tables::{DirectBiasRow, Table, WeatRow};
 
+use crate::output::{Overwrite, table_file};
 use crate::project::{Folders, lock_file};
 use crate::score::{read_pair_file, read_word_file};
 use crate::set_level::weat_stats;
@@ -48,7 +49,9 @@ pub struct WeatRequest<'a> {
     pub lowercase: bool,
     /// Where declared files are found (the checksum lock beside the recipes).
     pub folders: &'a Folders,
+    /// The table file (`.parquet` or `.csv`), checked by [`crate::output`]'s policy.
     pub out: &'a Path,
+    pub overwrite: Overwrite,
 }
 
 /// What `retest direct-bias` was asked to do.
@@ -63,7 +66,9 @@ pub struct DirectBiasRequest<'a> {
     pub c: f64,
     /// Look every word up lowercased.
     pub lowercase: bool,
+    /// The table file (`.parquet` or `.csv`), checked by [`crate::output`]'s policy.
     pub out: &'a Path,
+    pub overwrite: Overwrite,
 }
 
 /// The tests of a tests file with every set as words: the declared JSON file of named sets, if
@@ -102,8 +107,8 @@ pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatT
 ///
 /// # Errors
 ///
-/// `--out` is one of the inputs; a file cannot be read or parsed; `tests_only` names a test the
-/// file does not hold; a measure refuses its input; the table cannot be written.
+/// `--out` is refused by the output policy; a file cannot be read or parsed; `tests_only` names
+/// a test the file does not hold; a measure refuses its input; the table cannot be written.
 pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
     let inputs: Vec<&Path> = req
         .embeddings
@@ -111,7 +116,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         .map(PathBuf::as_path)
         .chain([req.tests])
         .collect();
-    refuse_input_as_output(req.out, &inputs)?;
+    table_file(req.out, &inputs, req.overwrite)?;
     ensure!(req.samples >= 1, "--samples must be at least 1");
     let mut resolver = Resolver::from_env(&lock_file(&req.folders.recipes(None)))?;
     let mut tests = read_weat_tests(req.tests, &mut resolver)?;
@@ -224,7 +229,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
 ///
 /// # Errors
 ///
-/// `--out` is one of the inputs; `c` is negative or not finite; a file cannot be read or
+/// `--out` is refused by the output policy; `c` is negative or not finite; a file cannot be read or
 /// parsed; an embedding has no neutral word, or fewer than 2 pairs, in its vocabulary; a pair
 /// is degenerate; the table cannot be written.
 pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
@@ -234,7 +239,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         .map(PathBuf::as_path)
         .chain([req.pairs, req.words])
         .collect();
-    refuse_input_as_output(req.out, &inputs)?;
+    table_file(req.out, &inputs, req.overwrite)?;
     ensure!(
         req.c.is_finite() && req.c >= 0.0,
         "--c must be a finite number ≥ 0, found {}",
@@ -334,24 +339,4 @@ fn lookup(vocab: &Vocab<'_>, word: &str, lowercase: bool) -> Option<u32> {
     } else {
         vocab.id(word)
     }
-}
-
-/// Refuses an output file that is one of the inputs (the same path, or the same file through
-/// another path).
-pub(crate) fn refuse_input_as_output(out: &Path, inputs: &[&Path]) -> Result<()> {
-    let same = |input: &Path| {
-        input == out
-            || matches!(
-                (input.canonicalize(), out.canonicalize()),
-                (Ok(a), Ok(b)) if a == b
-            )
-    };
-    if let Some(input) = inputs.iter().find(|i| same(i)) {
-        bail!(
-            "--out {}: that is the input file {}; choose another output file",
-            out.display(),
-            input.display()
-        );
-    }
-    Ok(())
 }

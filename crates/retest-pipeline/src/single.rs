@@ -1,5 +1,7 @@
 //! One model trained from a text file, without a pipeline: `retest sgns` and `retest glove`,
-//! with the same parameter types and trainer set-up as the pipeline's training jobs.
+//! with the same parameter types and trainer set-up as the pipeline's training jobs; and
+//! `retest embeddings export`. All three write their embedding file under the output policy
+//! of [`crate::output`].
 
 use std::io::Write;
 use std::path::Path;
@@ -10,6 +12,7 @@ use retest_rng::SeedPath;
 use retest_spec::{GloveParams, SgnsParams};
 
 use crate::cooccurrence::glove_config;
+use crate::output::{Overwrite, embedding_file};
 use crate::train::sgns_config;
 
 /// Reads a whitespace-tokenised text file (one sentence per line, plain or compressed) into an
@@ -44,8 +47,37 @@ pub struct SingleModel<'a> {
     /// Words occurring fewer times are left out of the vocabulary.
     pub min_count: u64,
     pub seed: u64,
+    /// The embedding file, checked by [`crate::output`]'s policy before training.
     pub output: &'a Path,
-    pub format: Format,
+    /// The output format; `None`: the one the output's name ends in.
+    pub format: Option<Format>,
+    pub overwrite: Overwrite,
+}
+
+impl SingleModel<'_> {
+    /// The format to write, once the output passed the policy.
+    fn output_format(&self) -> Result<Format> {
+        embedding_file(self.output, &[self.input], self.format, self.overwrite)
+    }
+}
+
+/// `retest embeddings export`: `input` (any format, detected) written to `output` in `format`,
+/// or in the one `output`'s name ends in.
+///
+/// # Errors
+///
+/// `output` is refused by the output policy; `input` cannot be read; the file cannot be
+/// written.
+pub fn export_embeddings(
+    input: &Path,
+    output: &Path,
+    format: Option<Format>,
+    overwrite: Overwrite,
+) -> Result<()> {
+    let format = embedding_file(output, &[input], format, overwrite)?;
+    let embeddings = retest_embeddings::read(input, None)?;
+    retest_embeddings::write(output, &embeddings, format)?;
+    Ok(())
 }
 
 /// Trains one GloVe model and writes it with its parameters, input checksum and cost per
@@ -53,8 +85,10 @@ pub struct SingleModel<'a> {
 ///
 /// # Errors
 ///
-/// The input cannot be read or leaves no word, or training or writing fails.
+/// The output is refused by the output policy, the input cannot be read or leaves no word, or
+/// training or writing fails.
 pub fn train_glove_file(model: &SingleModel<'_>, params: &GloveParams) -> Result<()> {
+    let format = model.output_format()?;
     let mut err = std::io::stderr().lock();
     let started = std::time::Instant::now();
     let corpus = text_corpus(model.input, model.min_count)?;
@@ -126,7 +160,7 @@ pub fn train_glove_file(model: &SingleModel<'_>, params: &GloveParams) -> Result
     let costs: Vec<toml::Value> = trained.cost_per_iteration.iter().map(|&c| c.into()).collect();
     meta.insert("cost_per_iteration".into(), costs.into());
     let embeddings = Embeddings::new(words, trained.dim, trained.vectors)?.with_metadata(Some(meta));
-    retest_embeddings::write(model.output, &embeddings, model.format)?;
+    retest_embeddings::write(model.output, &embeddings, format)?;
     writeln!(
         err,
         "wrote {} ({:.1} s in all)",
@@ -141,8 +175,10 @@ pub fn train_glove_file(model: &SingleModel<'_>, params: &GloveParams) -> Result
 ///
 /// # Errors
 ///
-/// The input cannot be read or leaves no word, or training or writing fails.
+/// The output is refused by the output policy, the input cannot be read or leaves no word, or
+/// training or writing fails.
 pub fn train_sgns_file(model: &SingleModel<'_>, params: &SgnsParams) -> Result<()> {
+    let format = model.output_format()?;
     let started = std::time::Instant::now();
     let corpus = text_corpus(model.input, model.min_count)?;
     let read_secs = started.elapsed().as_secs_f64();
@@ -186,7 +222,7 @@ pub fn train_sgns_file(model: &SingleModel<'_>, params: &SgnsParams) -> Result<(
     meta.insert("deterministic".into(), true.into());
     meta.insert("threads".into(), 1i64.into());
     let embeddings = Embeddings::new(words, embedding.dim, embedding.vectors)?.with_metadata(Some(meta));
-    retest_embeddings::write(model.output, &embeddings, model.format)?;
+    retest_embeddings::write(model.output, &embeddings, format)?;
     let words_trained = corpus.tokens().len() as f64 * f64::from(params.epochs);
     writeln!(
         std::io::stderr(),

@@ -654,7 +654,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
             .chain(trp)
             .map(|r| (r.corpus.as_str(), r.algorithm.as_str())),
     );
-    blocks.push(Block::Heading(1, format!("retest report: {}", meta.pipeline)));
+    blocks.push(Block::Heading(1, format!("{}{}", crate::TITLE, meta.pipeline)));
     blocks.push(Block::Paragraph(format!(
         "Reliability of word-embedding gender-bias measures for pipeline `{}`, compared with Du, Fang & Nguyen \
          (2021), *Assessing the reliability of word embedding gender bias measures*. Configurations (corpus · \

@@ -221,7 +221,7 @@ pub fn write_report_from(
         })?;
         files.push(write_file(out_dir, &format!("{}.png", figure.stem), &png)?);
     }
-    let title = format!("retest report: {}", meta.pipeline);
+    let title = format!("{TITLE}{}", meta.pipeline);
     files.push(write_file(
         out_dir,
         "report.md",
@@ -237,6 +237,18 @@ pub fn write_report_from(
         files,
         findings: report.findings,
     })
+}
+
+/// The report's title before the pipeline's name: the first heading of `report.md` and the
+/// title of `index.html`.
+pub(crate) const TITLE: &str = "retest report: ";
+
+/// Whether `dir` holds a report: a `report.md` starting with the report's title.
+pub fn holds_report(dir: &Path) -> bool {
+    let mut head = [0u8; 2 + TITLE.len()];
+    std::fs::File::open(dir.join("report.md"))
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut head))
+        .is_ok_and(|()| head[..2] == *b"# " && head[2..] == *TITLE.as_bytes())
 }
 
 fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, ReportError> {

@@ -208,6 +208,8 @@ fn report_files_are_written_and_identical_on_rewrite() {
     }
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.starts_with("# retest report: tiny\n"));
+    assert!(holds_report(&out));
+    assert!(!holds_report(tmp.path()), "no report.md");
     assert!(md.contains("Regression input not available"));
     assert!(
         md.contains("| test_retest_words | 144 | 136 | 8 (zero_variance 8) |"),

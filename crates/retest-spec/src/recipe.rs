@@ -161,12 +161,14 @@ struct RawSource {
 }
 
 impl CorpusRecipe {
-    /// Reads and validates the recipe at `path`.
+    /// Reads and validates the recipe at `path`. Its `name` must be the file's name without
+    /// `.yaml`: a pipeline refers to a recipe by its file, and outputs carry its name.
     pub fn load(path: &Path) -> Result<Self, SpecError> {
         Self::from_document(Document::read(path)?)
     }
 
-    /// Validates recipe text; `file` names it in errors and anchors relative paths.
+    /// Validates recipe text; `file` names it in errors, anchors relative paths and gives the
+    /// name the recipe must have.
     pub fn parse(text: &str, file: &Path) -> Result<Self, SpecError> {
         Self::from_document(Document::parse(text, file)?)
     }
@@ -178,6 +180,21 @@ impl CorpusRecipe {
                 "name",
                 format!(
                     "`{}` is not a valid corpus name: use lowercase letters, digits, `-` and `_`",
+                    raw.name
+                ),
+            ));
+        }
+        if let Some(stem) = doc.file.file_stem()
+            && stem.to_str() != Some(raw.name.as_str())
+        {
+            return Err(doc.error(
+                "name",
+                format!(
+                    "`{}` is not the file's name `{}`: a recipe is named after its file \
+                     (write `name: {}` or rename the file to `{}.yaml`)",
+                    raw.name,
+                    stem.to_string_lossy(),
+                    stem.to_string_lossy(),
                     raw.name
                 ),
             ));

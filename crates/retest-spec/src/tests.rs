@@ -240,6 +240,43 @@ fn errors_in_a_recipe_name_the_recipe_file() {
 }
 
 #[test]
+fn a_recipe_is_named_after_its_file() {
+    let text = "description: x\nname: bar\nreader: {format: plain-text}\nsources:\n  - file: a.txt\n";
+    let message = CorpusRecipe::parse(text, Path::new("corpora/foo.yaml"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "corpora/foo.yaml:2:7: field `name`: `bar` is not the file's name `foo`: a recipe is named after \
+         its file (write `name: foo` or rename the file to `bar.yaml`)"
+    );
+    // A pipeline naming the file reports the recipe's own place.
+    let project = Project::new();
+    std::fs::write(project.dir.path().join("corpora/small.yaml"), RECIPE).unwrap();
+    let message = project.error("name: p\ncorpora:\n  - recipe: small\n");
+    assert_eq!(
+        message,
+        format!(
+            "{}:1:7: field `name`: `tiny` is not the file's name `small`: a recipe is named after its \
+             file (write `name: small` or rename the file to `tiny.yaml`)",
+            project.dir.path().join("corpora/small.yaml").display()
+        )
+    );
+}
+
+#[test]
+fn every_committed_recipe_loads() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpora");
+    let recipes = RecipeFolder { dir: folder.clone() };
+    let names = recipes.names();
+    assert!(names.len() >= 9, "{names:?}");
+    for name in names {
+        let recipe = CorpusRecipe::load(&folder.join(format!("{name}.yaml"))).unwrap();
+        assert_eq!(recipe.name, name);
+    }
+}
+
+#[test]
 fn recipe_checksum_must_be_sha256() {
     let text = "name: t\nreader: {format: plain-text}\nsources:\n  - file: a.txt\n    sha256: ABC\n";
     let message = CorpusRecipe::parse(text, Path::new("corpora/t.yaml"))

@@ -34,6 +34,7 @@
 
 mod analogies;
 mod base_pairs;
+mod format;
 mod read;
 mod rows;
 mod schema;
@@ -49,6 +50,7 @@ pub use base_pairs::{
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow,
 };
+pub use format::TableFormat;
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, IccRow, IccStats, RegressionRow,

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+use crate::format::TableFormat;
 use crate::schema::{Row, RowWriter};
 
 /// Why a table could not be built or written.
@@ -18,6 +19,9 @@ pub enum TableError {
     Polars { path: PathBuf, source: PolarsError },
     #[error("table `{table}`: {message}")]
     Shape { table: String, message: String },
+    /// A file name that ends in neither `.parquet` nor `.csv`.
+    #[error("{}: a table file's name ends in .parquet or .csv", path.display())]
+    Extension { path: PathBuf },
 }
 
 /// A table ready to write: its file stem (`test_retest_words`, …) and its frame.
@@ -105,13 +109,18 @@ impl Table {
         Ok(written)
     }
 
-    /// Writes the table to `path`, as CSV when its extension is `csv` and as Parquet
-    /// otherwise, atomically.
+    /// Writes the table to `path` atomically, in the format its name ends in
+    /// ([`TableFormat::from_path`]: `.parquet` or `.csv`).
     ///
     /// # Errors
     ///
-    /// As [`Table::write`].
+    /// A name with another extension; otherwise as [`Table::write`].
     pub fn write_file(&mut self, path: &Path) -> Result<(), TableError> {
+        let Some(format) = TableFormat::from_path(path) else {
+            return Err(TableError::Extension {
+                path: path.to_owned(),
+            });
+        };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| TableError::Io {
                 path: dir.to_owned(),
@@ -119,7 +128,7 @@ impl Table {
             })?;
         }
         let frame = &mut self.frame;
-        if path.extension().is_some_and(|e| e == "csv") {
+        if format == TableFormat::Csv {
             atomic_write(path, |file, path| {
                 CsvWriter::new(file)
                     .include_header(true)

@@ -475,3 +475,33 @@ fn a_row_type_that_disagrees_with_its_columns_is_an_error() {
         "table `t`: row 0: the row took more than 2 values"
     );
 }
+
+#[test]
+fn the_file_format_follows_the_name_and_another_name_is_refused() {
+    let score = ScoreRow {
+        embedding: "a.fifu".into(),
+        rule: "dbwa".into(),
+        male: "he".into(),
+        female: "she".into(),
+        word: "nurse".into(),
+        score: -0.25,
+    };
+    let mut table = Table::from_rows("scores", std::slice::from_ref(&score)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("s.csv");
+    let parquet = dir.path().join("s.parquet");
+    table.write_file(&csv).unwrap();
+    table.write_file(&parquet).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "embedding,rule,male,female,word,score\na.fifu,dbwa,he,she,nurse,-0.25\n"
+    );
+    assert!(std::fs::read(&parquet).unwrap().starts_with(b"PAR1"));
+    let txt = dir.path().join("s.txt");
+    let error = table.write_file(&txt).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!("{}: a table file's name ends in .parquet or .csv", txt.display())
+    );
+    assert!(!txt.exists());
+}
