@@ -14,6 +14,9 @@ pub const ALGORITHMS: &[Algorithm] = &[Algorithm::Sgns, Algorithm::Glove];
 pub const SEED: u64 = 2021;
 /// Seeds (training runs) per corpus and algorithm: 32 in the study.
 pub const N_SEEDS: u32 = 32;
+/// The most seeds a plan may ask for per configuration (each one a training): far beyond any
+/// study's need, low enough that a typo is refused before it lists millions of jobs.
+pub const MAX_SEEDS: u32 = 10_000;
 /// Words seen fewer times are dropped from the vocabulary and the token stream.
 pub const MIN_COUNT: u64 = 5;
 
@@ -30,6 +33,9 @@ pub const REDDIT_SENTENCES: SentenceSplitting = SentenceSplitting::Split;
 
 /// Embedding dimension of both algorithms.
 pub const DIM: u32 = 300;
+/// The largest embedding dimension a plan may ask for: a model's vectors take vocabulary × dim ×
+/// 4 bytes per matrix, so a larger dimension is a typo, refused before it aborts a training.
+pub const MAX_DIM: u32 = 10_000;
 
 /// SGNS: skip-gram, the paper's model (`cbow` reproduces the original code).
 pub const SGNS_ARCHITECTURE: Architecture = Architecture::Skipgram;

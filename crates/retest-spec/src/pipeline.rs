@@ -491,6 +491,15 @@ impl Plan {
                 format!("{n_seeds} seed(s): test-retest reliability needs at least 2 seeds per corpus and algorithm"),
             ));
         }
+        if n_seeds > defaults::MAX_SEEDS {
+            return Err(doc.error(
+                "n_seeds",
+                format!(
+                    "{n_seeds} seeds is too many: must be at most {}",
+                    defaults::MAX_SEEDS
+                ),
+            ));
+        }
         let corpora = resolve_corpora(&doc, recipes)?;
         let algorithms = raw
             .algorithms
@@ -618,6 +627,7 @@ fn resolve_sgns(doc: &Document<RawPipeline>, field: &str, raw: &RawSgns) -> Resu
         threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
     };
     at_least(doc, &format!("{field}.dim"), p.dim, 1)?;
+    at_most(doc, &format!("{field}.dim"), p.dim, defaults::MAX_DIM)?;
     at_least(doc, &format!("{field}.window"), p.window, 1)?;
     at_least(doc, &format!("{field}.negative"), p.negative, 1)?;
     at_least(doc, &format!("{field}.epochs"), p.epochs, 1)?;
@@ -655,6 +665,7 @@ fn resolve_glove(doc: &Document<RawPipeline>, field: &str, raw: &RawGlove) -> Re
         threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
     };
     at_least(doc, &format!("{field}.dim"), p.dim, 1)?;
+    at_most(doc, &format!("{field}.dim"), p.dim, defaults::MAX_DIM)?;
     at_least(doc, &format!("{field}.window"), p.window, 1)?;
     at_least(doc, &format!("{field}.iterations"), p.iterations, 1)?;
     single_thread(doc, &format!("{field}.threads_per_model"), p.threads_per_model)?;
@@ -980,6 +991,18 @@ fn at_least<T: PartialOrd + std::fmt::Display>(
 ) -> Result<(), SpecError> {
     if value < min {
         return Err(doc.error(field, format!("{value} is too small: must be at least {min}")));
+    }
+    Ok(())
+}
+
+fn at_most<T: PartialOrd + std::fmt::Display>(
+    doc: &Document<RawPipeline>,
+    field: &str,
+    value: T,
+    max: T,
+) -> Result<(), SpecError> {
+    if value > max {
+        return Err(doc.error(field, format!("{value} is too large: must be at most {max}")));
     }
     Ok(())
 }

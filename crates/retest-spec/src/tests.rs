@@ -699,3 +699,17 @@ fn one_recipe_is_listed_twice_under_two_names() {
          letters, digits, `-` and `_`"
     );
 }
+
+#[test]
+fn a_dimension_or_seed_count_beyond_reason_is_refused_at_its_line() {
+    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 4000000000\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:5:8: field `sgns.dim`: 4000000000 is too large: must be at most 10000"
+    );
+    let message = Project::new().error("name: p\nn_seeds: 100000000\ncorpora:\n  - recipe: tiny\n");
+    assert_eq!(
+        message,
+        "pipelines/p.yaml:2:10: field `n_seeds`: 100000000 seeds is too many: must be at most 10000"
+    );
+}
