@@ -3,7 +3,7 @@
 //! ```yaml
 //! name: smoke
 //! seed: 7                     # root of every random stream (default 2021)
-//! n_seeds: 3                  # trainings per corpus and algorithm (default 32, at least 2)
+//! n_seeds: 3                  # trainings per corpus and algorithm (default 32, 2 to 10000)
 //! corpora:
 //!   - recipe: wikitext-103-valid   # a name in the recipe folder, or a path to a recipe file
 //!     min_count: 5                 # overrides the recipe
