@@ -290,3 +290,28 @@ fn analogy_queries_entirely_out_of_vocabulary_are_one_line_and_training_is_kept(
     );
     assert_eq!(fifu_count(&results), 2, "the trained seeds are kept");
 }
+
+#[test]
+fn an_nbm_k_beyond_the_vocabulary_fails_before_training_and_names_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = study(dir.path(), "jobs", 2);
+    let text = std::fs::read_to_string(&pipeline).unwrap();
+    std::fs::write(
+        &pipeline,
+        text.replace("measures:\n", "measures:\n  nbm_k: 1000000\n"),
+    )
+    .unwrap();
+    let results = dir.path().join("results");
+    let out = run(&pipeline, &results);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    let last = err.lines().last().unwrap_or("");
+    let cause = "measures.nbm_k is 1000000, but NBM's neighbour pool of corpus `wikitext-103-valid` has 4986 \
+                 words: k must be at most 4985";
+    assert_eq!(
+        last,
+        format!("error: 1 job(s) failed; finished ones are kept. First: {cause}"),
+        "{err}"
+    );
+    assert_eq!(fifu_count(&results), 0, "nothing is trained");
+}

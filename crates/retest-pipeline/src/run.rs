@@ -226,6 +226,7 @@ fn train_checked<T>(
     for recipe in &plan.corpora {
         match prepare_logged(&folders.results, recipe, &mut resolver, options.force)
             .and_then(LoadedCorpus::load)
+            .and_then(|corpus| check_nbm_k(plan, &corpus).map(|()| corpus))
         {
             Ok(corpus) => corpora.push(corpus),
             Err(error) => {
@@ -271,6 +272,43 @@ fn train_checked<T>(
         seconds: started.elapsed().as_secs_f64(),
     };
     Ok((trained, checked))
+}
+
+/// NBM's k against the neighbour pool a corpus's vocabulary can give, before any training: the
+/// whole vocabulary less `<unk>` and `<raw_unk>`, or at most the neutral pool's candidates (the
+/// most frequent lowercase words; the measure job checks the exact pool).
+///
+/// # Errors
+///
+/// A k of `measures.nbm_k` (with NBM among the rules) or of `base_pairs.nbm_k` that is not below
+/// the pool's size.
+fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
+    let words = corpus.words();
+    let neutral =
+        || retest_measures::neutral_pool(&words, [], retest_measures::NEUTRAL_POOL_MOST_FREQUENT).len();
+    let mut checks = Vec::new();
+    if plan.measures.rules.contains(&retest_measures::Rule::Nbm) {
+        let pool = match plan.measures.nbm_pool {
+            retest_measures::NbmPool::Vocabulary => {
+                words.len() - retest_measures::placeholder_ids(&words).len()
+            }
+            retest_measures::NbmPool::Neutral => neutral(),
+        };
+        checks.push(("measures.nbm_k", plan.measures.nbm_k, pool));
+    }
+    if let Some(p) = &plan.base_pairs {
+        checks.push(("base_pairs.nbm_k", p.nbm_k, neutral()));
+    }
+    for (field, k, pool) in checks {
+        if k as usize >= pool {
+            anyhow::bail!(
+                "{field} is {k}, but NBM's neighbour pool of corpus `{}` has {pool} words: k must be at most {}",
+                corpus.name(),
+                pool.saturating_sub(1)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Prepares every corpus of pipeline `reference` and counts the GloVe co-occurrences its
