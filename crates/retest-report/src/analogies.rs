@@ -14,7 +14,7 @@ use retest_tables::{
 use crate::RunTables;
 use crate::assemble::row_cells;
 use crate::compare::{Finding, Verdict, f2, push_findings};
-use crate::data::{algorithm_label, configs_of};
+use crate::data::{algorithm_label, configs_of, distinct, of_config};
 use crate::document::Block;
 use crate::stats::{quantile_sorted, sorted};
 
@@ -28,15 +28,6 @@ const SOLVERS: [(&str, &str); 3] = [
 const LISTED: usize = 5;
 
 type Config = (String, String);
-
-fn of_config<'a, R>(
-    rows: &'a [R],
-    config: &'a Config,
-    key: impl Fn(&R) -> (&str, &str) + 'a,
-) -> impl Iterator<Item = &'a R> {
-    rows.iter()
-        .filter(move |r| key(r) == (config.0.as_str(), config.1.as_str()))
-}
 
 /// `mean [2.5 %, 97.5 %]` of values across seeds.
 fn interval(values: &[f64]) -> String {
@@ -184,13 +175,10 @@ fn reported_table(rows: &[AnalogyReportedRow], configs: &[Config]) -> Block {
     for config in configs {
         let own: Vec<&AnalogyReportedRow> =
             of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
-        let mut keys: Vec<(&str, &str, &str)> = Vec::new();
-        for r in &own {
-            let key = (r.query.as_str(), r.reported.as_str(), r.solver.as_str());
-            if !keys.contains(&key) {
-                keys.push(key);
-            }
-        }
+        let keys = distinct(
+            own.iter()
+                .map(|r| (r.query.as_str(), r.reported.as_str(), r.solver.as_str())),
+        );
         for (query, reported, solver) in keys {
             let ranks = |constraint: &str| -> String {
                 let r: Vec<f64> = (own.iter())

@@ -17,7 +17,7 @@ use retest_tables::{
 use crate::RunTables;
 use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
 use crate::compare::{Finding, Verdict, f2, f3, push_findings};
-use crate::data::{algorithm_label, configs_of, rule_label, rules_of};
+use crate::data::{algorithm_label, configs_of, distinct, of_config, rule_label, rules_of};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
 use crate::stats::{median, quantile_sorted, sorted};
@@ -51,24 +51,9 @@ const COMPONENTS: [(&str, &str); 7] = [
     ("residual", "residual"),
 ];
 
-fn of_config<'a, R>(
-    rows: &'a [R],
-    config: &'a Config,
-    key: impl Fn(&R) -> (&str, &str) + 'a,
-) -> impl Iterator<Item = &'a R> {
-    rows.iter()
-        .filter(move |r| key(r) == (config.0.as_str(), config.1.as_str()))
-}
-
 /// Names in order of first appearance (the order of the lists behind the tables), once each.
 fn first_seen<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for name in names {
-        if !out.iter().any(|n| n == name) {
-            out.push(name.to_owned());
-        }
-    }
-    out
+    distinct(names).into_iter().map(str::to_owned).collect()
 }
 
 /// `median [q₂.₅, q₉₇.₅]` of the finite values (the middle 95 % of them, type-7 quantiles), each
@@ -671,13 +656,10 @@ fn flip_table(rows: &[BasePairFlipRow], configs: &[Config]) -> Block {
     for config in configs {
         let own: Vec<&BasePairFlipRow> =
             of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
-        let mut keys: Vec<(&str, &str, &str)> = Vec::new();
-        for r in &own {
-            let key = (r.rule.as_str(), r.pair.as_str(), r.pair_b.as_str());
-            if !keys.contains(&key) {
-                keys.push(key);
-            }
-        }
+        let keys = distinct(
+            own.iter()
+                .map(|r| (r.rule.as_str(), r.pair.as_str(), r.pair_b.as_str())),
+        );
         for (rule, pair, pair_b) in keys {
             let of: Vec<&&BasePairFlipRow> = (own.iter())
                 .filter(|r| r.rule == rule && r.pair == pair && r.pair_b == pair_b)
