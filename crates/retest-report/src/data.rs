@@ -231,6 +231,27 @@ pub fn singular_plural_pairs(pairs: &[(String, String)]) -> Vec<(usize, usize)> 
     out
 }
 
+/// The rows of one configuration (corpus, algorithm), `key` giving a row's.
+pub(crate) fn of_config<'a, R>(
+    rows: &'a [R],
+    config: &'a (String, String),
+    key: impl Fn(&R) -> (&str, &str) + 'a,
+) -> impl Iterator<Item = &'a R> {
+    rows.iter()
+        .filter(move |r| key(r) == (config.0.as_str(), config.1.as_str()))
+}
+
+/// Values in order of first appearance, once each.
+pub(crate) fn distinct<T: PartialEq>(values: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for value in values {
+        if !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,25 +294,4 @@ mod tests {
         assert_eq!(rule_label("dbwa+ripa+nbm"), "DB/WA + RIPA + NBM");
         assert_eq!(list_label("google10k"), "Google10K");
     }
-}
-
-/// The rows of one configuration (corpus, algorithm), `key` giving a row's.
-pub(crate) fn of_config<'a, R>(
-    rows: &'a [R],
-    config: &'a (String, String),
-    key: impl Fn(&R) -> (&str, &str) + 'a,
-) -> impl Iterator<Item = &'a R> {
-    rows.iter()
-        .filter(move |r| key(r) == (config.0.as_str(), config.1.as_str()))
-}
-
-/// Values in order of first appearance, once each.
-pub(crate) fn distinct<T: PartialEq>(values: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut out = Vec::new();
-    for value in values {
-        if !out.contains(&value) {
-            out.push(value);
-        }
-    }
-    out
 }
