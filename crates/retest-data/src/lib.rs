@@ -13,7 +13,7 @@ mod resolve;
 
 pub use checksum::sha256_file;
 pub use error::DataError;
-pub use lock::LockFile;
+pub use lock::{LearntChecksum, LockFile};
 pub use prepare::{
     CORPUS_FILE, PrepareOutcome, PreparedCorpus, STATS_FILE, VOCAB_FILE, find_prepared, prepare_corpus,
 };

@@ -83,7 +83,9 @@ pub struct SourceStats {
 }
 
 /// Resolves, reads and encodes `recipe` under `out_root`, unless an identical preparation
-/// is already there (or `force`).
+/// is already there (or `force`). Checksums the resolver learnt for the recipe's sources are
+/// recorded in its lock file only once the corpus is prepared (or found prepared): a source that
+/// fails to read is never recorded.
 pub fn prepare_corpus(
     recipe: &CorpusRecipe,
     resolver: &mut Resolver,
@@ -97,6 +99,7 @@ pub fn prepare_corpus(
     if !force && stats_path.is_file() {
         let text = std::fs::read_to_string(&stats_path).map_err(DataError::io(&stats_path))?;
         if let Ok(stats) = serde_json::from_str::<PreparedStats>(&text) {
+            resolver.record_learnt(&recipe.name)?;
             return Ok((PreparedCorpus { dir, stats }, PrepareOutcome::AlreadyPrepared));
         }
     }
@@ -149,6 +152,7 @@ pub fn prepare_corpus(
     retest_fs::publish_dir(tmp.path(), &dir)?;
     // Renamed: nothing is left at the temporary path for the guard to remove.
     let _ = tmp.keep();
+    resolver.record_learnt(&recipe.name)?;
     Ok((PreparedCorpus { dir, stats }, PrepareOutcome::Prepared))
 }
 

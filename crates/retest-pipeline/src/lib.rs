@@ -46,7 +46,9 @@ pub use lists::{FULL, Lists, TargetList};
 pub use lock::RunLock;
 pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
 pub use progress::Reporter;
-pub use project::{Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, run_name};
+pub use project::{
+    Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, recipe_lock_file, run_name,
+};
 pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
 pub use run::{
     Finished, MeasuredRun, RecipeOverrides, Trained, measure_pipeline, prepare_pipeline, prepare_recipe,

@@ -311,7 +311,8 @@ pub struct RecipeOverrides {
 }
 
 /// Prepares the corpus of recipe `reference` (a path, or a name in the recipe folder) and
-/// returns its folder.
+/// returns its folder. Checksums the recipe does not give are recorded in the lock file beside
+/// the recipe file.
 ///
 /// # Errors
 ///
@@ -332,7 +333,7 @@ pub fn prepare_recipe(
         anyhow::ensure!(max_tokens >= 1, "--max-tokens must be at least 1");
         recipe.max_tokens = Some(max_tokens);
     }
-    let mut resolver = Resolver::from_env(&crate::project::lock_file(&recipes))?;
+    let mut resolver = Resolver::from_env(&crate::project::recipe_lock_file(&recipe.file))?;
     Ok(prepare_logged(&folders.results, &recipe, &mut resolver, force)?.dir)
 }
 
