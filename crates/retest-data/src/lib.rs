@@ -16,5 +16,6 @@ pub use error::DataError;
 pub use lock::{LearntChecksum, LockFile};
 pub use prepare::{
     CORPUS_FILE, PrepareOutcome, PreparedCorpus, STATS_FILE, VOCAB_FILE, find_prepared, prepare_corpus,
+    prepared_dirs, stale_preparations,
 };
 pub use resolve::{Origin, Owner, ResolvedFile, Resolver};

@@ -287,3 +287,36 @@ fn a_corpus_found_prepared_records_its_checksum() {
     assert_eq!(outcome, PrepareOutcome::AlreadyPrepared);
     assert_eq!(std::fs::read_to_string(&lock).unwrap(), recorded);
 }
+
+/// A preparation killed before its rename leaves `.tmp-<name>-XXXXXX/`; those folders, and no
+/// other entry, are what `stale_preparations` names. `prepared_dirs` names the finished ones.
+#[test]
+fn stale_preparations_are_the_temporary_folders_only() {
+    let work = tempfile::tempdir().unwrap();
+    let out = work.path();
+    let (prepared, _) = prepare_corpus(
+        &project_recipe("wikitext-103-valid"),
+        &mut resolver(out),
+        out,
+        false,
+    )
+    .unwrap();
+    for dir in [
+        ".tmp-wikitext-103-valid-aB3xY9",
+        ".tmp-gutenberg-Q1w2E3",
+        ".tmp-notes",
+        "tmp-x-aB3xY9",
+    ] {
+        std::fs::create_dir(out.join(dir)).unwrap();
+    }
+    std::fs::write(out.join(".tmp-gutenberg-zZ9zZ9"), "a file, not a folder").unwrap();
+    std::fs::create_dir(out.join("wikitext-103-valid-0123456789abcdeg")).unwrap();
+    assert_eq!(
+        retest_data::stale_preparations(out),
+        [
+            out.join(".tmp-gutenberg-Q1w2E3"),
+            out.join(".tmp-wikitext-103-valid-aB3xY9")
+        ]
+    );
+    assert_eq!(retest_data::prepared_dirs(out), [prepared.dir]);
+}

@@ -31,6 +31,7 @@ mod set_level;
 mod setlevel_files;
 mod single;
 pub mod slurm;
+mod stale;
 mod status;
 mod task;
 mod train;
@@ -43,7 +44,7 @@ pub use corpus::LoadedCorpus;
 pub use features::{DEBIAN_WORDNET, LexiconFiles};
 pub use layout::{DONE_FILE, Layout};
 pub use lists::{FULL, Lists, TargetList};
-pub use lock::RunLock;
+pub use lock::{CorporaLock, RunLock};
 pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
 pub use progress::Reporter;
 pub use project::{
