@@ -19,6 +19,25 @@ pub enum DataError {
         expected: String,
         found: String,
     },
+    /// The file differs from the SHA-256 the lock file recorded when it was first used (the
+    /// recipe publishes none), e.g. because a broken copy was used then or the upstream changed.
+    #[error(
+        "{}: checksum mismatch: expected sha256 {expected}, found {found}; the expected one is not \
+         published but was recorded in {} when the file was first used: if this file is the right \
+         one, remove the line for {key} from {} and run again",
+        path.display(),
+        lock.display(),
+        lock.display()
+    )]
+    RecordedChecksumMismatch {
+        path: PathBuf,
+        expected: String,
+        found: String,
+        /// The lock file holding `expected`.
+        lock: PathBuf,
+        /// The entry's key there (`corpus/file`).
+        key: String,
+    },
     #[error("{owner}: downloading {url} failed: {message}")]
     Download {
         owner: String,

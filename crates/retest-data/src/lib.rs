@@ -13,8 +13,9 @@ mod resolve;
 
 pub use checksum::sha256_file;
 pub use error::DataError;
-pub use lock::LockFile;
+pub use lock::{LearntChecksum, LockFile};
 pub use prepare::{
     CORPUS_FILE, PrepareOutcome, PreparedCorpus, STATS_FILE, VOCAB_FILE, find_prepared, prepare_corpus,
+    prepared_dirs, stale_preparations,
 };
 pub use resolve::{Origin, Owner, ResolvedFile, Resolver};

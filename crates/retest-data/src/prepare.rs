@@ -6,8 +6,10 @@
 //! and the SHA-256 of every source), so a changed input gets a new folder and an unchanged one
 //! is found and reused. A reader option enters the key only when it differs from what the
 //! reader does without it (see `reader_key`), so existing keys stay valid. The folder is built
-//! under a temporary name and renamed into place, so a folder with the final name is always
-//! complete.
+//! under a temporary name (`.tmp-<name>-XXXXXX`, made before any source is read) and renamed
+//! into place, so a folder with the final name is always complete. A process killed meanwhile
+//! leaves the temporary; [`stale_preparations`] finds such folders by that name for a caller that
+//! knows no other preparation is running.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
@@ -35,6 +37,13 @@ pub const STATS_FILE: &str = "stats.json";
 
 /// Version of the preparation; part of every key, bumped when the output of a reader changes.
 const PREPARE_VERSION: u32 = 1;
+
+/// The temporary folder of a preparation is `<TEMPORARY_PREFIX><name>-XXXXXX`.
+const TEMPORARY_PREFIX: &str = ".tmp-";
+/// Length of the random part of that name (`tempfile`'s default, set explicitly).
+const TEMPORARY_RANDOM_LEN: usize = 6;
+/// Length of the key's part in a prepared folder's name (`<name>-<key>`).
+const DIR_KEY_LEN: usize = 16;
 
 /// A prepared corpus on disk.
 #[derive(Clone, Debug)]
@@ -83,7 +92,9 @@ pub struct SourceStats {
 }
 
 /// Resolves, reads and encodes `recipe` under `out_root`, unless an identical preparation
-/// is already there (or `force`).
+/// is already there (or `force`). Checksums the resolver learnt for the recipe's sources are
+/// recorded in its lock file only once the corpus is prepared (or found prepared): a source that
+/// fails to read is never recorded.
 pub fn prepare_corpus(
     recipe: &CorpusRecipe,
     resolver: &mut Resolver,
@@ -92,15 +103,23 @@ pub fn prepare_corpus(
 ) -> Result<(PreparedCorpus, PrepareOutcome), DataError> {
     let files = resolver.resolve_all(recipe)?;
     let key = content_key(recipe, files.iter().map(|f| (f.file.as_str(), f.sha256.as_str())));
-    let dir = out_root.join(format!("{}-{}", recipe.name, &key[..16]));
+    let dir = out_root.join(format!("{}-{}", recipe.name, &key[..DIR_KEY_LEN]));
     let stats_path = dir.join(STATS_FILE);
     if !force && stats_path.is_file() {
         let text = std::fs::read_to_string(&stats_path).map_err(DataError::io(&stats_path))?;
         if let Ok(stats) = serde_json::from_str::<PreparedStats>(&text) {
+            resolver.record_learnt(&recipe.name)?;
             return Ok((PreparedCorpus { dir, stats }, PrepareOutcome::AlreadyPrepared));
         }
     }
 
+    // Made before reading, so that a folder that cannot be written fails before hours of work.
+    std::fs::create_dir_all(out_root).map_err(DataError::io(out_root))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!("{TEMPORARY_PREFIX}{}-", recipe.name))
+        .rand_bytes(TEMPORARY_RANDOM_LEN)
+        .tempdir_in(out_root)
+        .map_err(DataError::io(out_root))?;
     let mut builder = CorpusBuilder::new(recipe.max_tokens);
     let mut sources = Vec::with_capacity(files.len());
     for file in &files {
@@ -134,11 +153,6 @@ pub fn prepare_corpus(
         stats: corpus.stats().clone(),
     };
 
-    std::fs::create_dir_all(out_root).map_err(DataError::io(out_root))?;
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!(".tmp-{}-", recipe.name))
-        .tempdir_in(out_root)
-        .map_err(DataError::io(out_root))?;
     write_with(&tmp.path().join(CORPUS_FILE), |w| corpus.write_binary(w))?;
     write_with(&tmp.path().join(VOCAB_FILE), |w| corpus.write_vocab(w))?;
     let json = serde_json::to_string_pretty(&stats).expect("stats serialise") + "\n";
@@ -149,7 +163,72 @@ pub fn prepare_corpus(
     retest_fs::publish_dir(tmp.path(), &dir)?;
     // Renamed: nothing is left at the temporary path for the guard to remove.
     let _ = tmp.keep();
+    resolver.record_learnt(&recipe.name)?;
     Ok((PreparedCorpus { dir, stats }, PrepareOutcome::Prepared))
+}
+
+/// The temporary folders in `out_root` that preparations killed before renaming them left:
+/// exactly the names [`prepare_corpus`] makes, `.tmp-<name>-XXXXXX` with a corpus name
+/// (lowercase letters, digits, `-`, `_`) and six random letters or digits, and only folders.
+/// Sorted. Removing them is safe only while no other process prepares a corpus in `out_root`:
+/// a running preparation's folder has the same form.
+pub fn stale_preparations(out_root: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> =
+        entries_where(out_root, |name, is_dir| is_dir && is_preparation_temporary(name));
+    found.sort();
+    found
+}
+
+/// The prepared corpus folders in `out_root` (`<name>-<16 hex digits>`, the folders
+/// [`prepare_corpus`] publishes), sorted.
+pub fn prepared_dirs(out_root: &Path) -> Vec<PathBuf> {
+    let mut found = entries_where(out_root, |name, is_dir| {
+        is_dir
+            && name.rsplit_once('-').is_some_and(|(corpus, key)| {
+                is_corpus_name(corpus)
+                    && key.len() == DIR_KEY_LEN
+                    && key
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+            })
+    });
+    found.sort();
+    found
+}
+
+/// The entries of `dir` (not following symbolic links) whose name and kind pass `keep`; none if
+/// `dir` cannot be read.
+fn entries_where(dir: &Path, keep: impl Fn(&str, bool) -> bool) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            entry.file_name().to_str().is_some_and(|name| keep(name, is_dir))
+        })
+        .map(|entry| entry.path())
+        .collect()
+}
+
+/// Whether `name` is `.tmp-<corpus>-XXXXXX` as [`prepare_corpus`] names its temporary folder.
+fn is_preparation_temporary(name: &str) -> bool {
+    name.strip_prefix(TEMPORARY_PREFIX)
+        .and_then(|rest| rest.rsplit_once('-'))
+        .is_some_and(|(corpus, random)| {
+            is_corpus_name(corpus)
+                && random.len() == TEMPORARY_RANDOM_LEN
+                && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
+/// The characters of a corpus name, as recipes allow them.
+fn is_corpus_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
 /// Reads one source file into the builder; returns its compression and what was read.
@@ -238,7 +317,7 @@ pub fn find_prepared(
         sources.push((source.file.as_str(), sha256));
     }
     let key = content_key(recipe, sources.into_iter());
-    let dir = out_root.join(format!("{}-{}", recipe.name, &key[..16]));
+    let dir = out_root.join(format!("{}-{}", recipe.name, &key[..DIR_KEY_LEN]));
     let stats_path = dir.join(STATS_FILE);
     if !stats_path.is_file() {
         return Ok(None);
@@ -307,7 +386,7 @@ mod tests {
 
     use retest_spec::{CaseHandling, CorpusRecipe, ReaderSpec};
 
-    use super::content_key;
+    use super::{content_key, is_preparation_temporary};
 
     fn project_recipe(name: &str) -> CorpusRecipe {
         CorpusRecipe::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpora/{name}.yaml")))
@@ -395,5 +474,28 @@ mod tests {
             key_of(&explicit),
             "9d963c96e3c67b64fe638462869afb92bc32783892a54cc500f17e1624b2bc07"
         );
+    }
+
+    #[test]
+    fn preparation_temporaries_are_recognised_by_their_exact_name() {
+        for name in [
+            ".tmp-wikitext-103-valid-aB3xY9",
+            ".tmp-gutenberg-000000",
+            ".tmp-a_b-zzzzzz",
+        ] {
+            assert!(is_preparation_temporary(name), "{name}");
+        }
+        for name in [
+            ".tmp-wikitext-103-valid",
+            ".tmp-wikitext-103-valid-aB3xY",
+            ".tmp-wikitext-103-valid-aB3xY90",
+            ".tmp-Notes-aB3xY9",
+            ".tmp--aB3xY9",
+            ".tmpaB3xY9",
+            "tmp-gutenberg-aB3xY9",
+            ".tmp-gutenberg-aB3.Y9",
+        ] {
+            assert!(!is_preparation_temporary(name), "{name}");
+        }
     }
 }

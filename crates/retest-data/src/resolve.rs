@@ -7,8 +7,10 @@
 //! 3. The download cache (`RETEST_CACHE_DIR`, default `.cache/downloads`, one folder per corpus): a file downloaded
 //!    earlier, verified again; else the source's `url` is downloaded into it with a progress bar.
 //!
-//! A known checksum comes from the recipe or, failing that, from the lock file; a file whose
-//! checksum was unknown has it recorded in the lock file on first use.
+//! A known checksum comes from the recipe or, failing that, from the lock file. A file whose
+//! checksum was unknown has it learnt, not recorded: the caller records it with
+//! [`Resolver::record_learnt`] once the file has been read without error, so a truncated download
+//! that fails to read never has its checksum locked in.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -18,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use crate::checksum::sha256_file;
 use crate::error::DataError;
-use crate::lock::LockFile;
+use crate::lock::{LearntChecksum, LockFile, lock_key};
 use crate::progress::bytes_bar;
 
 /// Where a resolved file was found.
@@ -73,13 +75,42 @@ pub struct Resolver {
     pub mirror: Option<PathBuf>,
     /// The download cache folder.
     pub cache: PathBuf,
-    /// Checksums learnt on first use.
+    /// Checksums recorded on first use.
     pub lock: LockFile,
     /// Never download (`RETEST_OFFLINE` set): a file not found locally is an error.
     pub offline: bool,
+    /// Checksums of files the lock does not know yet, not recorded until the file is read.
+    learnt: Vec<LearntChecksum>,
+}
+
+/// Where the checksum a file is verified against comes from.
+enum Expected {
+    /// The recipe or declaration gives it.
+    Published(String),
+    /// The lock file recorded it on first use.
+    Recorded(String),
+}
+
+impl Expected {
+    fn sha256(&self) -> &str {
+        match self {
+            Expected::Published(sha) | Expected::Recorded(sha) => sha,
+        }
+    }
 }
 
 impl Resolver {
+    /// A resolver with the given mirror, cache, lock file and download switch.
+    pub fn new(mirror: Option<PathBuf>, cache: PathBuf, lock: LockFile, offline: bool) -> Resolver {
+        Resolver {
+            mirror,
+            cache,
+            lock,
+            offline,
+            learnt: Vec::new(),
+        }
+    }
+
     /// A resolver configured from the environment: `RETEST_DATA_DIR` (mirror),
     /// `RETEST_CACHE_DIR` (default `.cache/downloads`), `RETEST_OFFLINE` (no downloads), and
     /// the lock file `lock_path`.
@@ -92,12 +123,24 @@ impl Resolver {
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(".cache/downloads"));
         let offline = std::env::var_os("RETEST_OFFLINE").is_some_and(|v| !v.is_empty() && v != "0");
-        Ok(Resolver {
-            mirror,
-            cache,
-            lock: LockFile::load(lock_path)?,
-            offline,
-        })
+        Ok(Resolver::new(mirror, cache, LockFile::load(lock_path)?, offline))
+    }
+
+    /// Records in the lock file the checksums learnt for the files of `owner` (a corpus or a
+    /// declaration name); call it once they have been read without error.
+    pub fn record_learnt(&mut self, owner: &str) -> Result<(), DataError> {
+        let learnt = self.take_learnt(owner);
+        self.lock.record(&learnt)
+    }
+
+    /// The checksums learnt for the files of `owner`, handed over to be recorded later (with
+    /// [`LockFile::record`]) and forgotten here.
+    pub fn take_learnt(&mut self, owner: &str) -> Vec<LearntChecksum> {
+        let (taken, kept) = std::mem::take(&mut self.learnt)
+            .into_iter()
+            .partition(|l| l.owner == owner);
+        self.learnt = kept;
+        taken
     }
 
     /// Finds and verifies every source of `recipe`, in recipe order.
@@ -127,10 +170,10 @@ impl Resolver {
         source: &SourceSpec,
     ) -> Result<ResolvedFile, DataError> {
         let recipe = owner;
-        let expected = source
-            .sha256
-            .clone()
-            .or_else(|| self.lock.get(recipe.name, &source.file).map(str::to_owned));
+        let expected = match &source.sha256 {
+            Some(sha) => Some(Expected::Published(sha.clone())),
+            None => (self.lock.get(recipe.name, &source.file)).map(|sha| Expected::Recorded(sha.to_owned())),
+        };
         let mut looked = Vec::new();
 
         if let Some(path) = &source.path {
@@ -142,7 +185,7 @@ impl Resolver {
                 ));
                 return Err(not_found(recipe, source, looked));
             }
-            return self.accept(recipe, source, path, expected.as_deref(), Origin::ExplicitPath);
+            return self.accept(recipe, source, path, expected.as_ref(), Origin::ExplicitPath);
         }
         looked.push("    - explicit path: none given (`path` in the recipe)".to_owned());
 
@@ -161,12 +204,10 @@ impl Resolver {
                 for candidate in candidates {
                     let found = sha256_file(&candidate)?;
                     match &expected {
-                        Some(want) if *want != found => {
-                            mismatch.get_or_insert(DataError::ChecksumMismatch {
-                                path: candidate.clone(),
-                                expected: want.clone(),
-                                found,
-                            });
+                        Some(want) if want.sha256() != found => {
+                            if mismatch.is_none() {
+                                mismatch = Some(self.mismatch(recipe, source, candidate, want, found));
+                            }
                         }
                         _ => {
                             return self.verified(
@@ -188,7 +229,7 @@ impl Resolver {
 
         let cached = self.cache.join(recipe.name).join(&source.file);
         if cached.is_file() {
-            return self.accept(recipe, source, cached, expected.as_deref(), Origin::Cache);
+            return self.accept(recipe, source, cached, expected.as_ref(), Origin::Cache);
         }
         looked.push(format!(
             "    - download cache {}: not there yet",
@@ -203,15 +244,11 @@ impl Resolver {
             Some(url) => {
                 let found = download(recipe, url, &cached)?;
                 if let Some(want) = &expected
-                    && *want != found
+                    && want.sha256() != found
                 {
                     let bad = cached.with_extension("rejected");
                     let _ = std::fs::rename(&cached, &bad);
-                    return Err(DataError::ChecksumMismatch {
-                        path: bad,
-                        expected: want.clone(),
-                        found,
-                    });
+                    return Err(self.mismatch(recipe, source, bad, want, found));
                 }
                 self.verified(
                     recipe,
@@ -234,20 +271,42 @@ impl Resolver {
         recipe: &Owner<'_>,
         source: &SourceSpec,
         path: PathBuf,
-        expected: Option<&str>,
+        expected: Option<&Expected>,
         origin: Origin,
     ) -> Result<ResolvedFile, DataError> {
         let found = sha256_file(&path)?;
         if let Some(want) = expected
-            && want != found
+            && want.sha256() != found
         {
-            return Err(DataError::ChecksumMismatch {
-                path,
-                expected: want.to_owned(),
-                found,
-            });
+            return Err(self.mismatch(recipe, source, path, want, found));
         }
         self.verified(recipe, source, path, found, expected.is_none(), origin)
+    }
+
+    /// The error for `path` whose SHA-256 `found` is not the `expected` one: a recorded
+    /// checksum names the lock file and the entry to remove.
+    fn mismatch(
+        &self,
+        recipe: &Owner<'_>,
+        source: &SourceSpec,
+        path: PathBuf,
+        expected: &Expected,
+        found: String,
+    ) -> DataError {
+        match expected {
+            Expected::Published(sha) => DataError::ChecksumMismatch {
+                path,
+                expected: sha.clone(),
+                found,
+            },
+            Expected::Recorded(sha) => DataError::RecordedChecksumMismatch {
+                path,
+                expected: sha.clone(),
+                found,
+                lock: self.lock.path().to_owned(),
+                key: lock_key(recipe.name, &source.file),
+            },
+        }
     }
 
     fn verified(
@@ -256,11 +315,17 @@ impl Resolver {
         source: &SourceSpec,
         path: PathBuf,
         sha256: String,
-        record: bool,
+        learn: bool,
         origin: Origin,
     ) -> Result<ResolvedFile, DataError> {
-        if record {
-            self.lock.record(recipe.name, &source.file, &sha256)?;
+        if learn {
+            self.learnt
+                .retain(|l| (l.owner.as_str(), l.file.as_str()) != (recipe.name, &source.file));
+            self.learnt.push(LearntChecksum {
+                owner: recipe.name.to_owned(),
+                file: source.file.clone(),
+                sha256: sha256.clone(),
+            });
         }
         Ok(ResolvedFile {
             file: source.file.clone(),

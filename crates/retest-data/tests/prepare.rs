@@ -14,12 +14,12 @@ fn project_recipe(name: &str) -> CorpusRecipe {
 }
 
 fn resolver(work: &Path) -> Resolver {
-    Resolver {
-        mirror: Some(data_dir()),
-        cache: work.join("cache"),
-        lock: LockFile::load(&work.join("lock")).unwrap(),
-        offline: true,
-    }
+    Resolver::new(
+        Some(data_dir()),
+        work.join("cache"),
+        LockFile::load(&work.join("lock")).unwrap(),
+        true,
+    )
 }
 
 #[test]
@@ -217,4 +217,106 @@ fn empty_corpus_is_an_error() {
         error.to_string(),
         "corpus `tiny` is empty: its sources gave no token seen at least 5 times (min_count)"
     );
+}
+
+/// A source without a published checksum: a truncated copy fails to read and leaves the lock
+/// file untouched, so the good copy that replaces it is prepared, and only then recorded.
+#[test]
+fn a_checksum_is_recorded_only_once_its_file_has_been_read() {
+    let work = tempfile::tempdir().unwrap();
+    let out = work.path().join("out");
+    let lock = work.path().join("checksums.lock");
+    let good = std::fs::read(data_dir().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
+    let copy = work.path().join("RC_2005-12.bz2");
+    std::fs::write(&copy, &good[..good.len() / 2]).unwrap();
+    std::fs::write(
+        work.path().join("dump.yaml"),
+        "name: dump\nreader: {format: reddit}\nsources:\n  - {file: RC_2005-12.bz2, path: RC_2005-12.bz2}\n",
+    )
+    .unwrap();
+    let recipe = CorpusRecipe::load(&work.path().join("dump.yaml")).unwrap();
+    let resolver = |lock: &Path| {
+        Resolver::new(
+            None,
+            work.path().join("cache"),
+            LockFile::load(lock).unwrap(),
+            true,
+        )
+    };
+
+    let error = prepare_corpus(&recipe, &mut resolver(&lock), &out, false).unwrap_err();
+    assert!(
+        matches!(error, DataError::Corpus { .. } | DataError::Io { .. }),
+        "{error:?}"
+    );
+    assert!(!lock.exists(), "the truncated copy's checksum was recorded");
+
+    std::fs::write(&copy, &good).unwrap();
+    let (prepared, outcome) = prepare_corpus(&recipe, &mut resolver(&lock), &out, false).unwrap();
+    assert_eq!(outcome, PrepareOutcome::Prepared);
+    let sha = retest_data::sha256_file(&copy).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&lock).unwrap(),
+        format!(
+            "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n\
+             {sha}  dump/RC_2005-12.bz2\n"
+        )
+    );
+    // Recorded, the checksum finds the prepared corpus without reading the source.
+    let found = retest_data::find_prepared(&recipe, &LockFile::load(&lock).unwrap(), &out).unwrap();
+    assert_eq!(found.map(|p| p.dir), Some(prepared.dir));
+}
+
+/// A corpus found prepared under a key whose checksum the lock file lost (or never got) has it
+/// recorded: its source was read when it was prepared.
+#[test]
+fn a_corpus_found_prepared_records_its_checksum() {
+    let work = tempfile::tempdir().unwrap();
+    let out = work.path().join("out");
+    std::fs::write(
+        work.path().join("valid.yaml"),
+        "name: valid\nreader: {format: wikitext}\nsources:\n  - {file: wiki.valid.tokens}\n",
+    )
+    .unwrap();
+    let recipe = CorpusRecipe::load(&work.path().join("valid.yaml")).unwrap();
+    prepare_corpus(&recipe, &mut resolver(work.path()), &out, false).unwrap();
+    let lock = work.path().join("lock");
+    let recorded = std::fs::read_to_string(&lock).unwrap();
+    std::fs::remove_file(&lock).unwrap();
+    let (_, outcome) = prepare_corpus(&recipe, &mut resolver(work.path()), &out, false).unwrap();
+    assert_eq!(outcome, PrepareOutcome::AlreadyPrepared);
+    assert_eq!(std::fs::read_to_string(&lock).unwrap(), recorded);
+}
+
+/// A preparation killed before its rename leaves `.tmp-<name>-XXXXXX/`; those folders, and no
+/// other entry, are what `stale_preparations` names. `prepared_dirs` names the finished ones.
+#[test]
+fn stale_preparations_are_the_temporary_folders_only() {
+    let work = tempfile::tempdir().unwrap();
+    let out = work.path();
+    let (prepared, _) = prepare_corpus(
+        &project_recipe("wikitext-103-valid"),
+        &mut resolver(out),
+        out,
+        false,
+    )
+    .unwrap();
+    for dir in [
+        ".tmp-wikitext-103-valid-aB3xY9",
+        ".tmp-gutenberg-Q1w2E3",
+        ".tmp-notes",
+        "tmp-x-aB3xY9",
+    ] {
+        std::fs::create_dir(out.join(dir)).unwrap();
+    }
+    std::fs::write(out.join(".tmp-gutenberg-zZ9zZ9"), "a file, not a folder").unwrap();
+    std::fs::create_dir(out.join("wikitext-103-valid-0123456789abcdeg")).unwrap();
+    assert_eq!(
+        retest_data::stale_preparations(out),
+        [
+            out.join(".tmp-gutenberg-Q1w2E3"),
+            out.join(".tmp-wikitext-103-valid-aB3xY9")
+        ]
+    );
+    assert_eq!(retest_data::prepared_dirs(out), [prepared.dir]);
 }

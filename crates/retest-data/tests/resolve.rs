@@ -34,12 +34,12 @@ impl Setup {
     }
 
     fn resolver(&self, mirror: bool) -> Resolver {
-        Resolver {
-            mirror: mirror.then(|| self.path("mirror")),
-            cache: self.path("cache"),
-            lock: LockFile::load(&self.path("corpora/checksums.lock")).unwrap(),
-            offline: false,
-        }
+        Resolver::new(
+            mirror.then(|| self.path("mirror")),
+            self.path("cache"),
+            LockFile::load(&self.path("corpora/checksums.lock")).unwrap(),
+            false,
+        )
     }
 }
 
@@ -117,19 +117,113 @@ fn missing_explicit_path_is_reported() {
 }
 
 #[test]
-fn unknown_checksum_is_recorded_then_verified() {
+fn unknown_checksum_is_recorded_when_asked_then_verified() {
     let s = Setup::new();
+    let lock = s.path("corpora/checksums.lock");
     std::fs::write(s.path("mirror/a.txt"), "hello\n").unwrap();
     let recipe = s.recipe("{file: a.txt}");
-    s.resolver(true).resolve_all(&recipe).unwrap();
-    let lock = std::fs::read_to_string(s.path("corpora/checksums.lock")).unwrap();
-    assert!(lock.contains(&format!("{HELLO_SHA}  demo/a.txt\n")), "{lock}");
-    // The mirror's copy changes: the lock now catches it.
-    std::fs::write(s.path("mirror/a.txt"), "changed\n").unwrap();
-    let error = s.resolver(true).resolve_all(&recipe).unwrap_err().to_string();
+    let mut resolver = s.resolver(true);
+    resolver.resolve_all(&recipe).unwrap();
+    assert!(!lock.exists(), "resolving alone records nothing");
+    resolver.record_learnt("other").unwrap();
     assert!(
-        error.contains(&format!("checksum mismatch: expected sha256 {HELLO_SHA}")),
-        "{error}"
+        !lock.exists(),
+        "another owner's record leaves demo's checksum unrecorded"
+    );
+    resolver.record_learnt("demo").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&lock).unwrap(),
+        format!(
+            "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n\
+             {HELLO_SHA}  demo/a.txt\n"
+        )
+    );
+    // The mirror's copy changes: the lock now catches it, and the message says where the
+    // expected checksum comes from and how to accept the new file.
+    std::fs::write(s.path("mirror/a.txt"), "changed\n").unwrap();
+    let error = s.resolver(true).resolve_all(&recipe).unwrap_err();
+    let found = retest_data::sha256_file(&s.path("mirror/a.txt")).unwrap();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}: checksum mismatch: expected sha256 {HELLO_SHA}, found {found}; the expected one is \
+             not published but was recorded in {} when the file was first used: if this file is the \
+             right one, remove the line for demo/a.txt from {} and run again",
+            s.path("mirror/a.txt").display(),
+            lock.display(),
+            lock.display()
+        )
+    );
+    // Done as the message says, the new file is accepted and recorded.
+    std::fs::write(&lock, "").unwrap();
+    let mut resolver = s.resolver(true);
+    assert_eq!(resolver.resolve_all(&recipe).unwrap()[0].sha256, found);
+    resolver.record_learnt("demo").unwrap();
+    assert!(
+        std::fs::read_to_string(&lock)
+            .unwrap()
+            .ends_with(&format!("{found}  demo/a.txt\n")),
+        "the new checksum is recorded"
+    );
+}
+
+/// A recorded checksum checks an explicit path and the download cache the same way.
+#[test]
+fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
+    let s = Setup::new();
+    let lock = s.path("corpora/checksums.lock");
+    let recorded = "a".repeat(64);
+    std::fs::write(&lock, format!("{recorded}  demo/a.txt\n")).unwrap();
+    std::fs::write(s.path("corpora/local.txt"), "hello\n").unwrap();
+    let recipe = s.recipe("{file: a.txt, path: local.txt}");
+    let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}: checksum mismatch: expected sha256 {recorded}, found {HELLO_SHA}; the expected one \
+             is not published but was recorded in {} when the file was first used: if this file is \
+             the right one, remove the line for demo/a.txt from {} and run again",
+            s.path("corpora/local.txt").display(),
+            lock.display(),
+            lock.display()
+        )
+    );
+    std::fs::create_dir_all(s.path("cache/demo")).unwrap();
+    std::fs::write(s.path("cache/demo/b.txt"), "hello\n").unwrap();
+    std::fs::write(&lock, format!("{recorded}  demo/b.txt\n")).unwrap();
+    let recipe = s.recipe("{file: b.txt}");
+    let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}: checksum mismatch: expected sha256 {recorded}, found {HELLO_SHA}; the expected one \
+             is not published but was recorded in {} when the file was first used: if this file is \
+             the right one, remove the line for demo/b.txt from {} and run again",
+            s.path("cache/demo/b.txt").display(),
+            lock.display(),
+            lock.display()
+        )
+    );
+}
+
+/// Recording reads the lock file again, so an entry another process wrote since is kept.
+#[test]
+fn recording_keeps_entries_written_meanwhile() {
+    let s = Setup::new();
+    let lock = s.path("corpora/checksums.lock");
+    std::fs::write(s.path("mirror/a.txt"), "hello\n").unwrap();
+    let recipe = s.recipe("{file: a.txt}");
+    let mut resolver = s.resolver(true);
+    resolver.resolve_all(&recipe).unwrap();
+    let other = "b".repeat(64);
+    std::fs::write(&lock, format!("{other}  other/x.txt\n")).unwrap();
+    resolver.record_learnt("demo").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&lock).unwrap(),
+        format!(
+            "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n\
+             {HELLO_SHA}  demo/a.txt\n{other}  other/x.txt\n"
+        )
     );
 }
 

@@ -4,7 +4,8 @@
 //! flushes and fsyncs it, renames it over the target and then fsyncs the folder (on Unix), so
 //! that neither a failed write nor a crash leaves a partial file under the final name, and a
 //! finished write survives a power cut. A failed write removes its temporary. [`publish_dir`] is
-//! the same move for a folder of files.
+//! the same move for a folder of files. A process killed mid-write cannot remove its temporary;
+//! [`temporary_target`] recognises one by its name, for whoever may remove it safely.
 //!
 //! **Permissions.** Every file and folder retest publishes gets the permissions a new file or
 //! folder gets from the process umask, as [`File::create`] and `mkdir` give them: a file
@@ -63,7 +64,7 @@ where
     })?;
     let prefix = format!(".{}.", name.to_string_lossy());
     let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
+    builder.prefix(&prefix).suffix(".tmp").rand_bytes(RANDOM_LEN);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -87,6 +88,40 @@ where
     sync_dir(dir).map_err(WriteError::at(path))?;
     Ok(())
 }
+
+/// The name of the file a temporary of [`write_atomic_with`] was to become, if `name` is one:
+/// `.<target>.XXXXXX.tmp`, six ASCII letters or digits chosen at random, exactly as the writer
+/// names them. Any other name gives `None`, so a caller removing temporaries by this test
+/// removes nothing a user made.
+pub fn temporary_target(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (target, random) = rest.rsplit_once('.')?;
+    let random_ok = random.len() == RANDOM_LEN && random.bytes().all(|b| b.is_ascii_alphanumeric());
+    (random_ok && !target.is_empty()).then_some(target)
+}
+
+/// Removes the temporaries that writes of `path` killed mid-way left beside it (the names
+/// [`temporary_target`] maps to `path`'s file name). Best effort: what cannot be removed stays.
+/// Call it only where no other process may be writing `path` at the same time, as a running
+/// write's temporary has the same form.
+pub fn remove_temporaries_of(path: &Path) {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(parent(path)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        let entry_name = entry.file_name();
+        if is_file && entry_name.to_str().and_then(temporary_target) == Some(name) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Length of the random part of a temporary's name (`tempfile`'s default).
+const RANDOM_LEN: usize = 6;
 
 /// Renames the folder `from` to `to` and fsyncs `from` before and `to`'s parent after, so the
 /// folder appears under its final name complete and the rename is durable.

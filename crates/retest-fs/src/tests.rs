@@ -148,3 +148,63 @@ fn publishing_over_a_full_folder_names_the_destination() {
     assert_eq!(error.source.kind(), ErrorKind::DirectoryNotEmpty);
     assert_eq!(names(root.path()), [".tmp-corpus", "corpus-abc"]);
 }
+
+#[test]
+fn temporaries_are_recognised_by_the_writers_names_only() {
+    assert_eq!(
+        temporary_target(".cooccurrence-window15.bin.aB3xY9.tmp"),
+        Some("cooccurrence-window15.bin")
+    );
+    assert_eq!(temporary_target(".seed-00.fifu.000000.tmp"), Some("seed-00.fifu"));
+    for other in [
+        "cooccurrence-window15.bin",
+        ".cooccurrence-window15.bin.aB3xY.tmp",
+        ".cooccurrence-window15.bin.aB3xY90.tmp",
+        ".cooccurrence-window15.bin.aB-xY9.tmp",
+        ".cooccurrence-window15.bin.aB3xY9.tmp.old",
+        "notes.aB3xY9.tmp",
+        "..aB3xY9.tmp",
+        ".tmp",
+        ".tmpaB3xY9",
+    ] {
+        assert_eq!(temporary_target(other), None, "{other}");
+    }
+}
+
+/// A temporary that a write leaves while it runs carries the name [`temporary_target`] knows.
+#[test]
+fn a_live_temporary_is_named_as_temporary_target_expects() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let mut seen = Vec::new();
+    write_atomic_with(&path, |_| {
+        seen = names(dir.path());
+        Ok::<(), WriteError>(())
+    })
+    .unwrap();
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert_eq!(temporary_target(&seen[0]), Some("stats.json"), "{seen:?}");
+}
+
+#[test]
+fn removes_the_temporaries_of_one_target_only() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        ".seed-00.timing.json.aB3xY9.tmp",
+        ".seed-00.timing.json.Q1w2E3.tmp",
+        ".seed-01.timing.json.aB3xY9.tmp",
+        ".seed-00.timing.json.notes.tmp",
+        "seed-00.timing.json",
+    ] {
+        std::fs::write(dir.path().join(name), "x").unwrap();
+    }
+    remove_temporaries_of(&dir.path().join("seed-00.timing.json"));
+    assert_eq!(
+        names(dir.path()),
+        [
+            ".seed-00.timing.json.notes.tmp",
+            ".seed-01.timing.json.aB3xY9.tmp",
+            "seed-00.timing.json"
+        ]
+    );
+}

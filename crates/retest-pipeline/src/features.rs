@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use retest_data::Resolver;
+use retest_data::{LearntChecksum, LockFile, Resolver};
 use retest_lexicon::Lexicon;
 
 use crate::lists::resolve_declaration;
@@ -23,6 +23,10 @@ pub struct LexiconFiles {
     pub brown: PathBuf,
     /// NLTK's `universal_tagset.zip` (holding `universal_tagset/en-brown.map`).
     pub universal_tagset: PathBuf,
+    /// Checksums learnt for files whose declaration gives none, recorded in `lock` once
+    /// [`LexiconFiles::load`] has read them.
+    learnt: Vec<LearntChecksum>,
+    lock: PathBuf,
 }
 
 impl LexiconFiles {
@@ -50,20 +54,32 @@ impl LexiconFiles {
             "universal-tagset",
             resolver,
         )?;
+        let learnt = ["wordnet", "brown", "universal-tagset"]
+            .into_iter()
+            .flat_map(|name| resolver.take_learnt(name))
+            .collect();
         Ok(LexiconFiles {
             wordnet,
             brown,
             universal_tagset,
+            learnt,
+            lock: resolver.lock.path().to_owned(),
         })
     }
 
-    /// Reads the three resources into a [`Lexicon`] (about a quarter of a second).
+    /// Reads the three resources into a [`Lexicon`] (about a quarter of a second), then records
+    /// the checksums learnt for them in the lock file.
     ///
     /// # Errors
     ///
-    /// A file that cannot be read or is not in the expected format (the message names it).
+    /// A file that cannot be read or is not in the expected format (the message names it), or
+    /// the lock file that cannot be written.
     pub fn load(&self) -> Result<Lexicon> {
-        Lexicon::load(&self.wordnet, &self.brown, &self.universal_tagset)
-            .context("loading the lexicon (WordNet, Brown corpus, universal tag map)")
+        let lexicon = Lexicon::load(&self.wordnet, &self.brown, &self.universal_tagset)
+            .context("loading the lexicon (WordNet, Brown corpus, universal tag map)")?;
+        if !self.learnt.is_empty() {
+            LockFile::load(&self.lock)?.record(&self.learnt)?;
+        }
+        Ok(lexicon)
     }
 }

@@ -32,6 +32,7 @@ mod set_level;
 mod setlevel_files;
 mod single;
 pub mod slurm;
+mod stale;
 mod status;
 mod task;
 mod train;
@@ -44,11 +45,13 @@ pub use corpus::LoadedCorpus;
 pub use features::{DEBIAN_WORDNET, LexiconFiles};
 pub use layout::{DONE_FILE, Layout};
 pub use lists::{FULL, Lists, TargetList};
-pub use lock::RunLock;
+pub use lock::{CorporaLock, RunLock};
 pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
 pub use output::{Overwrite, report_folder};
 pub use progress::Reporter;
-pub use project::{Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, run_name};
+pub use project::{
+    Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, recipe_lock_file, run_name,
+};
 pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
 pub use run::{
     Finished, MeasuredRun, RecipeOverrides, Trained, measure_pipeline, prepare_pipeline, prepare_recipe,

@@ -364,6 +364,8 @@ fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> 
     };
     let text = std::fs::read_to_string(&file)
         .with_context(|| format!("{what} `{name}`: cannot read {}", file.display()))?;
+    // Read without error: a checksum learnt for a declared file is recorded now.
+    resolver.record_learnt(name)?;
     Ok((file, text))
 }
 
@@ -421,7 +423,9 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
 }
 
 /// The file a declaration (`description`, `licence`, `source`) names, found by the resolver
-/// and verified against its checksum. `kind` and `name` say what it is in messages.
+/// and verified against its checksum. `kind` and `name` say what it is in messages. A checksum
+/// the resolver learnt (the declaration gives none) is recorded by the caller once the file has
+/// been read (`Resolver::record_learnt` with `name`).
 pub(crate) fn resolve_declaration(
     path: &Path,
     kind: &str,

@@ -1,4 +1,4 @@
-//! One run at a time per results folder.
+//! One run at a time per results folder, and the shared use of the prepared corpora.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
@@ -41,6 +41,71 @@ impl RunLock {
     }
 }
 
+/// A shared lock on `results/corpora/.prepare.lock`, held by every process that may prepare a
+/// corpus or count co-occurrences there, for as long as it may.
+///
+/// The prepared corpora are shared by every pipeline of a results folder, so the run lock (one
+/// per pipeline) does not keep two processes from writing there at once: `retest run` of two
+/// pipelines, `retest prepare` and `retest corpus prepare` may. Each holds this lock shared
+/// while it works. A temporary of a preparation or a counting is therefore stale exactly when
+/// no process holds the lock: a process that can take it exclusively is alone, and removes the
+/// temporaries killed processes left (see [`CorporaLock::acquire`]); one that cannot leaves them
+/// for a later run, since they may be another's work in progress. The operating system releases
+/// the lock when its holder ends, however it ends.
+#[derive(Debug)]
+pub struct CorporaLock {
+    _file: File,
+}
+
+/// The lock file in `results/corpora/` (not `.lock`, the name of a run lock, so that a run
+/// folder and the corpora folder never share one).
+const CORPORA_LOCK: &str = ".prepare.lock";
+
+impl CorporaLock {
+    /// Takes the lock of the corpora folder `corpora` shared, creating the folder if needed.
+    /// When no other process holds it, it first takes it exclusively and removes the stale
+    /// temporaries of preparations and countings (one line on stderr says how many), then
+    /// shares it. Waits only while another process removes temporaries.
+    ///
+    /// # Errors
+    ///
+    /// The folder or the lock file cannot be created, or the lock cannot be taken.
+    pub fn acquire(corpora: &Path) -> Result<CorporaLock> {
+        std::fs::create_dir_all(corpora).with_context(|| format!("cannot create {}", corpora.display()))?;
+        let path = corpora.join(CORPORA_LOCK);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        let cannot_lock = || format!("cannot lock {}", path.display());
+        match file.try_lock() {
+            Ok(()) => {
+                remove_stale_temporaries(corpora)?;
+                // Releasing before sharing lets another process clean in between, which is
+                // harmless: this one has written nothing yet.
+                file.unlock().with_context(cannot_lock)?;
+            }
+            Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(e)) => return Err(e).with_context(cannot_lock),
+        }
+        file.lock_shared().with_context(cannot_lock)?;
+        Ok(CorporaLock { _file: file })
+    }
+}
+
+/// Removes what preparations (`retest_data::stale_preparations`) and countings
+/// (`cooccurrence::stale_temporaries`) killed mid-way left in `corpora`. The caller holds the
+/// corpora lock exclusively.
+fn remove_stale_temporaries(corpora: &Path) -> Result<()> {
+    let mut stale = retest_data::stale_preparations(corpora);
+    for dir in retest_data::prepared_dirs(corpora) {
+        stale.extend(crate::cooccurrence::stale_temporaries(&dir));
+    }
+    crate::stale::remove(&stale, corpora)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +126,65 @@ mod tests {
         );
         drop(first);
         RunLock::acquire(&run).expect("the lock is free once its holder is gone");
+    }
+
+    /// The temporaries killed preparations and countings left, in the corpora folder and in a
+    /// prepared corpus's folder, with a user's file of a similar name beside them.
+    fn leave_temporaries(corpora: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
+        let prepared = corpora.join("demo-0123456789abcdef");
+        std::fs::create_dir_all(prepared.join(".spill-aB3xY9")).unwrap();
+        std::fs::create_dir_all(corpora.join(".tmp-demo-Q1w2E3")).unwrap();
+        std::fs::write(corpora.join(".tmp-demo-Q1w2E3/corpus.bin"), "half").unwrap();
+        std::fs::write(prepared.join(".cooccurrence-window5.bin.Zz9Zz9.tmp"), "half").unwrap();
+        std::fs::write(prepared.join(".tmpK8j7H6"), "half").unwrap();
+        let stale = vec![
+            corpora.join(".tmp-demo-Q1w2E3"),
+            prepared.join(".spill-aB3xY9"),
+            prepared.join(".cooccurrence-window5.bin.Zz9Zz9.tmp"),
+            prepared.join(".tmpK8j7H6"),
+        ];
+        let kept = vec![
+            corpora.join(".tmp-demo-notes.txt"),
+            prepared.join("cooccurrence-window5.bin"),
+            prepared.join(".spill-notes"),
+        ];
+        for path in &kept {
+            std::fs::write(path, "mine").unwrap();
+        }
+        (stale, kept)
+    }
+
+    #[test]
+    fn the_first_holder_removes_stale_temporaries_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpora = dir.path().join("corpora");
+        let (stale, kept) = leave_temporaries(&corpora);
+        let lock = CorporaLock::acquire(&corpora).unwrap();
+        for path in &stale {
+            assert!(!path.exists(), "{} is left", path.display());
+        }
+        for path in &kept {
+            assert!(path.exists(), "{} was removed", path.display());
+        }
+        drop(lock);
+    }
+
+    /// While another process may be writing (it holds the lock), temporaries are left alone,
+    /// and the lock is still shared at once; the first holder after both removes them.
+    #[test]
+    fn temporaries_are_kept_while_another_holder_works() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpora = dir.path().join("corpora");
+        let working = CorporaLock::acquire(&corpora).unwrap();
+        let (stale, _) = leave_temporaries(&corpora);
+        let second = CorporaLock::acquire(&corpora).unwrap();
+        for path in &stale {
+            assert!(path.exists(), "{} of a running job was removed", path.display());
+        }
+        drop((working, second));
+        let _third = CorporaLock::acquire(&corpora).unwrap();
+        for path in &stale {
+            assert!(!path.exists(), "{} is left", path.display());
+        }
     }
 }

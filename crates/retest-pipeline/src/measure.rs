@@ -667,6 +667,19 @@ pub(crate) fn icc_stats(r: &IccResult) -> IccStats {
     }
 }
 
+/// A measure job writes into `<TEMPORARY_PREFIX>XXXXXX` beside its output folder, then renames it.
+const TEMPORARY_PREFIX: &str = ".measure-";
+/// Length of the random part of that name (`tempfile`'s default, set explicitly).
+const TEMPORARY_RANDOM_LEN: usize = 6;
+
+/// Whether `name` is a measure job's temporary folder, `.measure-XXXXXX` with six random
+/// letters or digits, as [`write_group`] names it.
+pub(crate) fn is_temporary_name(name: &str) -> bool {
+    name.strip_prefix(TEMPORARY_PREFIX).is_some_and(|random| {
+        random.len() == TEMPORARY_RANDOM_LEN && random.bytes().all(|b| b.is_ascii_alphanumeric())
+    })
+}
+
 /// Writes the tables and bias tensors into a temporary sibling folder, then renames it to `out`.
 fn write_group(
     out: &Path,
@@ -677,7 +690,8 @@ fn write_group(
     let parent = out.parent().context("measure folder has a parent")?;
     std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
     let tmp = tempfile::Builder::new()
-        .prefix(".measure-")
+        .prefix(TEMPORARY_PREFIX)
+        .rand_bytes(TEMPORARY_RANDOM_LEN)
         .tempdir_in(parent)
         .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
     for table in tables.iter_mut() {

@@ -16,7 +16,7 @@ use crate::cooccurrence::ensure_cooccurrences;
 use crate::corpus::LoadedCorpus;
 use crate::features::LexiconFiles;
 use crate::lists::Lists;
-use crate::lock::RunLock;
+use crate::lock::{CorporaLock, RunLock};
 use crate::progress::Reporter;
 use crate::project::{Folders, LoadedPlan, RunOptions};
 use crate::regression::regression_input;
@@ -218,8 +218,11 @@ fn train_checked<T>(
     let started = Instant::now();
     let loaded = LoadedPlan::load(folders, reference)?;
     let lock = RunLock::acquire(&loaded.layout.run)?;
+    crate::stale::remove(&crate::stale::run_temporaries(&loaded.layout), &loaded.layout.run)?;
     let mut resolver = Resolver::from_env(&loaded.project.lock)?;
     let checked = check(&loaded, &mut resolver)?;
+    // Held through training, which counts co-occurrences a GloVe job needs and finds missing.
+    let _corpora_lock = CorporaLock::acquire(&loaded.layout.corpora())?;
     let plan = &loaded.plan;
     let mut corpora = Vec::new();
     let mut failures = Vec::new();
@@ -320,6 +323,7 @@ fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
 pub fn prepare_pipeline(loaded: &LoadedPlan, force: bool) -> Result<()> {
     let plan = &loaded.plan;
     let mut resolver = Resolver::from_env(&loaded.project.lock)?;
+    let _corpora_lock = CorporaLock::acquire(&loaded.layout.corpora())?;
     for recipe in &plan.corpora {
         let prepared = prepare_logged(&loaded.layout.results, recipe, &mut resolver, force)?;
         let counts = plan.cooccurrence_counts();
@@ -349,7 +353,8 @@ pub struct RecipeOverrides {
 }
 
 /// Prepares the corpus of recipe `reference` (a path, or a name in the recipe folder) and
-/// returns its folder.
+/// returns its folder. Checksums the recipe does not give are recorded in the lock file beside
+/// the recipe file.
 ///
 /// # Errors
 ///
@@ -370,7 +375,8 @@ pub fn prepare_recipe(
         anyhow::ensure!(max_tokens >= 1, "--max-tokens must be at least 1");
         recipe.max_tokens = Some(max_tokens);
     }
-    let mut resolver = Resolver::from_env(&crate::project::lock_file(&recipes))?;
+    let mut resolver = Resolver::from_env(&crate::project::recipe_lock_file(&recipe.file))?;
+    let _corpora_lock = CorporaLock::acquire(&folders.results.join("corpora"))?;
     Ok(prepare_logged(&folders.results, &recipe, &mut resolver, force)?.dir)
 }
 

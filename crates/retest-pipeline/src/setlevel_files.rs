@@ -94,7 +94,9 @@ pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatT
             let path = resolver.resolve_declared(&owner, &declaration.source)?.path;
             let text =
                 std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            Some(parse_named_sets(&text, &path)?)
+            let sets = parse_named_sets(&text, &path)?;
+            resolver.record_learnt(&name)?;
+            Some(sets)
         }
     };
     Ok(tests.resolve(sets.as_ref())?)

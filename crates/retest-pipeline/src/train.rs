@@ -252,10 +252,10 @@ fn write_timing(out: &Path, seconds: f64, words: u64) -> Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let json = serde_json::to_string(&JobTiming { seconds, words })? + "\n";
-    Ok(retest_fs::write_atomic(
-        &Layout::timing_file(out),
-        json.as_bytes(),
-    )?)
+    let path = Layout::timing_file(out);
+    // One job writes each seed's files, so an earlier temporary of this one is a killed job's.
+    retest_fs::remove_temporaries_of(&path);
+    Ok(retest_fs::write_atomic(&path, json.as_bytes())?)
 }
 
 /// The metadata stored in every embedding file: what produced it, exactly.

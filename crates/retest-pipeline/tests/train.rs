@@ -27,12 +27,12 @@ fn plan() -> Plan {
 }
 
 fn corpora(plan: &Plan, results: &Path) -> Vec<LoadedCorpus> {
-    let mut resolver = Resolver {
-        mirror: Some(data_dir()),
-        cache: results.join("cache"),
-        lock: LockFile::load(&results.join("lock")).unwrap(),
-        offline: true,
-    };
+    let mut resolver = Resolver::new(
+        Some(data_dir()),
+        results.join("cache"),
+        LockFile::load(&results.join("lock")).unwrap(),
+        true,
+    );
     plan.corpora
         .iter()
         .map(|recipe| {
