@@ -383,3 +383,18 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
         "{status}"
     );
 }
+
+#[test]
+fn a_missing_file_says_its_cause_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.fifu");
+    let out = retest(&["embeddings", "info", missing.to_str().unwrap()], dir.path());
+    assert!(!out.status.success());
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+}
