@@ -144,11 +144,14 @@ fn check(key: &str) {
             }
             "truth" => {
                 checked[2] += 1;
-                assert_eq!(
-                    k.n_words as usize,
-                    m["table5_words"][&k.list].as_array().unwrap().len(),
-                    "{what}"
-                );
+                let words = m["table5_words"][&k.list].as_array().unwrap().len();
+                assert_eq!(k.n_words as usize, words, "{what}");
+                if words < 2 {
+                    // One word's κ is 0 or undefined, whatever the labels (scikit-learn returns
+                    // those); retest reports too few subjects.
+                    assert_eq!(k.status, "too_few_subjects", "{what}");
+                    continue;
+                }
                 &m["table5"][&k.list][&k.rule][&k.pair]
             }
             "rules" => {

@@ -49,16 +49,17 @@ impl KappaResult {
 /// of scikit-learn's `cohen_kappa_score(a, b)` (which writes it as
 /// 1 − Σ w·confusion / Σ w·expected with 0/1 weights).
 ///
-/// Status: [`Status::LengthMismatch`] when the lengths differ, [`Status::TooFewSubjects`] when
-/// they are empty, [`Status::ZeroVariance`] when both raters use one and the same category
+/// Status: [`Status::LengthMismatch`] when the lengths differ, [`Status::TooFewSubjects`] for
+/// fewer than 2 subjects (one subject's κ is 0 or undefined, whatever the raters do; scikit-learn
+/// returns those), [`Status::ZeroVariance`] when both raters use one and the same category
 /// (P_e = 1; scikit-learn returns NaN).
 pub fn cohen_kappa(a: &[i64], b: &[i64]) -> KappaResult {
     if a.len() != b.len() {
         return KappaResult::failed(a.len().min(b.len()), 2, 0, Status::LengthMismatch);
     }
     let n = a.len();
-    if n == 0 {
-        return KappaResult::failed(0, 2, 0, Status::TooFewSubjects);
+    if n < 2 {
+        return KappaResult::failed(n, 2, 0, Status::TooFewSubjects);
     }
     // Marginal counts per category (label order is irrelevant to κ; BTreeMap keeps it
     // deterministic).
@@ -217,14 +218,14 @@ pub fn aggregate_raters(
 /// Sums are exact integers (overflow gives [`Status::NonFinite`]); P̄ and P̄_e are each one
 /// floating-point division.
 ///
-/// Status: [`Status::TooFewSubjects`] for no subjects, [`Status::Unbalanced`] when the row
+/// Status: [`Status::TooFewSubjects`] for fewer than 2 subjects, [`Status::Unbalanced`] when the row
 /// totals differ (statsmodels asserts), [`Status::TooFewRaters`] when m < 2,
 /// [`Status::ZeroVariance`] when every rating is in one category (P̄_e = 1).
 pub fn fleiss_kappa(table: &CountTable) -> KappaResult {
     let n = table.n_subjects;
     let c = table.n_categories;
-    if n == 0 {
-        return KappaResult::failed(0, 0, c, Status::TooFewSubjects);
+    if n < 2 {
+        return KappaResult::failed(n, 0, c, Status::TooFewSubjects);
     }
     let Some(sums) = FleissSums::of(table) else {
         return KappaResult::failed(n, 0, c, Status::NonFinite);

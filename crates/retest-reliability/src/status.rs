@@ -12,7 +12,7 @@ pub enum Status {
     /// The value is a finite number.
     Ok,
     /// Fewer than two complete rows (subjects for ICC, cases for alpha) remain after listwise
-    /// deletion of rows containing NaN; for kappa, no subjects at all.
+    /// deletion of rows containing NaN; for kappa, fewer than two subjects.
     TooFewSubjects,
     /// Fewer than two columns (raters for ICC, items for alpha), or fewer than two raters per
     /// subject for Fleiss' kappa.
