@@ -277,11 +277,11 @@ fn random_labels_never_panic() {
 
 #[test]
 fn a_kappa_of_one_subject_is_too_few_subjects() {
-    let cohen = retest_reliability::cohen_kappa(&[1], &[0]);
+    let cohen = cohen_kappa(&[1], &[0]);
     assert_eq!((cohen.status, cohen.n_subjects), (Status::TooFewSubjects, 1));
     assert!(cohen.value.is_nan());
-    let table = retest_reliability::CountTable::new(vec![2, 1], 1, 2).unwrap();
-    let fleiss = retest_reliability::fleiss_kappa(&table);
+    let table = CountTable::new(vec![2, 1], 1, 2).unwrap();
+    let fleiss = fleiss_kappa(&table);
     assert_eq!((fleiss.status, fleiss.n_subjects), (Status::TooFewSubjects, 1));
     assert!(fleiss.value.is_nan());
 }
