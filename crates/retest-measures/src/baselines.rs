@@ -17,7 +17,8 @@ pub struct CosineSample {
 }
 
 impl CosineSample {
-    fn of(values: &[f64]) -> CosineSample {
+    /// The mean and population SD of `values` (NaN for none).
+    pub fn of(values: &[f64]) -> CosineSample {
         let n = values.len();
         let mean = values.iter().sum::<f64>() / n as f64;
         let sd = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();

@@ -643,12 +643,7 @@ impl<'p> BasePairs<'p> {
             self.params.random_samples,
             &seed_path,
         );
-        let pairs_sample = {
-            let n = pair_cosines.len() as f64;
-            let mean = pair_cosines.iter().sum::<f64>() / n;
-            let sd = (pair_cosines.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / n).sqrt();
-            (pair_cosines.len(), mean, sd)
-        };
+        let pairs = retest_measures::CosineSample::of(&pair_cosines);
         let baselines = [
             ("word_pairs", words.n, words.mean, words.sd),
             (
@@ -657,7 +652,7 @@ impl<'p> BasePairs<'p> {
                 differences.mean,
                 differences.sd,
             ),
-            ("base_pairs", pairs_sample.0, pairs_sample.1, pairs_sample.2),
+            ("base_pairs", pairs.n, pairs.mean, pairs.sd),
         ]
         .into_iter()
         .map(|(baseline, n, mean, sd)| BasePairBaselineRow {
