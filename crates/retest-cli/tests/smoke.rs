@@ -72,6 +72,17 @@ fn names_ending(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     out
 }
 
+/// The SGNS seed files of the smoke run in `results`, in seed order.
+fn sgns_seeds(results: &Path) -> Vec<PathBuf> {
+    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("/sgns-"))
+        .map(|p| results.join("smoke/embeddings").join(p))
+        .collect();
+    seeds.sort();
+    seeds
+}
+
 fn fifu_files(dir: &Path) -> Vec<PathBuf> {
     names_ending(dir, ".fifu")
 }
@@ -379,12 +390,7 @@ fn tables_have_the_study_shape(tables: &Path) {
 fn retest_score_reproduces_the_pipeline(results: &Path) {
     let work = results.join("score-check");
     std::fs::create_dir_all(&work).unwrap();
-    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
-        .into_iter()
-        .filter(|p| p.to_string_lossy().contains("/sgns-"))
-        .map(|p| results.join("smoke/embeddings").join(p))
-        .collect();
-    seeds.sort();
+    let seeds = sgns_seeds(results);
     assert_eq!(seeds.len(), 3, "{seeds:?}");
     let table = Csv::read(&results.join("smoke/tables/test_retest_words.csv"));
     let table = table.records();
@@ -496,12 +502,7 @@ fn retest_score_reproduces_the_pipeline(results: &Path) {
 /// The base-pair tables of the SGNS configuration hold what `retest base-pairs` gives on the
 /// pipeline's own seeds, row for row (the random baselines draw from other streams).
 fn base_pair_tables_agree_with_retest_base_pairs(results: &Path) {
-    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
-        .into_iter()
-        .filter(|p| p.to_string_lossy().contains("/sgns-"))
-        .map(|p| results.join("smoke/embeddings").join(p))
-        .collect();
-    seeds.sort();
+    let seeds = sgns_seeds(results);
     let out = results.join("base-pairs-check");
     let output = Command::new(env!("CARGO_BIN_EXE_retest"))
         .arg("base-pairs")
@@ -552,12 +553,7 @@ fn base_pair_tables_agree_with_retest_base_pairs(results: &Path) {
 fn analogy_tables_agree_with_retest_analogies(results: &Path) {
     let work = results.join("analogy-check");
     std::fs::create_dir_all(&work).unwrap();
-    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
-        .into_iter()
-        .filter(|p| p.to_string_lossy().contains("/sgns-"))
-        .map(|p| results.join("smoke/embeddings").join(p))
-        .collect();
-    seeds.sort();
+    let seeds = sgns_seeds(results);
     let tables = results.join("smoke/tables");
     let answers = Csv::read(&tables.join("analogy_answers.csv"));
     let answers = answers.records();
@@ -726,12 +722,7 @@ fn analogy_tables_agree_with_retest_analogies(results: &Path) {
 fn set_level_tables_agree_with_retest_weat_and_direct_bias(results: &Path) {
     let work = results.join("set-level-check");
     std::fs::create_dir_all(&work).unwrap();
-    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
-        .into_iter()
-        .filter(|p| p.to_string_lossy().contains("/sgns-"))
-        .map(|p| results.join("smoke/embeddings").join(p))
-        .collect();
-    seeds.sort();
+    let seeds = sgns_seeds(results);
     let tables = results.join("smoke/tables");
     let weat = Csv::read(&tables.join("weat.csv"));
     let weat = weat.records();
