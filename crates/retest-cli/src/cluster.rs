@@ -184,11 +184,12 @@ pub fn status(folders: &Folders, args: &StatusArgs) -> Result<()> {
     match args.format {
         StatusFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&jobs)?)?,
         StatusFormat::Text => {
-            let rerun = cluster::rerun_command(folders, &args.pipeline);
+            let on_slurm = cluster::ran_on_slurm(&loaded.layout);
+            let rerun = cluster::rerun_command(folders, &args.pipeline, on_slurm);
             write!(
                 out,
                 "{}",
-                cluster::status_text(&loaded.plan, &loaded.layout, &jobs, &rerun)
+                cluster::status_text(&loaded.plan, &loaded.layout, &jobs, &rerun, on_slurm)
             )?;
         }
     }

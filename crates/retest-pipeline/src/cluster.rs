@@ -63,12 +63,16 @@ pub fn status(folders: &Folders, reference: &str) -> Result<(LoadedPlan, Vec<Job
     Ok((loaded, jobs))
 }
 
-/// The command that submits what is missing of pipeline `reference`.
-pub fn rerun_command(folders: &Folders, reference: &str) -> String {
-    format!(
-        "retest{} run {reference} --executor slurm",
-        results_option(folders)
-    )
+/// Whether a pipeline's run was submitted to Slurm (its scripts folder exists), so that
+/// `retest status` advises the executor the run used.
+pub fn ran_on_slurm(layout: &Layout) -> bool {
+    slurm::script_dir(layout).is_dir()
+}
+
+/// The command that runs what is missing of pipeline `reference`, on Slurm or on this machine.
+pub fn rerun_command(folders: &Folders, reference: &str, on_slurm: bool) -> String {
+    let executor = if on_slurm { " --executor slurm" } else { "" };
+    format!("retest{} run {reference}{executor}", results_option(folders))
 }
 
 /// The word lists that name the measure folders, when they can be read without a download
@@ -80,8 +84,15 @@ fn status_lists(loaded: &LoadedPlan) -> Option<Lists> {
 }
 
 /// One line per job (`done`, `missing` or `failed`, with the log of a failed attempt), then a
-/// summary per kind of job and in total. `rerun` is the command that submits what is missing.
-pub fn status_text(plan: &Plan, layout: &Layout, jobs: &[JobStatus], rerun: &str) -> String {
+/// summary per kind of job and in total. `rerun` is the command that runs what is missing;
+/// `on_slurm` adds the array tasks to rerun and the reminder about queued jobs.
+pub fn status_text(
+    plan: &Plan,
+    layout: &Layout,
+    jobs: &[JobStatus],
+    rerun: &str,
+    on_slurm: bool,
+) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let _ = writeln!(s, "pipeline {} ({}):", plan.name, layout.run.display());
@@ -112,7 +123,7 @@ pub fn status_text(plan: &Plan, layout: &Layout, jobs: &[JobStatus], rerun: &str
             .filter(|j| j.state == State::Missing)
             .filter_map(|j| j.index)
             .collect();
-        if !not_done.is_empty() {
+        if on_slurm && !not_done.is_empty() {
             let _ = write!(
                 s,
                 "; array tasks to rerun: {}",
@@ -124,11 +135,15 @@ pub fn status_text(plan: &Plan, layout: &Layout, jobs: &[JobStatus], rerun: &str
     let all: Vec<&JobStatus> = jobs.iter().collect();
     let _ = writeln!(s, "  {:<15} {}", "all jobs", counts(&all));
     if all.iter().any(|j| j.state == State::Missing) {
-        let _ = writeln!(
-            s,
-            "submit what is missing (finished outputs are kept): {rerun}\n\
-             (unless those jobs are still queued or running: squeue -u $USER)"
-        );
+        if on_slurm {
+            let _ = writeln!(
+                s,
+                "submit what is missing (finished outputs are kept): {rerun}\n\
+                 (unless those jobs are still queued or running: squeue -u $USER)"
+            );
+        } else {
+            let _ = writeln!(s, "run what is missing (finished outputs are kept): {rerun}");
+        }
     }
     s
 }

@@ -32,11 +32,15 @@ impl<T: DeserializeOwned> Document<T> {
         let raw = serde_path_to_error::deserialize(deserializer).map_err(|error| {
             let field = clean_path(&error.path().to_string());
             let inner = error.into_inner();
-            let line_column = inner
-                .location()
-                .map(|l| (l.line(), l.column()))
-                .or_else(|| index.find(&field).map(|p| (p.line, p.column)));
             let message = clean_message(&inner.to_string(), &field);
+            // serde_yaml places a repeated key at the start of its mapping; the index knows
+            // the line of the repetition.
+            let repeated = repeated_key(&message)
+                .and_then(|key| index.repeated_key(&join(&field, key)))
+                .map(|p| (p.line, p.column));
+            let line_column = repeated
+                .or_else(|| inner.location().map(|l| (l.line(), l.column())))
+                .or_else(|| index.find(&field).map(|p| (p.line, p.column)));
             SpecError::Invalid {
                 location: Location {
                     file: file.to_owned(),
@@ -68,24 +72,76 @@ impl<T> Document<T> {
     }
 }
 
-/// serde_path_to_error writes `.` for the root; we use the empty path.
+/// serde_path_to_error writes `.` for the root and `?` for a node it could not name (a
+/// syntax error); we use the path of the nearest named ancestor, empty for the root.
 fn clean_path(path: &str) -> String {
-    if path == "." {
-        String::new()
+    let named = match path.find('?') {
+        Some(cut) => &path[..cut],
+        None => path,
+    };
+    named.trim_end_matches('.').to_owned()
+}
+
+/// `key` of the mapping at `field`.
+fn join(field: &str, key: &str) -> String {
+    if field.is_empty() {
+        key.to_owned()
     } else {
-        path.to_owned()
+        format!("{field}.{key}")
     }
 }
 
+/// The key of a `duplicate field `key`` message.
+fn repeated_key(message: &str) -> Option<&str> {
+    message
+        .strip_prefix("duplicate field `")?
+        .strip_suffix('`')
+}
+
+/// What serde calls the Rust types it expected, in the words of a YAML file.
+const EXPECTED: [(&str, &str); 11] = [
+    ("u8", "a whole number from 0 to 255"),
+    ("u16", "a whole number from 0 to 65535"),
+    ("u32", "a whole number from 0 to 4294967295"),
+    ("u64", "a whole number from 0 to 18446744073709551615"),
+    ("usize", "a whole number from 0 to 18446744073709551615"),
+    ("i32", "a whole number"),
+    ("i64", "a whole number"),
+    ("f32", "a number"),
+    ("f64", "a number"),
+    ("a YAML tag starting with '!'", "a plain value"),
+    ("a map", "a mapping"),
+];
+
 /// serde_yaml writes the field path before and " at line L column C" after its messages; the
-/// location already says both.
+/// location already says both. Rust type names (`u32`, `struct RawSgns`, `as u128`) are
+/// replaced by what the YAML should hold.
 fn clean_message(message: &str, field: &str) -> String {
     let message = match message.split_once(": ") {
         Some((prefix, rest)) if !prefix.is_empty() && field.starts_with(prefix) => rest,
         _ => message,
     };
-    match message.find(" at line ") {
-        Some(cut) => message[..cut].to_owned(),
-        None => message.to_owned(),
+    let message = match message.find(" at line ") {
+        Some(cut) => &message[..cut],
+        None => message,
+    };
+    let message = message
+        .replace("` as u128", "`")
+        .replace("` as i128", "`")
+        .replace("invalid type: map,", "invalid type: mapping,")
+        .replace("floating point `", "number `");
+    match message.split_once(", expected ") {
+        Some((found, expected)) => {
+            let expected = if expected.starts_with("struct ") {
+                "a mapping"
+            } else {
+                EXPECTED
+                    .iter()
+                    .find(|(rust, _)| *rust == expected)
+                    .map_or(expected, |(_, yaml)| yaml)
+            };
+            format!("{found}, expected {expected}")
+        }
+        None => message,
     }
 }

@@ -17,10 +17,12 @@ pub struct Position {
     pub column: usize,
 }
 
-/// Where every node of a YAML document starts, by field path.
+/// Where every node of a YAML document starts, by field path, and where a key repeats.
 #[derive(Debug, Default)]
 pub struct PathIndex {
     positions: BTreeMap<String, Position>,
+    /// The second occurrence of each key given twice in one mapping, by field path.
+    repeated_keys: BTreeMap<String, Position>,
 }
 
 impl PathIndex {
@@ -34,7 +36,13 @@ impl PathIndex {
         }
         PathIndex {
             positions: builder.positions,
+            repeated_keys: builder.repeated_keys,
         }
+    }
+
+    /// Where the key at `path` is given a second time in its mapping, if it is.
+    pub fn repeated_key(&self, path: &str) -> Option<Position> {
+        self.repeated_keys.get(path).copied()
     }
 
     /// The position of the node at `path`, or of its nearest ancestor that exists
@@ -66,6 +74,18 @@ enum Frame {
 struct Builder {
     stack: Vec<Frame>,
     positions: BTreeMap<String, Position>,
+    /// Every key seen, by field path, to find the ones given twice.
+    keys: BTreeMap<String, Position>,
+    repeated_keys: BTreeMap<String, Position>,
+}
+
+/// The field path of `key` in the mapping at `path`.
+fn child(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
 }
 
 impl Builder {
@@ -78,22 +98,33 @@ impl Builder {
                 *next_index += 1;
                 Some(child)
             }
-            Some(Frame::Mapping { path, pending_key }) => pending_key.take().map(|key| {
-                if path.is_empty() {
-                    key
-                } else {
-                    format!("{path}.{key}")
-                }
-            }),
+            Some(Frame::Mapping { path, pending_key }) => {
+                pending_key.take().map(|key| child(path, &key))
+            }
         }
     }
 
     fn record(&mut self, path: &str, mark: Marker) {
-        let position = Position {
-            line: mark.line(),
-            column: mark.col() + 1,
-        };
-        self.positions.entry(path.to_owned()).or_insert(position);
+        self.positions
+            .entry(path.to_owned())
+            .or_insert(position(mark));
+    }
+
+    /// Notes a key of the mapping at `path`; a key met before in the same mapping is repeated.
+    fn record_key(&mut self, path: &str, key: &str, mark: Marker) {
+        let key_path = child(path, key);
+        if self.keys.contains_key(&key_path) {
+            self.repeated_keys.entry(key_path).or_insert(position(mark));
+        } else {
+            self.keys.insert(key_path, position(mark));
+        }
+    }
+}
+
+fn position(mark: Marker) -> Position {
+    Position {
+        line: mark.line(),
+        column: mark.col() + 1,
     }
 }
 
@@ -103,8 +134,10 @@ impl MarkedEventReceiver for Builder {
             Event::Scalar(value, ..) => match self.next_path() {
                 Some(path) => self.record(&path, mark),
                 None => {
-                    if let Some(Frame::Mapping { pending_key, .. }) = self.stack.last_mut() {
-                        *pending_key = Some(value);
+                    if let Some(Frame::Mapping { path, pending_key }) = self.stack.last_mut() {
+                        let path = path.clone();
+                        *pending_key = Some(value.clone());
+                        self.record_key(&path, &value, mark);
                     }
                 }
             },
@@ -146,6 +179,14 @@ mod tests {
         assert_eq!(index.find("sgns.window").map(|p| p.line), Some(4));
         assert_eq!(index.find("corpora[1].recipe").map(|p| p.line), Some(7));
         assert_eq!(index.find("corpora[1].min_count").map(|p| p.line), Some(8));
+    }
+
+    #[test]
+    fn a_key_given_twice_is_found_at_its_second_line() {
+        let index = PathIndex::new("name: a\nsgns:\n  dim: 5\n  dim: 6\nname: b\n");
+        assert_eq!(index.repeated_key("sgns.dim"), Some(Position { line: 4, column: 3 }));
+        assert_eq!(index.repeated_key("name"), Some(Position { line: 5, column: 1 }));
+        assert_eq!(index.repeated_key("sgns"), None);
     }
 
     #[test]

@@ -140,8 +140,78 @@ fn wrong_type_names_line_and_field() {
     let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nglove:\n  dim: big\n");
     assert_eq!(
         message,
-        "pipelines/p.yaml:5:8: field `glove.dim`: invalid type: string \"big\", expected u32"
+        "pipelines/p.yaml:5:8: field `glove.dim`: invalid type: string \"big\", expected a whole \
+         number from 0 to 4294967295"
     );
+}
+
+/// Type errors speak of YAML values, never of the Rust types behind them.
+#[test]
+fn wrong_types_name_yaml_values_not_rust_types() {
+    let cases = [
+        (
+            "- a\n- b\n",
+            "pipelines/p.yaml:1:1: invalid type: sequence, expected a mapping",
+        ),
+        (
+            "name: p\nsgns: 5\n",
+            "pipelines/p.yaml:2:7: field `sgns`: invalid type: integer `5`, expected a mapping",
+        ),
+        (
+            "name: p\nn_seeds: 99999999999999999999\n",
+            "pipelines/p.yaml:2:10: field `n_seeds`: invalid type: integer `99999999999999999999`, \
+             expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "name: p\nseed: -1\n",
+            "pipelines/p.yaml:2:7: field `seed`: invalid type: integer `-1`, expected a whole number \
+             from 0 to 18446744073709551615",
+        ),
+        (
+            "name: p\nsgns:\n  dim: 1.5\n",
+            "pipelines/p.yaml:3:8: field `sgns.dim`: invalid type: number `1.5`, expected a whole \
+             number from 0 to 4294967295",
+        ),
+        (
+            "name: p\nsgns:\n  alpha: [1]\n",
+            "pipelines/p.yaml:3:10: field `sgns.alpha`: invalid type: sequence, expected a number",
+        ),
+        (
+            "name: p\nmeasures:\n  rules: [{a: 1}]\n",
+            "pipelines/p.yaml:3:11: field `measures.rules[0]`: invalid type: mapping, expected a \
+             plain value",
+        ),
+        (
+            "name: p\nalgorithms: {a: 1}\n",
+            "pipelines/p.yaml:2:13: field `algorithms`: invalid type: mapping, expected a sequence",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(Project::new().error(text), expected, "{text}");
+    }
+}
+
+/// A key given twice is reported where it is given the second time; a syntax error names
+/// no field it cannot know.
+#[test]
+fn repeated_keys_and_syntax_errors_have_real_positions() {
+    let cases = [
+        (
+            "name: p\nn_seeds: 2\nn_seeds: 3\n",
+            "pipelines/p.yaml:3:1: duplicate field `n_seeds`",
+        ),
+        (
+            "name: p\nsgns:\n  dim: 10\n  dim: 12\n",
+            "pipelines/p.yaml:4:3: field `sgns`: duplicate field `dim`",
+        ),
+        (
+            "name: p\n  n_seeds: 2\n",
+            "pipelines/p.yaml:2:10: mapping values are not allowed in this context",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(Project::new().error(text), expected, "{text}");
+    }
 }
 
 #[test]
