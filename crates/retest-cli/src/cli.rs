@@ -191,9 +191,11 @@ pub enum Command {
     /// Google analogy set (3CosAdd), with gensim's conventions (300k most frequent words,
     /// case-insensitive), so results compare with gensim's on the same vectors.
     Eval {
-        /// Embedding files (format detected from their bytes).
+        /// Embedding files (format told from their bytes, or given by --format).
         #[arg(required = true)]
         embeddings: Vec<PathBuf>,
+        #[command(flatten)]
+        input: InputFormat,
         /// Folder holding the benchmark files. Default: `$RETEST_DATA_DIR/benchmarks`.
         #[arg(long, value_name = "DIR")]
         benchmarks: Option<PathBuf>,
@@ -256,9 +258,11 @@ pub struct RunArgs {
 
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
-    /// Embedding files (format detected from their bytes).
+    /// Embedding files (format told from their bytes, or given by --format).
     #[arg(required = true)]
     pub embeddings: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputFormat,
     /// Scoring rules, comma-separated: dbwa, ripa, nbm.
     #[arg(long, value_delimiter = ',', default_values_t = retest_spec::defaults::RULES.to_vec())]
     pub rules: Vec<retest_spec::Rule>,
@@ -292,9 +296,11 @@ pub struct ScoreArgs {
 
 #[derive(Debug, Args)]
 pub struct WeatArgs {
-    /// Embedding files (format detected from their bytes).
+    /// Embedding files (format told from their bytes, or given by --format).
     #[arg(required = true)]
     pub embeddings: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputFormat,
     /// The tests file (YAML: `tests: {NAME: {x: …, y: …, a: …, b: …}}`, each set a list of
     /// words or a set of the file's declared `sets`), e.g. `wordlists/weat/caliskan.yaml`.
     #[arg(long, value_name = "FILE")]
@@ -334,9 +340,11 @@ pub struct WeatArgs {
 
 #[derive(Debug, Args)]
 pub struct DirectBiasArgs {
-    /// Embedding files (format detected from their bytes).
+    /// Embedding files (format told from their bytes, or given by --format).
     #[arg(required = true)]
     pub embeddings: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputFormat,
     /// Base pairs: one `masculine feminine` pair per line, `#` comments.
     #[arg(long, value_name = "FILE")]
     pub pairs: PathBuf,
@@ -359,9 +367,12 @@ pub struct DirectBiasArgs {
 
 #[derive(Debug, Args)]
 pub struct AnalogiesArgs {
-    /// Embedding files (format detected from their bytes), words in descending frequency.
+    /// Embedding files (format told from their bytes, or given by --format), words in
+    /// descending frequency.
     #[arg(required = true)]
     pub embeddings: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputFormat,
     /// Queries: one `a b c` per line (the query a : b :: c : ?), `#` comments, blank lines.
     #[arg(long, value_name = "FILE")]
     pub queries: PathBuf,
@@ -400,9 +411,12 @@ pub struct AnalogiesArgs {
 
 #[derive(Debug, Args)]
 pub struct BasePairsArgs {
-    /// Embedding files (format detected from their bytes), words in descending frequency.
+    /// Embedding files (format told from their bytes, or given by --format), words in
+    /// descending frequency.
     #[arg(required = true)]
     pub embeddings: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputFormat,
     /// The base pairs: `masculine feminine` per line.
     #[arg(long, value_name = "LIST", default_value = retest_spec::defaults::ZHANG_PAIRS)]
     pub pairs: String,
@@ -547,11 +561,19 @@ pub struct GloveArgs {
 #[derive(Debug, Subcommand)]
 pub enum EmbeddingsCommand {
     /// Print vocabulary size, dimension and metadata (training configuration, corpus, seed).
-    Info { input: PathBuf },
+    Info {
+        input: PathBuf,
+        #[command(flatten)]
+        format: InputFormat,
+    },
     /// Convert to another format so gensim and other tools can load the vectors
     /// (written atomically). An existing file is replaced only with --force.
     Export {
         input: PathBuf,
+        /// Format of the input: fifu, word2vec-text, word2vec-binary or glove-text. Default:
+        /// told from its bytes.
+        #[arg(long, value_name = "FORMAT")]
+        input_format: Option<retest_embeddings::Format>,
         /// Output format: fifu, word2vec-text, word2vec-binary, glove-text. Default: the one
         /// the output's name ends in (needed for `.txt`, word2vec or GloVe text).
         #[arg(long)]
@@ -590,6 +612,15 @@ pub enum StatsCommand {
         #[command(flatten)]
         csv: CsvArgs,
     },
+}
+
+/// The format of embedding files read.
+#[derive(Debug, Args)]
+pub struct InputFormat {
+    /// Format of the embedding files: fifu, word2vec-text, word2vec-binary or glove-text.
+    /// Default: told from each file's bytes.
+    #[arg(long = "format", value_name = "FORMAT")]
+    pub format: Option<retest_embeddings::Format>,
 }
 
 #[derive(Debug, Args)]

@@ -45,6 +45,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Score(args) => score_command(&args),
         Command::Weat(args) => retest_pipeline::weat_files(&retest_pipeline::WeatRequest {
             embeddings: &args.embeddings,
+            format: args.input.format,
             tests: &args.tests,
             tests_only: &args.tests_only,
             sd: args.sd,
@@ -59,6 +60,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::DirectBias(args) => {
             retest_pipeline::direct_bias_files(&retest_pipeline::DirectBiasRequest {
                 embeddings: &args.embeddings,
+                format: args.input.format,
                 pairs: &args.pairs,
                 words: &args.words,
                 c: args.c,
@@ -87,22 +89,30 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Corpus(CorpusCommand::List) => list_corpora(&folders),
         Command::Stats(command) => stats(command),
-        Command::Embeddings(EmbeddingsCommand::Info { input }) => {
-            let emb = retest_embeddings::read(&input, None)?;
+        Command::Embeddings(EmbeddingsCommand::Info { input, format }) => {
+            let emb = retest_embeddings::read(&input, format.format)?;
             write!(std::io::stdout(), "{}", retest_embeddings::describe(&emb))?;
             Ok(())
         }
         Command::Embeddings(EmbeddingsCommand::Export {
             input,
+            input_format,
             format,
             output,
             force,
-        }) => retest_pipeline::export_embeddings(&input, &output, format, Overwrite::forced(force)),
+        }) => retest_pipeline::export_embeddings(
+            &input,
+            input_format,
+            &output,
+            format,
+            Overwrite::forced(force),
+        ),
         Command::Eval {
             embeddings,
+            input,
             benchmarks,
             json,
-        } => eval(&embeddings, benchmarks, json),
+        } => eval(&embeddings, input.format, benchmarks, json),
     }
 }
 
@@ -137,6 +147,7 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     retest_pipeline::score_files(&retest_pipeline::ScoreRequest {
         embeddings: &args.embeddings,
+        format: args.input.format,
         rules: &args.rules,
         pairs: &args.pairs,
         words: &args.words,
@@ -174,6 +185,7 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
     }
     retest_pipeline::analogies_files(&retest_pipeline::AnalogiesRequest {
         embeddings: &args.embeddings,
+        format: args.input.format,
         queries: &args.queries,
         solver,
         constraint: if args.unconstrained {
@@ -209,6 +221,7 @@ fn base_pairs(args: &BasePairsArgs, folders: &Folders) -> Result<()> {
     };
     retest_pipeline::base_pairs_files(&retest_pipeline::BasePairsRequest {
         embeddings: &args.embeddings,
+        format: args.input.format,
         params: &params,
         ripa_target: args.ripa_target,
         seed: args.seed,
@@ -286,7 +299,12 @@ fn stats(command: StatsCommand) -> Result<()> {
     Ok(())
 }
 
-fn eval(embeddings: &[std::path::PathBuf], benchmarks: Option<std::path::PathBuf>, json: bool) -> Result<()> {
+fn eval(
+    embeddings: &[std::path::PathBuf],
+    format: Option<retest_embeddings::Format>,
+    benchmarks: Option<std::path::PathBuf>,
+    json: bool,
+) -> Result<()> {
     let dir = match benchmarks {
         Some(dir) => dir,
         None => std::env::var_os("RETEST_DATA_DIR")
@@ -297,7 +315,7 @@ fn eval(embeddings: &[std::path::PathBuf], benchmarks: Option<std::path::PathBuf
     };
     let mut out = std::io::stdout().lock();
     for path in embeddings {
-        let emb = retest_embeddings::read(path, None)?;
+        let emb = retest_embeddings::read(path, format)?;
         let report = retest_eval::standard_suite(&dir, &emb)?;
         if json {
             let value = serde_json::json!({ "embeddings": path, "report": report });

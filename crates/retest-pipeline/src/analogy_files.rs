@@ -19,6 +19,8 @@ pub const OUT_OF_VOCABULARY: &str = "out_of_vocabulary";
 #[derive(Debug)]
 pub struct AnalogiesRequest<'a> {
     pub embeddings: &'a [PathBuf],
+    /// The embedding files' format; `None` tells it from each file's bytes.
+    pub format: Option<retest_embeddings::Format>,
     /// The queries file: `a b c` per line, `#` comments, blank lines.
     pub queries: &'a Path,
     /// The solver with its parameters (checked here, the flags named in the errors).
@@ -116,7 +118,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     for path in req.embeddings {
-        let emb = retest_embeddings::read(path, None)?;
+        let emb = retest_embeddings::read(path, req.format)?;
         let name = path.display().to_string();
         if let Some(n) = req.restrict_vocab {
             ensure!(

@@ -20,6 +20,8 @@ use crate::project::{Folders, lock_file};
 #[derive(Debug)]
 pub struct BasePairsRequest<'a> {
     pub embeddings: &'a [PathBuf],
+    /// The embedding files' format; `None` tells it from each file's bytes.
+    pub format: Option<retest_embeddings::Format>,
     /// The lists (names in the word-list folder, or paths) and the other parameters; the
     /// defaults are Zhang et al.'s.
     pub params: &'a BasePairParams,
@@ -69,7 +71,7 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
     let mut resolved: Vec<(Vec<String>, BasePairs<'_>)> = Vec::new();
     for (i, path) in req.embeddings.iter().enumerate() {
         let name = path.display().to_string();
-        let emb = retest_embeddings::read(path, None)?;
+        let emb = retest_embeddings::read(path, req.format)?;
         let dim = emb.dim();
         let (words, _, raw, _) = emb.into_parts();
         let model = Model::new(&words, &raw, dim).with_context(|| name.clone())?;

@@ -86,13 +86,7 @@ fn status_lists(loaded: &LoadedPlan) -> Option<Lists> {
 /// One line per job (`done`, `missing` or `failed`, with the log of a failed attempt), then a
 /// summary per kind of job and in total. `rerun` is the command that runs what is missing;
 /// `on_slurm` adds the array tasks to rerun and the reminder about queued jobs.
-pub fn status_text(
-    plan: &Plan,
-    layout: &Layout,
-    jobs: &[JobStatus],
-    rerun: &str,
-    on_slurm: bool,
-) -> String {
+pub fn status_text(plan: &Plan, layout: &Layout, jobs: &[JobStatus], rerun: &str, on_slurm: bool) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let _ = writeln!(s, "pipeline {} ({}):", plan.name, layout.run.display());

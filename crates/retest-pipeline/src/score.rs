@@ -14,6 +14,8 @@ use crate::output::{Overwrite, table_file};
 #[derive(Debug)]
 pub struct ScoreRequest<'a> {
     pub embeddings: &'a [PathBuf],
+    /// The embedding files' format; `None` tells it from each file's bytes.
+    pub format: Option<retest_embeddings::Format>,
     pub rules: &'a [Rule],
     pub pairs: &'a Path,
     pub words: &'a [PathBuf],
@@ -98,7 +100,7 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     for path in req.embeddings {
-        let emb = retest_embeddings::read(path, None)?;
+        let emb = retest_embeddings::read(path, req.format)?;
         let (vocab_words, dim, raw, _) = emb.into_parts();
         let vocab = Vocab::new(&vocab_words)?;
         let context = || format!("{}", path.display());

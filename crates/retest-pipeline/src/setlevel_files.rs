@@ -32,6 +32,8 @@ pub const PCA_DIRECTION: &str = "pca";
 #[derive(Debug)]
 pub struct WeatRequest<'a> {
     pub embeddings: &'a [PathBuf],
+    /// The embedding files' format; `None` tells it from each file's bytes.
+    pub format: Option<retest_embeddings::Format>,
     /// The tests file.
     pub tests: &'a Path,
     /// Run only these tests (all when empty), in the file's order.
@@ -58,6 +60,8 @@ pub struct WeatRequest<'a> {
 #[derive(Debug)]
 pub struct DirectBiasRequest<'a> {
     pub embeddings: &'a [PathBuf],
+    /// The embedding files' format; `None` tells it from each file's bytes.
+    pub format: Option<retest_embeddings::Format>,
     /// Base pairs: `masculine feminine` per line.
     pub pairs: &'a Path,
     /// Neutral words: one per line.
@@ -145,7 +149,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     for path in req.embeddings {
-        let emb = retest_embeddings::read(path, None)?;
+        let emb = retest_embeddings::read(path, req.format)?;
         let (vocab_words, dim, raw, _) = emb.into_parts();
         let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
         let name = path.display().to_string();
@@ -252,7 +256,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     for path in req.embeddings {
-        let emb = retest_embeddings::read(path, None)?;
+        let emb = retest_embeddings::read(path, req.format)?;
         let (vocab_words, dim, raw, _) = emb.into_parts();
         let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
         let name = path.display().to_string();

@@ -61,8 +61,8 @@ impl SingleModel<'_> {
     }
 }
 
-/// `retest embeddings export`: `input` (any format, detected) written to `output` in `format`,
-/// or in the one `output`'s name ends in.
+/// `retest embeddings export`: `input` (in `input_format`, or any format told from its bytes)
+/// written to `output` in `format`, or in the one `output`'s name ends in.
 ///
 /// # Errors
 ///
@@ -70,12 +70,13 @@ impl SingleModel<'_> {
 /// written.
 pub fn export_embeddings(
     input: &Path,
+    input_format: Option<Format>,
     output: &Path,
     format: Option<Format>,
     overwrite: Overwrite,
 ) -> Result<()> {
     let format = embedding_file(output, &[input], format, overwrite)?;
-    let embeddings = retest_embeddings::read(input, None)?;
+    let embeddings = retest_embeddings::read(input, input_format)?;
     retest_embeddings::write(output, &embeddings, format)?;
     Ok(())
 }

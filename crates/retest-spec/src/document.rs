@@ -93,9 +93,7 @@ fn join(field: &str, key: &str) -> String {
 
 /// The key of a `duplicate field `key`` message.
 fn repeated_key(message: &str) -> Option<&str> {
-    message
-        .strip_prefix("duplicate field `")?
-        .strip_suffix('`')
+    message.strip_prefix("duplicate field `")?.strip_suffix('`')
 }
 
 /// What serde calls the Rust types it expected, in the words of a YAML file.

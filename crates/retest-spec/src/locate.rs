@@ -98,16 +98,12 @@ impl Builder {
                 *next_index += 1;
                 Some(child)
             }
-            Some(Frame::Mapping { path, pending_key }) => {
-                pending_key.take().map(|key| child(path, &key))
-            }
+            Some(Frame::Mapping { path, pending_key }) => pending_key.take().map(|key| child(path, &key)),
         }
     }
 
     fn record(&mut self, path: &str, mark: Marker) {
-        self.positions
-            .entry(path.to_owned())
-            .or_insert(position(mark));
+        self.positions.entry(path.to_owned()).or_insert(position(mark));
     }
 
     /// Notes a key of the mapping at `path`; a key met before in the same mapping is repeated.
@@ -184,7 +180,10 @@ mod tests {
     #[test]
     fn a_key_given_twice_is_found_at_its_second_line() {
         let index = PathIndex::new("name: a\nsgns:\n  dim: 5\n  dim: 6\nname: b\n");
-        assert_eq!(index.repeated_key("sgns.dim"), Some(Position { line: 4, column: 3 }));
+        assert_eq!(
+            index.repeated_key("sgns.dim"),
+            Some(Position { line: 4, column: 3 })
+        );
         assert_eq!(index.repeated_key("name"), Some(Position { line: 5, column: 1 }));
         assert_eq!(index.repeated_key("sgns"), None);
     }
