@@ -53,12 +53,27 @@ impl Dirs {
     }
 }
 
+/// A count, size or seed on the command line (a `u64` or `usize`): a whole number from 0 up.
+fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    text.parse::<u64>()
+        .ok()
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| format!("expected a whole number from 0 to {}", u64::MAX))
+}
+
+/// A count that must be positive.
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match whole(text)? {
+        0 => Err("must be at least 1".into()),
+        n => Ok(n),
+    }
+}
+
 /// `--jobs N`: a positive number of jobs.
 fn job_count(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("0 jobs would run nothing: give 1 or more, or leave --jobs out to use all cores".into()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(e.to_string()),
+    match whole(text)? {
+        0 => Err("0 jobs would run nothing: give 1 or more, or leave --jobs out to use all cores".into()),
+        n => Ok(n),
     }
 }
 
@@ -233,10 +248,10 @@ pub enum CorpusCommand {
         /// A recipe file (`corpora/gutenberg.yaml`) or the name of one in the recipe folder.
         recipe: String,
         /// Keep words seen at least this often (overrides the recipe).
-        #[arg(long)]
+        #[arg(long, value_parser = whole::<u64>)]
         min_count: Option<u64>,
         /// Read only the first N tokens (overrides the recipe).
-        #[arg(long)]
+        #[arg(long, value_parser = whole::<u64>)]
         max_tokens: Option<u64>,
         /// Prepare again even if an identical preparation exists.
         #[arg(long)]
@@ -284,7 +299,7 @@ pub struct ScoreArgs {
     #[arg(long, default_value_t = retest_spec::defaults::NBM_POOL)]
     pub nbm_pool: retest_spec::NbmPool,
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
-    #[arg(long)]
+    #[arg(long, value_parser = whole::<usize>)]
     pub threads: Option<usize>,
     /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
     #[arg(long)]
@@ -312,19 +327,19 @@ pub struct WeatArgs {
     #[arg(long, default_value_t = retest_spec::defaults::WEAT_SD)]
     pub sd: retest_spec::SdKind,
     /// Enumerate every partition of the permutation test when there are at most N; else sample.
-    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::WEAT_EXACT_PARTITIONS_MAX)]
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::WEAT_EXACT_PARTITIONS_MAX, value_parser = whole::<u64>)]
     pub exact_max: u64,
     /// Partitions drawn when the permutation test samples.
     #[arg(
         long,
         value_name = "N",
         default_value_t = retest_spec::defaults::WEAT_SAMPLED_PARTITIONS,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = at_least_one
     )]
     pub samples: u64,
     /// Root seed of the sampled permutation tests (each test draws from its own stream, the
     /// same for every embedding).
-    #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED)]
+    #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED, value_parser = whole::<u64>)]
     pub seed: u64,
     /// Look words up lowercased, for embeddings of a lowercased corpus (the Caliskan names are
     /// capitalised).
@@ -385,11 +400,11 @@ pub struct AnalogiesArgs {
     #[arg(long)]
     pub unconstrained: bool,
     /// Answers per query.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = whole::<usize>)]
     pub top_n: usize,
     /// Search only the N most frequent words (the first N of the file); a query word beyond
     /// them is out of vocabulary. Default: the whole vocabulary.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>)]
     pub restrict_vocab: Option<usize>,
     /// Bolukbasi's δ: D must be within δ of B (only with `--solver bolukbasi`).
     #[arg(long, value_name = "D", allow_negative_numbers = true)]
@@ -431,7 +446,7 @@ pub struct BasePairsArgs {
     #[arg(long, value_name = "LIST", default_values = retest_spec::defaults::ZHANG_POOL_EXCLUDE)]
     pub pool_exclude: Vec<String>,
     /// The limited vocabulary and the neutral pool come from the N most frequent words.
-    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_MOST_FREQUENT)]
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_MOST_FREQUENT, value_parser = whole::<usize>)]
     pub most_frequent: usize,
     /// NBM's neighbourhood size.
     #[arg(long, value_name = "K", default_value_t = retest_spec::defaults::ZHANG_NBM_K)]
@@ -443,10 +458,10 @@ pub struct BasePairsArgs {
     #[arg(long, value_name = "WORD", default_value = retest_spec::defaults::ZHANG_EXAMPLE)]
     pub example: String,
     /// Random word pairs per embedding for the cosine baselines.
-    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_RANDOM_SAMPLES)]
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_RANDOM_SAMPLES, value_parser = whole::<usize>)]
     pub random_samples: usize,
     /// Root seed of the random baselines.
-    #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED)]
+    #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED, value_parser = whole::<u64>)]
     pub seed: u64,
     /// Look words up lowercased, for embeddings of a lowercased corpus (capitalised pairs and
     /// forms are then not applicable).
@@ -482,9 +497,9 @@ pub struct ModelFileArgs {
     /// Replace a file at --output (never the input).
     #[arg(long)]
     pub force: bool,
-    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT)]
+    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT, value_parser = whole::<u64>)]
     pub min_count: u64,
-    #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED)]
+    #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED, value_parser = whole::<u64>)]
     pub seed: u64,
 }
 

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 mod cli;
 mod cluster;
@@ -12,7 +12,7 @@ mod stats;
 mod study;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = parse_arguments();
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -23,6 +23,18 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The command line, where a negative number is a value (refused by the option's own range,
+/// `--nbm-k -1`) rather than taken for an unknown option.
+fn parse_arguments() -> cli::Cli {
+    fn negative_numbers(command: clap::Command) -> clap::Command {
+        command
+            .allow_negative_numbers(true)
+            .mut_subcommands(negative_numbers)
+    }
+    let matches = negative_numbers(cli::Cli::command()).get_matches();
+    cli::Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
 }
 
 /// The error and its causes on one line, `outer: inner: …`, each cause said once: a cause whose
