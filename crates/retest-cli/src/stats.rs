@@ -13,13 +13,26 @@ use retest_reliability::{
 };
 use serde_json::{Value, json};
 
-/// A numeric matrix read from CSV.
+/// A numeric matrix read from CSV, with where each value came from for error messages.
 #[derive(Debug)]
 pub struct CsvMatrix {
     pub columns: Vec<String>,
     pub n_rows: usize,
     pub values: Vec<f64>,
+    /// The file, the line of each row and the file's column of the matrix's first column
+    /// (1-based).
+    path: std::path::PathBuf,
+    lines: Vec<usize>,
+    first_column: usize,
 }
+
+/// Delimiters a one-column file may really use, with how to pass them.
+const OTHER_DELIMITERS: [(char, &str, &str); 4] = [
+    (';', "semicolons", "--delimiter ';'"),
+    ('\t', "tabs", "--delimiter $'\\t'"),
+    ('|', "vertical bars", "--delimiter '|'"),
+    (',', "commas", "--delimiter ','"),
+];
 
 /// Reads `path` as a CSV matrix (see the module documentation).
 pub fn read_csv_matrix(path: &Path, delimiter: char) -> Result<CsvMatrix> {
@@ -40,6 +53,19 @@ pub fn read_csv_matrix(path: &Path, delimiter: char) -> Result<CsvMatrix> {
     let Some((_, first)) = rows.first() else {
         bail!("{}: the file is empty", path.display())
     };
+    if first.len() == 1 {
+        let line = rows[0].1[0];
+        if let Some((_, name, option)) = OTHER_DELIMITERS
+            .iter()
+            .find(|(c, ..)| *c != delimiter && line.contains(*c))
+        {
+            bail!(
+                "{}:{}: one column only, whose cells hold {name}: pass {option}",
+                path.display(),
+                rows[0].0
+            );
+        }
+    }
     let has_header = first.iter().any(|cell| parse_cell(cell).is_none());
     let body = &rows[usize::from(has_header)..];
     let has_labels = !body.is_empty()
@@ -80,6 +106,9 @@ pub fn read_csv_matrix(path: &Path, delimiter: char) -> Result<CsvMatrix> {
         columns,
         n_rows: body.len(),
         values,
+        path: path.to_owned(),
+        lines: body.iter().map(|(line, _)| *line).collect(),
+        first_column: skip + 1,
     })
 }
 
@@ -136,15 +165,28 @@ pub fn alpha_json(m: &CsvMatrix) -> Result<Value> {
 
 /// Fleiss' kappa over all columns, and Cohen's kappa when there are exactly two.
 pub fn kappa_json(m: &CsvMatrix) -> Result<Value> {
-    let mut labels = Vec::with_capacity(m.values.len());
-    for &v in &m.values {
-        if v.fract() != 0.0 || !v.is_finite() {
-            bail!("kappa needs integer category labels in every cell; found {v}");
-        }
-        labels.push(v as i64);
-    }
     let n_raters = m.columns.len();
-    let aggregated = aggregate_raters(&labels, m.n_rows, n_raters)?;
+    let mut labels = Vec::with_capacity(m.values.len());
+    let mut n_rows = 0;
+    for (row, line) in m.values.chunks_exact(n_raters).zip(&m.lines) {
+        // A row with a missing value is dropped, as for ICC and alpha.
+        if row.iter().any(|v| v.is_nan()) {
+            continue;
+        }
+        for (j, &v) in row.iter().enumerate() {
+            if v.fract() != 0.0 || !v.is_finite() {
+                bail!(
+                    "{}:{line}: column {}: `{v}` is not a category label: kappa needs whole \
+                     numbers",
+                    m.path.display(),
+                    m.first_column + j
+                );
+            }
+            labels.push(v as i64);
+        }
+        n_rows += 1;
+    }
+    let aggregated = aggregate_raters(&labels, n_rows, n_raters)?;
     let mut out = json!({ "fleiss": kappa_result_json(&fleiss_kappa(&aggregated.table)), "categories": aggregated.categories });
     if n_raters == 2 {
         let (a, b): (Vec<i64>, Vec<i64>) = labels.chunks_exact(2).map(|pair| (pair[0], pair[1])).unzip();
