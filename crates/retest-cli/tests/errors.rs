@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_test_support::{data_dir, workspace_dir};
+use retest_test_support::{assert_message, data_dir, workspace_dir};
 
 /// A study folder with its own pipeline and word lists (two seeds of a tiny SGNS on
 /// WikiText-103 valid) whose target list is `target`.
@@ -58,6 +58,31 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// What a failed run says about its failures — each `FAILED` line and the final error — compared
+/// in full with `tests/messages/errors/<name>.txt`; the study folder reads `[STUDY]`.
+fn assert_failure(name: &str, out: &Output, study: &Path) {
+    assert!(!out.status.success(), "the run succeeded:\n{}", stderr(out));
+    let err = stderr(out);
+    let lines: Vec<&str> = err.lines().collect();
+    let last = lines
+        .iter()
+        .position(|l| l.starts_with("error: "))
+        .unwrap_or_else(|| panic!("no error line:\n{err}"));
+    let mut said: Vec<&str> = lines[..last]
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("FAILED "))
+        .collect();
+    said.extend(&lines[last..]);
+    let said = said.join("\n") + "\n";
+    assert_message(
+        env!("CARGO_MANIFEST_DIR"),
+        &format!("errors/{name}"),
+        &said,
+        &[(study, "[STUDY]")],
+    );
+}
+
 fn fifu_count(results: &Path) -> usize {
     fn walk(dir: &Path, n: &mut usize) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
@@ -80,12 +105,7 @@ fn a_missing_word_list_fails_before_training_and_names_the_folder() {
     let pipeline = study(dir.path(), "nosuch", 2);
     let results = dir.path().join("results");
     let out = run(&pipeline, &results);
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    assert!(
-        err.contains("target list `nosuch`: no file `nosuch.txt` or `nosuch.yaml` in"),
-        "{err}"
-    );
+    assert_failure("missing_list", &out, dir.path());
     assert_eq!(
         fifu_count(&results),
         0,
@@ -99,13 +119,7 @@ fn a_list_entirely_out_of_vocabulary_is_named_and_training_is_kept() {
     let pipeline = study(dir.path(), "oov", 2);
     let results = dir.path().join("results");
     let out = run(&pipeline, &results);
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    assert!(
-        err.contains("corpus `wikitext-103-valid`")
-            && err.contains("word list `oov`: all 2 words are out of vocabulary"),
-        "{err}"
-    );
+    assert_failure("list_out_of_vocabulary", &out, dir.path());
     assert_eq!(fifu_count(&results), 2, "the trained seeds are kept");
     // Fixing the list reuses them.
     let pipeline = study(dir.path(), "jobs", 2);
@@ -123,13 +137,8 @@ fn one_seed_is_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "jobs", 1);
     let out = run(&pipeline, &dir.path().join("results"));
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    assert!(
-        err.contains("field `n_seeds`") && err.contains("at least 2 seeds"),
-        "{err}"
-    );
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert_failure("one_seed", &out, dir.path());
+    assert_eq!(stderr(&out).lines().count(), 1, "one line");
 }
 
 #[test]
@@ -139,14 +148,7 @@ fn an_unknown_rule_is_named_with_the_known_ones() {
     let text = std::fs::read_to_string(&pipeline).unwrap();
     std::fs::write(&pipeline, format!("{text}  rules: [dbwa, weat]\n")).unwrap();
     let out = run(&pipeline, &dir.path().join("results"));
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    assert!(
-        err.contains(
-            "field `measures.rules[1]`: unknown variant `weat`, expected one of `dbwa`, `ripa`, `nbm`"
-        ),
-        "{err}"
-    );
+    assert_failure("unknown_rule", &out, dir.path());
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_retest"))
         .args([
             "score",
@@ -162,17 +164,17 @@ fn an_unknown_rule_is_named_with_the_known_ones() {
         ])
         .output()
         .unwrap();
-    assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("unknown scoring rule 'weat': expected one of dbwa, ripa, nbm"),
-        "{}",
-        stderr(&out)
+    assert_message(
+        env!("CARGO_MANIFEST_DIR"),
+        "errors/unknown_rule_score",
+        &stderr(&out),
+        &[],
     );
 }
 
-/// A study whose pipeline trains two seeds of a tiny SGNS on WikiText-103 valid and on a second
-/// corpus given by its recipe (`second`, YAML), from the study's own `corpora/` folder.
-fn two_corpus_study(dir: &Path, second: &str) -> PathBuf {
+/// A study whose pipeline trains two seeds of a tiny SGNS on WikiText-103 valid and on further
+/// corpora given by their recipes (name, YAML), from the study's own `corpora/` folder.
+fn multi_corpus_study(dir: &Path, more: &[(&str, &str)]) -> PathBuf {
     let pipeline = study(dir, "jobs", 2);
     let corpora = dir.join("corpora");
     std::fs::create_dir_all(&corpora).unwrap();
@@ -181,44 +183,52 @@ fn two_corpus_study(dir: &Path, second: &str) -> PathBuf {
         corpora.join("wikitext-103-valid.yaml"),
     )
     .unwrap();
-    std::fs::write(corpora.join("second.yaml"), second).unwrap();
-    let text = std::fs::read_to_string(&pipeline).unwrap().replace(
-        "  - recipe: wikitext-103-valid\n",
-        "  - recipe: wikitext-103-valid\n  - recipe: second\n",
-    );
+    let mut listed = "  - recipe: wikitext-103-valid\n".to_owned();
+    for (name, recipe) in more {
+        std::fs::write(corpora.join(format!("{name}.yaml")), recipe).unwrap();
+        listed.push_str(&format!("  - recipe: {name}\n"));
+    }
+    let text = std::fs::read_to_string(&pipeline)
+        .unwrap()
+        .replace("  - recipe: wikitext-103-valid\n", &listed);
     std::fs::write(&pipeline, text).unwrap();
     pipeline
+}
+
+/// A recipe `name` of one WikiText file that is nowhere to be found.
+fn absent_recipe(name: &str) -> String {
+    format!(
+        "name: {name}\nreader: {{format: wikitext}}\nsources:\n  - file: absent.tokens\n    \
+         sha256: 0000000000000000000000000000000000000000000000000000000000000000\n"
+    )
 }
 
 #[test]
 fn a_corpus_file_that_cannot_be_found_says_where_it_looked_and_the_other_corpus_trains() {
     let dir = tempfile::tempdir().unwrap();
-    let pipeline = two_corpus_study(
+    let pipeline = multi_corpus_study(dir.path(), &[("second", &absent_recipe("second"))]);
+    let results = dir.path().join("results");
+    let out = run(&pipeline, &results);
+    assert_failure("corpus_not_found", &out, dir.path());
+    assert_eq!(fifu_count(&results), 2, "the corpus that was found trains");
+}
+
+#[test]
+fn a_failed_run_lists_every_failure_in_its_last_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = multi_corpus_study(
         dir.path(),
-        "name: second\nreader: {format: wikitext}\nsources:\n  - file: absent.tokens\n    \
-         sha256: 0000000000000000000000000000000000000000000000000000000000000000\n",
+        &[
+            ("second", &absent_recipe("second")),
+            (
+                "third",
+                "name: third\nreader: {format: wikitext}\nsources:\n  - {file: t.tokens, path: .}\n",
+            ),
+        ],
     );
     let results = dir.path().join("results");
     let out = run(&pipeline, &results);
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    let recipe = dir.path().join("corpora/second.yaml");
-    for expected in [
-        "FAILED corpus `second`: preparing corpus `second`: corpus `second`: file `absent.tokens` not found."
-            .to_owned(),
-        format!(
-            "mirror folder {}: no file named `absent.tokens`",
-            data_dir().display()
-        ),
-        "download: the recipe gives no `url`".to_owned(),
-        format!(
-            "to provide it, put `absent.tokens` in a folder named by RETEST_DATA_DIR, or set `path:` for it in {}",
-            recipe.display()
-        ),
-        "1 job(s) failed; finished ones are kept.".to_owned(),
-    ] {
-        assert!(err.contains(&expected), "`{expected}` missing from:\n{err}");
-    }
+    assert_failure("two_corpora_fail", &out, dir.path());
     assert_eq!(fifu_count(&results), 2, "the corpus that was found trains");
 }
 
@@ -230,25 +240,16 @@ fn a_corrupt_compressed_corpus_fails_alone_and_keeps_every_finished_job() {
     let broken = dir.path().join("corpora/RC_2005-12-cut.bz2");
     std::fs::create_dir_all(broken.parent().unwrap()).unwrap();
     std::fs::write(&broken, &bytes[..bytes.len() / 2]).unwrap();
-    let pipeline = two_corpus_study(
+    let pipeline = multi_corpus_study(
         dir.path(),
-        "name: second\nreader: {format: reddit}\nsources:\n  - {file: RC_2005-12-cut.bz2, path: RC_2005-12-cut.bz2}\n",
+        &[(
+            "second",
+            "name: second\nreader: {format: reddit}\nsources:\n  - {file: RC_2005-12-cut.bz2, path: RC_2005-12-cut.bz2}\n",
+        )],
     );
     let results = dir.path().join("results");
     let out = run(&pipeline, &results);
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    assert!(
-        err.contains(&format!(
-            "FAILED corpus `second`: preparing corpus `second`: {}",
-            broken.display()
-        )),
-        "{err}"
-    );
-    assert!(
-        err.contains("error: 1 job(s) failed; finished ones are kept. First: preparing corpus `second`"),
-        "{err}"
-    );
+    assert_failure("corrupt_corpus", &out, dir.path());
     assert_eq!(
         fifu_count(&results),
         2,
@@ -283,14 +284,7 @@ fn analogy_queries_entirely_out_of_vocabulary_are_one_line_and_training_is_kept(
     std::fs::write(&pipeline, plan).unwrap();
     let results = dir.path().join("results");
     let out = run(&pipeline, &results);
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    let line = err.lines().find(|l| l.starts_with("error")).unwrap();
-    assert_eq!(
-        line,
-        "error: corpus `wikitext-103-valid`: none of the 2 queries of `nonsense` (analogies.queries) has its three \
-         words among the 4987 words searched"
-    );
+    assert_failure("queries_out_of_vocabulary", &out, dir.path());
     assert_eq!(fifu_count(&results), 2, "the trained seeds are kept");
 }
 
@@ -306,15 +300,6 @@ fn an_nbm_k_beyond_the_vocabulary_fails_before_training_and_names_the_field() {
     .unwrap();
     let results = dir.path().join("results");
     let out = run(&pipeline, &results);
-    assert!(!out.status.success());
-    let err = stderr(&out);
-    let last = err.lines().last().unwrap_or("");
-    let cause = "measures.nbm_k is 1000000, but NBM's neighbour pool of corpus `wikitext-103-valid` has 4986 \
-                 words: k must be at most 4985";
-    assert_eq!(
-        last,
-        format!("error: 1 job(s) failed; finished ones are kept. First: {cause}"),
-        "{err}"
-    );
+    assert_failure("nbm_k_beyond_vocabulary", &out, dir.path());
     assert_eq!(fifu_count(&results), 0, "nothing is trained");
 }

@@ -179,8 +179,13 @@ impl Resolver {
         if let Some(path) = &source.path {
             let path = recipe.file.parent().unwrap_or(Path::new(".")).join(path);
             if !path.is_file() {
+                let what = if path.is_dir() {
+                    "a folder, not a file"
+                } else {
+                    "no such file"
+                };
                 looked.push(format!(
-                    "    - explicit path {} (the recipe's `path`): no such file",
+                    "    - explicit path {} (the recipe's `path`): {what}",
                     path.display()
                 ));
                 return Err(not_found(recipe, source, looked));
@@ -191,6 +196,15 @@ impl Resolver {
 
         match &self.mirror {
             None => looked.push("    - mirror folder: RETEST_DATA_DIR is not set".to_owned()),
+            Some(mirror) if !mirror.is_dir() => looked.push(format!(
+                "    - mirror folder {} (RETEST_DATA_DIR): {}",
+                mirror.display(),
+                if mirror.exists() {
+                    "not a folder"
+                } else {
+                    "no such folder"
+                }
+            )),
             Some(mirror) => {
                 let candidates = find_by_name(mirror, &source.file);
                 if candidates.is_empty() {

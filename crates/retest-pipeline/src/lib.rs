@@ -22,6 +22,7 @@ mod lists;
 mod lock;
 mod manifest;
 mod measure;
+mod message;
 mod output;
 mod progress;
 mod project;
@@ -47,6 +48,7 @@ pub use layout::{DONE_FILE, Layout};
 pub use lists::{FULL, Lists, TargetList};
 pub use lock::{CorporaLock, RunLock};
 pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
+pub use message::one_line;
 pub use output::{Overwrite, report_folder};
 pub use progress::Reporter;
 pub use project::{

@@ -17,6 +17,7 @@ use crate::corpus::LoadedCorpus;
 use crate::features::LexiconFiles;
 use crate::lists::Lists;
 use crate::lock::{CorporaLock, RunLock};
+use crate::message::one_line;
 use crate::progress::Reporter;
 use crate::project::{Folders, LoadedPlan, RunOptions};
 use crate::regression::regression_input;
@@ -233,8 +234,9 @@ fn train_checked<T>(
         {
             Ok(corpus) => corpora.push(corpus),
             Err(error) => {
-                writeln!(std::io::stderr(), "FAILED corpus `{}`: {error:#}", recipe.name)?;
-                failures.push(format!("{error:#}"));
+                let error = one_line(&error.context(format!("corpus `{}`", recipe.name)));
+                writeln!(std::io::stderr(), "FAILED {error}")?;
+                failures.push(error);
             }
         }
     }
@@ -260,12 +262,18 @@ fn train_checked<T>(
         summary
             .failed
             .iter()
-            .map(|(name, error)| format!("{name}: {error:#}")),
+            .map(|(name, error)| format!("{name}: {}", one_line(error))),
     );
-    if let Some(first) = failures.first() {
+    if !failures.is_empty() {
         anyhow::bail!(
-            "{} job(s) failed; finished ones are kept. First: {first}",
-            failures.len()
+            "{} failed (finished jobs are kept):\n  {}",
+            if failures.len() == 1 {
+                "1 job".to_owned()
+            } else {
+                format!("{} jobs", failures.len())
+            },
+            // A failure of several lines keeps its lines under its first.
+            failures.join("\n").replace('\n', "\n  ")
         );
     }
     let trained = Trained {
@@ -277,7 +285,8 @@ fn train_checked<T>(
     Ok((trained, checked))
 }
 
-/// NBM's k against the neighbour pool a corpus's vocabulary can give, before any training: the
+/// NBM's k against the neighbour pool a corpus's vocabulary can give (the caller names the
+/// corpus), before any training: the
 /// whole vocabulary less `<unk>` and `<raw_unk>`, or at most the neutral pool's candidates (the
 /// most frequent lowercase words; the measure job checks the exact pool).
 ///
@@ -305,8 +314,7 @@ fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
     for (field, k, pool) in checks {
         if k as usize >= pool {
             anyhow::bail!(
-                "{field} is {k}, but NBM's neighbour pool of corpus `{}` has {pool} words: k must be at most {}",
-                corpus.name(),
+                "{field} is {k}, but NBM's neighbour pool has {pool} words: k must be at most {}",
                 pool.saturating_sub(1)
             );
         }
@@ -389,7 +397,7 @@ fn prepare_logged(
 ) -> Result<PreparedCorpus> {
     let started = Instant::now();
     let (prepared, outcome) = prepare_corpus(recipe, resolver, &results.join("corpora"), force)
-        .with_context(|| format!("preparing corpus `{}`", recipe.name))?;
+        .with_context(|| format!("corpus `{}`", recipe.name))?;
     let s = &prepared.stats.stats;
     let verb = match outcome {
         PrepareOutcome::Prepared => format!("prepared in {:.1} s", started.elapsed().as_secs_f64()),

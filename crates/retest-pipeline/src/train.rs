@@ -162,7 +162,7 @@ pub fn train_all(
                     task.out.display()
                 )),
                 Err(error) => {
-                    reporter.log(&format!("FAILED {name}: {error:#}"));
+                    reporter.log(&format!("FAILED {name}: {}", crate::one_line(&error)));
                     failed
                         .lock()
                         .expect("no panics while holding the lock")

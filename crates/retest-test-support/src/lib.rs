@@ -11,6 +11,10 @@ use rand_core::Rng;
 use retest_embeddings::Embeddings;
 use retest_rng::SeedPath;
 
+mod messages;
+
+pub use messages::{assert_each_clause_once, assert_message, redacted};
+
 /// The variable naming the data mirror.
 pub const DATA_DIR_VAR: &str = "RETEST_DATA_DIR";
 
