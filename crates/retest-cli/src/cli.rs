@@ -61,6 +61,18 @@ fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
         .ok_or_else(|| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
+/// `--threads`: training runs on one thread, so that a seed gives the same bytes everywhere.
+fn one_thread(text: &str) -> Result<u32, String> {
+    match whole::<u32>(text)? {
+        1 => Ok(1),
+        _ => Err(
+            "only 1 is supported (one thread per model keeps a seed's bytes the same): run \
+                  several models at once instead"
+                .into(),
+        ),
+    }
+}
+
 /// A count that must be positive.
 fn at_least_one(text: &str) -> Result<u64, String> {
     match whole(text)? {
@@ -543,7 +555,7 @@ pub struct SgnsArgs {
     #[arg(long)]
     pub cbow: bool,
     /// Training threads: only 1 (deterministic) is supported; train seeds in parallel instead.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1))]
+    #[arg(long, default_value_t = 1, value_parser = one_thread)]
     pub threads: u32,
 }
 
@@ -569,7 +581,7 @@ pub struct GloveArgs {
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_MEMORY_MB as f64 / 1024.0)]
     pub memory: f64,
     /// Training threads: only 1 (deterministic) is supported; train seeds in parallel instead.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1))]
+    #[arg(long, default_value_t = 1, value_parser = one_thread)]
     pub threads: u32,
 }
 

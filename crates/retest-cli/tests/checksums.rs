@@ -31,8 +31,11 @@ fn prepare(cwd: &Path, recipe: &str, results: &Path) -> Output {
         .unwrap()
 }
 
+/// What the command said on stderr, checked to say each clause once.
 fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let text = String::from_utf8_lossy(&out.stderr).into_owned();
+    retest_test_support::assert_each_clause_once(&text);
+    text
 }
 
 /// A folder `dir/study/recipes/` holding recipe `dump.yaml`: a Reddit dump at `path: dump.bz2`

@@ -101,27 +101,6 @@ fn corpus_prepare_writes_the_encoded_corpus_and_reuses_it() {
 }
 
 #[test]
-fn corpus_that_cannot_be_found_says_where_it_looked() {
-    let results = tempfile::tempdir().unwrap();
-    let out = retest(&["corpus", "prepare", "wikitext-2"], results.path());
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.starts_with("error: preparing corpus `wikitext-2`: corpus `wikitext-2`: "),
-        "{stderr}"
-    );
-    assert!(stderr.contains("file `train-00000-of-00001.parquet`"), "{stderr}");
-    assert!(
-        stderr.contains(&format!("mirror folder {}: no file named", data_dir().display())),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("download: disabled (RETEST_OFFLINE is set)"),
-        "{stderr}"
-    );
-}
-
-#[test]
 fn corpus_list_shows_every_recipe() {
     let results = tempfile::tempdir().unwrap();
     let out = retest(&["corpus", "list"], results.path());
@@ -270,21 +249,6 @@ fn embeddings_export_info_and_eval_work_together() {
     assert_eq!(eval["report"]["n_words"], 4, "{eval}");
 }
 
-#[test]
-fn unknown_export_format_lists_the_known_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = retest(
-        &["embeddings", "export", "x", "--format", "npy", "--output", "y"],
-        dir.path(),
-    );
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("fifu") && stderr.contains("word2vec-text") && stderr.contains("glove-text"),
-        "{stderr}"
-    );
-}
-
 /// The first 2,000 lines of WikiText-103 valid as a training text.
 fn training_text(dir: &Path) -> PathBuf {
     let text = std::fs::read_to_string(data_dir().join("wikitext-103/wiki.valid.tokens")).unwrap();
@@ -323,17 +287,6 @@ fn sgns_and_glove_commands_are_byte_reproducible_per_seed() {
         assert_eq!(a, b, "{command}: same seed, same bytes");
         assert_ne!(a, c, "{command}: another seed, other vectors");
     }
-}
-
-#[test]
-fn threads_other_than_one_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = retest(
-        &["sgns", "--input", "x", "--output", "y", "--threads", "4"],
-        dir.path(),
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--threads"), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -381,20 +334,5 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
         status.contains("sgns seed-01 (seed 0x3ef5126ff6a21727)")
             && status.contains("sgns-1-epoch seed-01 (seed 0x3ef5126ff6a21727)"),
         "{status}"
-    );
-}
-
-#[test]
-fn a_missing_file_says_its_cause_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let missing = dir.path().join("missing.fifu");
-    let out = retest(&["embeddings", "info", missing.to_str().unwrap()], dir.path());
-    assert!(!out.status.success());
-    assert_eq!(
-        text(&out.stderr),
-        format!(
-            "error: {}: No such file or directory (os error 2)\n",
-            missing.display()
-        )
     );
 }

@@ -22,8 +22,11 @@ fn retest(args: &[&str], dir: &Path) -> Output {
         .unwrap()
 }
 
+/// What the command said on stderr, checked to say each clause once.
 fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let text = String::from_utf8_lossy(&out.stderr).into_owned();
+    retest_test_support::assert_each_clause_once(&text);
+    text
 }
 
 fn path(p: &Path) -> &str {

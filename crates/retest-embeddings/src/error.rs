@@ -69,7 +69,7 @@ pub enum EmbeddingsError {
     #[error("{}: {message}", path.display())]
     Fifu { path: PathBuf, message: String },
     /// Format detection found nothing it recognises.
-    #[error("{}: cannot tell the embedding format: {reason}; pass the format explicitly", path.display())]
+    #[error("{}: cannot tell the embedding format: {reason}; pass the format explicitly (`--format`, for `embeddings export` `--input-format`)", path.display())]
     UnknownContent { path: PathBuf, reason: String },
     /// The file parsed, but what it holds is not a valid embedding (e.g. duplicate words).
     #[error("{}: {source}", path.display())]

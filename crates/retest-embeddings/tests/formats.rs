@@ -257,16 +257,19 @@ fn detection_of_every_format() {
         detect_format(&garbage).unwrap_err().to_string(),
         format!(
             "{}: cannot tell the embedding format: the first line is neither a word2vec header \
-             `<n_words> <dim>` nor a GloVe line `<word> <numbers…>`; pass the format explicitly",
+             `<n_words> <dim>` nor a GloVe line `<word> <numbers…>`; pass the format explicitly \
+             (`--format`, for `embeddings export` `--input-format`)",
             garbage.display()
         )
     );
     let empty = write_bytes(dir.path(), "empty", b"");
-    assert!(
-        detect_format(&empty)
-            .unwrap_err()
-            .to_string()
-            .ends_with("the file is empty; pass the format explicitly")
+    assert_eq!(
+        detect_format(&empty).unwrap_err().to_string(),
+        format!(
+            "{}: cannot tell the embedding format: the file is empty; pass the format explicitly \
+             (`--format`, for `embeddings export` `--input-format`)",
+            empty.display()
+        )
     );
 }
 

@@ -1,0 +1,197 @@
+//! What `retest` says to bad input, case by case, compared in full with
+//! `tests/messages/cli/<case>.txt` (exit code, stdout when any, stderr). `RETEST_BLESS=1`
+//! rewrites the files.
+
+use std::path::Path;
+use std::process::Command;
+
+use retest_test_support::{assert_message, data_dir, workspace_dir};
+
+/// One invocation: its arguments (`{tmp}` is the case's temporary folder), the files it finds
+/// there and the environment it changes.
+struct Case {
+    name: &'static str,
+    args: &'static [&'static str],
+    files: &'static [(&'static str, &'static str)],
+    env: &'static [(&'static str, &'static str)],
+}
+
+const fn case(name: &'static str, args: &'static [&'static str]) -> Case {
+    Case {
+        name,
+        args,
+        files: &[],
+        env: &[],
+    }
+}
+
+/// A pipeline of two seeds on WikiText-103 valid followed by `rest`.
+const PIPELINE: &str = "name: p\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n";
+
+fn run(case: &Case) {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path();
+    for (name, content) in case.files {
+        let path = tmp.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, content.replace("{pipeline}", PIPELINE)).unwrap();
+    }
+    let args: Vec<String> = case
+        .args
+        .iter()
+        .map(|a| a.replace("{tmp}", tmp.to_str().unwrap()))
+        .collect();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_retest"));
+    command
+        .current_dir(workspace_dir())
+        .args(&args)
+        .env("RETEST_RESULTS_DIR", tmp.join("results"))
+        .env("RETEST_DATA_DIR", data_dir())
+        .env("RETEST_CACHE_DIR", tmp.join("cache"))
+        .env("RETEST_OFFLINE", "1")
+        .env_remove("RETEST_CORPORA_DIR")
+        .env_remove("RETEST_WORDLISTS_DIR");
+    for (key, value) in case.env {
+        command.env(key, value.replace("{tmp}", tmp.to_str().unwrap()));
+    }
+    let out = command.output().unwrap();
+    let mut said = format!("[exit {}]\n", out.status.code().unwrap_or(-1));
+    if !out.stdout.is_empty() {
+        said.push_str(&format!("--- stdout\n{}", String::from_utf8_lossy(&out.stdout)));
+    }
+    if !out.stderr.is_empty() {
+        said.push_str(&format!("--- stderr\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    assert_message(
+        env!("CARGO_MANIFEST_DIR"),
+        &format!("cli/{}", case.name),
+        &said,
+        &[(tmp, "[TMP]")],
+    );
+}
+
+#[test]
+fn every_message_is_the_expected_one() {
+    let cases = [
+        // Pipelines: YAML values, never Rust types; real positions; bounds before any work.
+        Case {
+            files: &[("p.yaml", "{pipeline}sgns: 5\n")],
+            ..case("plan_mapping_expected", &["plan", "{tmp}/p.yaml"])
+        },
+        Case {
+            files: &[("p.yaml", "name: p\nn_seeds: 2\nn_seeds: 3\n")],
+            ..case("plan_repeated_key", &["plan", "{tmp}/p.yaml"])
+        },
+        Case {
+            files: &[("p.yaml", "name: p\nn_seeds: 99999999999999999999\n")],
+            ..case("plan_number_too_large", &["plan", "{tmp}/p.yaml"])
+        },
+        Case {
+            files: &[("p.yaml", "{pipeline}sgns:\n  dim: 4000000000\n")],
+            ..case("plan_dim_beyond_bound", &["plan", "{tmp}/p.yaml"])
+        },
+        Case {
+            files: &[(
+                "p.yaml",
+                "name: p\nn_seeds: 100000000\ncorpora:\n  - recipe: wikitext-103-valid\n",
+            )],
+            ..case("plan_seeds_beyond_bound", &["plan", "{tmp}/p.yaml"])
+        },
+        Case {
+            files: &[("p.yaml", "name: p\n  n_seeds: 2\n")],
+            ..case("plan_syntax_error", &["plan", "{tmp}/p.yaml"])
+        },
+        // Command-line values.
+        case(
+            "negative_number",
+            &[
+                "score", "x.fifu", "--pairs", "p", "--words", "w", "--nbm-k", "-1", "--out", "o.csv",
+            ],
+        ),
+        case(
+            "negative_count",
+            &[
+                "weat",
+                "x.fifu",
+                "--tests",
+                "t.yaml",
+                "--samples",
+                "-3",
+                "--out",
+                "o.csv",
+            ],
+        ),
+        case("zero_jobs", &["run", "smoke", "--jobs", "0"]),
+        case(
+            "unknown_format",
+            &["embeddings", "export", "x", "--format", "npy", "--output", "y"],
+        ),
+        case(
+            "threads_other_than_one",
+            &["sgns", "--input", "x", "--output", "y", "--threads", "4"],
+        ),
+        // Embedding files.
+        case("missing_embedding", &["embeddings", "info", "{tmp}/missing.fifu"]),
+        Case {
+            files: &[("junk.bin", "\u{1}\u{2}\u{3}\u{ff}\u{fe}")],
+            ..case(
+                "unknown_embedding_content",
+                &["embeddings", "info", "{tmp}/junk.bin"],
+            )
+        },
+        Case {
+            files: &[("e.txt", "2 2\na 0.1 0.2\nb 0.3 0.4\n")],
+            ..case(
+                "format_given",
+                &["embeddings", "info", "{tmp}/e.txt", "--format", "glove-text"],
+            )
+        },
+        // Statistics on a CSV.
+        Case {
+            files: &[("semi.csv", "a;b;c\n1;2;3\n4;5;6\n")],
+            ..case("stats_other_delimiter", &["stats", "icc", "{tmp}/semi.csv"])
+        },
+        Case {
+            files: &[("frac.csv", "r1,r2\n1,2\n1.5,2\n2,3\n")],
+            ..case("stats_kappa_not_a_label", &["stats", "kappa", "{tmp}/frac.csv"])
+        },
+        Case {
+            files: &[("bad.csv", "r1,r2\n1,2\n1,x\n2,3\n")],
+            ..case("stats_not_a_number", &["stats", "alpha", "{tmp}/bad.csv"])
+        },
+        Case {
+            files: &[("ragged.csv", "r1,r2\n1,2\n1,2,3\n")],
+            ..case("stats_ragged", &["stats", "icc", "{tmp}/ragged.csv"])
+        },
+        // Corpora: where the files were looked for.
+        case("corpus_not_found", &["corpus", "prepare", "wikitext-2"]),
+        Case {
+            env: &[("RETEST_DATA_DIR", "{tmp}/nowhere")],
+            ..case("data_dir_missing", &["corpus", "prepare", "wikitext-103-valid"])
+        },
+        Case {
+            files: &[("file", "")],
+            env: &[("RETEST_DATA_DIR", "{tmp}/file")],
+            ..case("data_dir_is_a_file", &["corpus", "prepare", "wikitext-103-valid"])
+        },
+        Case {
+            files: &[(
+                "corpora/folder.yaml",
+                "name: folder\nreader: {format: wikitext}\nsources:\n  - {file: x.tokens, path: .}\n",
+            )],
+            ..case(
+                "recipe_path_is_a_folder",
+                &["corpus", "prepare", "{tmp}/corpora/folder.yaml"],
+            )
+        },
+        // Status advice fits the executor of the run.
+        case("status_local", &["status", "smoke"]),
+        Case {
+            files: &[("results/smoke/slurm/train.sbatch", "")],
+            ..case("status_slurm", &["status", "smoke"])
+        },
+    ];
+    for case in &cases {
+        run(case);
+    }
+}
