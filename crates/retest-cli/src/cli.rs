@@ -159,7 +159,8 @@ pub enum Command {
     },
     /// Bias scores of any embedding files (.fifu, word2vec text or binary, GloVe text — e.g. a
     /// pretrained model), without a pipeline: one row per (embedding, rule, pair, word) with
-    /// columns `embedding, rule, male, female, word, score` (positive = masculine).
+    /// columns `embedding, rule, male, female, word, score, status` (positive = masculine;
+    /// `status` is `zero_vector`, with a NaN score, for a word whose vector is all zeros).
     ///
     /// Example: `retest score vectors.txt --pairs wordlists/du2021/base-pairs.txt
     /// --words wordlists/du2021/occ16.txt --out scores.parquet`

@@ -110,7 +110,7 @@ fn a_truncated_copy_is_never_locked_in_and_a_recorded_mismatch_says_how_to_reset
     assert_eq!(
         stderr(&out),
         format!(
-            "error: preparing corpus `dump`: ./study/recipes/dump.bz2: checksum mismatch: expected \
+            "error: corpus `dump`: ./study/recipes/dump.bz2: checksum mismatch: expected \
              sha256 {recorded}, found {found}; the expected one is not published but was recorded \
              in {lock} when the file was first used: if this file is the right one, remove the line \
              for dump/RC_2005-12.bz2 from {lock} and run again\n",

@@ -336,3 +336,47 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
         "{status}"
     );
 }
+
+#[test]
+fn a_zero_vector_gets_no_score_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("e.vec"),
+        "4 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\npad 0 0\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
+    std::fs::write(root.join("words.txt"), "nurse\npad\n").unwrap();
+    let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
+    let out = retest(
+        &[
+            "score",
+            &path("e.vec"),
+            "--pairs",
+            &path("pairs.txt"),
+            "--words",
+            &path("words.txt"),
+            "--rules",
+            "dbwa,ripa",
+            "--out",
+            &path("o.csv"),
+        ],
+        root,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // DB/WA(nurse) = (0.2 − 0.9)/√0.85 = −0.75926, RIPA(nurse) = (0.2 − 0.9)/√2 = −0.49497,
+    // each rounded to f32.
+    let table = std::fs::read_to_string(root.join("o.csv")).unwrap();
+    let e = path("e.vec");
+    assert_eq!(
+        table,
+        format!(
+            "embedding,rule,male,female,word,score,status\n\
+             {e},dbwa,he,she,nurse,-0.7592566013336182,ok\n\
+             {e},dbwa,he,she,pad,NaN,zero_vector\n\
+             {e},ripa,he,she,nurse,-0.4949747323989868,ok\n\
+             {e},ripa,he,she,pad,NaN,zero_vector\n"
+        )
+    );
+}

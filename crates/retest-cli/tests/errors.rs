@@ -37,8 +37,13 @@ fn study(dir: &Path, target: &str, n_seeds: u32) -> PathBuf {
 }
 
 fn run(pipeline: &Path, results: &Path) -> Output {
+    run_in(&workspace_dir(), pipeline, results)
+}
+
+/// `retest run` with `cwd` as the current folder.
+fn run_in(cwd: &Path, pipeline: &Path, results: &Path) -> Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(workspace_dir())
+        .current_dir(cwd)
         .args([
             "--results",
             results.to_str().unwrap(),
@@ -201,6 +206,19 @@ fn absent_recipe(name: &str) -> String {
         "name: {name}\nreader: {{format: wikitext}}\nsources:\n  - file: absent.tokens\n    \
          sha256: 0000000000000000000000000000000000000000000000000000000000000000\n"
     )
+}
+
+#[test]
+fn a_study_folder_outside_the_project_uses_the_projects_lexicon() {
+    // The study holds pipelines/, corpora/ and wordlists/ but no lexicon/, and the run starts
+    // in it, away from the project.
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = multi_corpus_study(dir.path(), &[]);
+    assert!(!dir.path().join("lexicon").exists());
+    let results = dir.path().join("results");
+    let out = run_in(dir.path(), &pipeline, &results);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(results.join("p/tables/regression.csv").is_file());
 }
 
 #[test]

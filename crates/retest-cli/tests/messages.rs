@@ -28,6 +28,9 @@ const fn case(name: &'static str, args: &'static [&'static str]) -> Case {
 /// A pipeline of two seeds on WikiText-103 valid followed by `rest`.
 const PIPELINE: &str = "name: p\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n";
 
+/// word2vec text whose `pad` row is all zeros.
+const ZERO_VECTORS: &str = "4 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\npad 0 0\n";
+
 fn run(case: &Case) {
     let dir = tempfile::tempdir().unwrap();
     let tmp = dir.path();
@@ -144,6 +147,28 @@ fn every_message_is_the_expected_one() {
             ..case(
                 "format_given",
                 &["embeddings", "info", "{tmp}/e.txt", "--format", "glove-text"],
+            )
+        },
+        Case {
+            files: &[
+                ("e.vec", ZERO_VECTORS),
+                ("pairs.txt", "he she\n"),
+                ("words.txt", "nurse\npad\n"),
+            ],
+            ..case(
+                "score_zero_vector",
+                &[
+                    "score",
+                    "{tmp}/e.vec",
+                    "--pairs",
+                    "{tmp}/pairs.txt",
+                    "--words",
+                    "{tmp}/words.txt",
+                    "--nbm-k",
+                    "1",
+                    "--out",
+                    "{tmp}/o.csv",
+                ],
             )
         },
         // Statistics on a CSV.

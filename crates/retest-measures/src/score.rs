@@ -116,9 +116,16 @@ pub struct BiasScores {
     n_targets: usize,
     values: Vec<f32>,
     nearest: Option<Vec<f32>>,
+    zero_targets: Vec<usize>,
 }
 
 impl BiasScores {
+    /// The targets (indexes into the target ids) whose vector is all zeros: they have no
+    /// direction, and every score of theirs is NaN.
+    pub fn zero_vector_targets(&self) -> &[usize] {
+        &self.zero_targets
+    }
+
     /// The cosine of every target's nearest other word in the whole vocabulary, a by-product of
     /// NBM's neighbour search; `None` unless NBM ran with [`NeighbourPool::Vocabulary`].
     pub fn nearest_similarity(&self) -> Option<&[f32]> {
@@ -180,7 +187,8 @@ impl BiasScores {
 ///   ([`retest_geometry::top_k_neighbours`]: ties by lower word id) and do not depend on the
 ///   pair, so one search serves all pairs.
 ///
-/// A zero target vector scores 0 under DB/WA and normalised RIPA (its cosine is defined as 0).
+/// A zero target vector has no direction: it scores NaN under every rule, and
+/// [`BiasScores::zero_vector_targets`] lists it.
 ///
 /// # Errors
 ///
@@ -250,12 +258,21 @@ pub fn score(
             Rule::Nbm => nearest = nbm(model, &directions, targets, opts, &pool, block)?,
         }
     }
+    let zero_targets: Vec<usize> = (0..n_targets)
+        .filter(|&t| model.norm(targets[t]) == 0.0)
+        .collect();
+    for row in values.chunks_exact_mut(n_targets.max(1)) {
+        for &t in &zero_targets {
+            row[t] = f32::NAN;
+        }
+    }
     Ok(BiasScores {
         rules: rules.to_vec(),
         n_pairs,
         n_targets,
         values,
         nearest,
+        zero_targets,
     })
 }
 

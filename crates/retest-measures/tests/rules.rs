@@ -315,3 +315,30 @@ fn bad_calls_are_refused_with_clear_messages() {
         "model: 2 words × dim 2 need 4 values, found 3"
     );
 }
+
+/// A target whose vector is all zeros has no direction: NaN under every rule (DB/WA's cosine,
+/// RIPA's projection and NBM's neighbours would all be arbitrary), listed by the scores; the
+/// other targets keep their values.
+#[test]
+fn a_zero_target_vector_scores_nan_under_every_rule() {
+    let (mut words, mut raw) = toy();
+    words.push("zero".into());
+    raw.extend([0.0, 0.0, 0.0]);
+    let model = Model::new(&words, &raw, 3).unwrap();
+    let rules = [Rule::Dbwa, Rule::Ripa, Rule::Nbm];
+    let scores = score(&model, &[(0, 1)], &[2, 6, 3], &rules, &opts(2)).unwrap();
+    assert_eq!(scores.zero_vector_targets(), [1]);
+    for rule in rules {
+        let values = scores.scores(rule, 0).unwrap();
+        assert!(values[1].is_nan(), "{rule:?}: {values:?}");
+        assert!(
+            values[0].is_finite() && values[2].is_finite(),
+            "{rule:?}: {values:?}"
+        );
+    }
+    assert!((scores.get(Rule::Dbwa, 0, 0).unwrap() - (-0.2)).abs() < 1e-6);
+    let (words, raw) = toy();
+    let model = Model::new(&words, &raw, 3).unwrap();
+    let scores = score(&model, &[(0, 1)], &[2, 3], &rules, &opts(2)).unwrap();
+    assert!(scores.zero_vector_targets().is_empty());
+}

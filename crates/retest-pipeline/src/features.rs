@@ -39,13 +39,18 @@ impl LexiconFiles {
     /// A declaration that cannot be read, or a file that cannot be found or verified (the
     /// message says where it was looked for and how to provide it).
     pub fn resolve(folder: &Path, resolver: &mut Resolver) -> Result<LexiconFiles> {
+        anyhow::ensure!(
+            folder.is_dir(),
+            "no lexicon folder {}: the regression input needs the declarations of WordNet, the \
+             Brown corpus and its tag map (`wordnet.yaml`, `brown.yaml`, `universal-tagset.yaml`); \
+             copy retest's `lexicon/` beside the study's `wordlists/`",
+            folder.display()
+        );
         let debian = Path::new(DEBIAN_WORDNET);
         let wordnet = if debian.join("index.noun").is_file() {
             debian.to_owned()
         } else {
-            resolve_declaration(&folder.join("wordnet.yaml"), "lexicon", "wordnet", resolver).with_context(|| {
-                format!("WordNet 3.0: install Debian's wordnet-base (it provides {DEBIAN_WORDNET}) or provide wordnet.zip")
-            })?
+            resolve_declaration(&folder.join("wordnet.yaml"), "lexicon", "wordnet", resolver)?
         };
         let brown = resolve_declaration(&folder.join("brown.yaml"), "lexicon", "brown", resolver)?;
         let universal_tagset = resolve_declaration(
@@ -81,5 +86,28 @@ impl LexiconFiles {
             LockFile::load(&self.lock)?.record(&self.learnt)?;
         }
         Ok(lexicon)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_lexicon_folder_is_named_with_what_it_must_hold() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = retest_data::LockFile::load(&dir.path().join("checksums.lock")).unwrap();
+        let mut resolver = Resolver::new(None, dir.path().join("cache"), lock, true);
+        let folder = dir.path().join("study/lexicon");
+        let error = LexiconFiles::resolve(&folder, &mut resolver).unwrap_err();
+        assert_eq!(
+            crate::one_line(&error),
+            format!(
+                "no lexicon folder {}: the regression input needs the declarations of WordNet, the \
+                 Brown corpus and its tag map (`wordnet.yaml`, `brown.yaml`, `universal-tagset.yaml`); \
+                 copy retest's `lexicon/` beside the study's `wordlists/`",
+                folder.display()
+            )
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! A project keeps its pipelines in `pipelines/`, its corpus recipes in `corpora/` (with the
 //! checksum lock `corpora/checksums.lock`), its word lists in `wordlists/` and the lexicon's
 //! declarations in `lexicon/`, side by side. A pipeline file names its project: the folders
-//! beside its own folder are used unless the user names others.
+//! beside its own folder are used unless the user names others; a study folder without a
+//! `lexicon/` uses the retest checkout's.
 
 use std::path::{Path, PathBuf};
 
@@ -53,12 +54,7 @@ impl Folders {
             .wordlists
             .clone()
             .unwrap_or_else(|| beside(Some(&pipeline_file), "wordlists"));
-        // The lexicon sits beside the word lists when they are a project's own folder.
-        let lexicon = wordlists
-            .parent()
-            .map(|root| root.join("lexicon"))
-            .filter(|dir| dir.is_dir())
-            .unwrap_or_else(|| PathBuf::from("lexicon"));
+        let lexicon = lexicon_folder(&wordlists);
         Project {
             lock: lock_file(&recipes),
             pipeline_file,
@@ -67,6 +63,17 @@ impl Folders {
             lexicon,
         }
     }
+}
+
+/// The lexicon's declarations: `lexicon/` beside the word lists (a study folder's own), else
+/// the one of the retest checkout this program was built from, else `./lexicon`.
+fn lexicon_folder(wordlists: &Path) -> PathBuf {
+    let own = wordlists.parent().map(|root| root.join("lexicon"));
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../lexicon");
+    own.into_iter()
+        .chain([checkout])
+        .find(|dir| dir.is_dir())
+        .unwrap_or_else(|| PathBuf::from("lexicon"))
 }
 
 /// The pipeline file for `reference`: a path if it names an existing file, ends in `.yaml` or

@@ -139,11 +139,25 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
             .for_vocabulary(&vocab_words, &pairs.pairs)
             .score(&model, &p.ids, &w.ids)
             .with_context(context)?;
+        let zero = scores.zero_vector_targets();
+        if !zero.is_empty() {
+            writeln!(
+                err,
+                "warning: {}: {} of the words have an all-zero vector and no score (NaN, status \
+                 zero_vector): {}",
+                path.display(),
+                zero.len(),
+                zero.iter()
+                    .map(|&t| w.words[t].as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )?;
+        }
         let name = path.display().to_string();
         for &rule in req.rules {
             for (pi, (m, f)) in p.pairs.iter().enumerate() {
                 let values = scores.scores(rule, pi).expect("rule was scored");
-                for (word, &v) in w.words.iter().zip(values) {
+                for (t, (word, &v)) in w.words.iter().zip(values).enumerate() {
                     rows.push(ScoreRow {
                         embedding: name.clone(),
                         rule: rule.as_str().to_owned(),
@@ -151,6 +165,7 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
                         female: f.clone(),
                         word: word.clone(),
                         score: f64::from(v),
+                        status: if zero.contains(&t) { "zero_vector" } else { "ok" }.to_owned(),
                     });
                 }
             }

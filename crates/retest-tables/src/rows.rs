@@ -295,7 +295,10 @@ table_row! {
         pub male: String,
         pub female: String,
         pub word: String,
+        /// NaN when `status` is not `ok`.
         pub score: f64,
+        /// `ok`, or `zero_vector`: the word's vector is all zeros and has no direction.
+        pub status: String,
     }
 }
 

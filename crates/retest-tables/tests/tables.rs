@@ -266,6 +266,7 @@ fn every_table_round_trips_through_parquet() {
         female: "she".into(),
         word: AWKWARD.into(),
         score: f64::MAX,
+        status: "ok".into(),
     };
     assert_round_trip("scores", (), std::slice::from_ref(&score));
 }
@@ -485,6 +486,7 @@ fn the_file_format_follows_the_name_and_another_name_is_refused() {
         female: "she".into(),
         word: "nurse".into(),
         score: -0.25,
+        status: "ok".into(),
     };
     let mut table = Table::from_rows("scores", std::slice::from_ref(&score)).unwrap();
     let dir = tempfile::tempdir().unwrap();
