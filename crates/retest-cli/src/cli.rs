@@ -238,9 +238,12 @@ pub enum Command {
     /// empty cells, NA and NaN are missing (rows with a missing value are dropped).
     #[command(subcommand)]
     Stats(StatsCommand),
-    /// Validate a pipeline and print the resolved plan and the jobs it implies.
+    /// Validate a pipeline and print the resolved plan, the jobs it implies and each job's
+    /// memory.
     ///
-    /// Every default is filled in, so the output is exactly what a run would do.
+    /// Every default is filled in, so the output is exactly what a run would do. Every word
+    /// list, query and pair file the pipeline names is found and read, and on a corpus already
+    /// prepared a job that needs more memory than this machine has is refused.
     Plan {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,

@@ -117,12 +117,18 @@ pub fn run(cli: Cli) -> Result<()> {
 }
 
 fn plan(folders: &Folders, pipeline: &str, format: Format) -> Result<()> {
-    let LoadedPlan { project, plan, .. } = LoadedPlan::load(folders, pipeline)?;
+    let loaded = LoadedPlan::load(folders, pipeline)?;
+    let memory = retest_pipeline::check_plan(&loaded)?;
+    let LoadedPlan { project, plan, .. } = loaded;
     let jobs = plan.jobs();
     let mut out = std::io::stdout().lock();
     match format {
         Format::Json => {
-            let value = serde_json::json!({ "plan": plan, "jobs": jobs });
+            let memory: serde_json::Map<String, serde_json::Value> = memory
+                .iter()
+                .map(|(corpus, estimates)| (corpus.clone(), serde_json::json!(estimates)))
+                .collect();
+            let value = serde_json::json!({ "plan": plan, "jobs": jobs, "memory": memory });
             writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         }
         Format::Text => {
@@ -135,6 +141,27 @@ fn plan(folders: &Folders, pipeline: &str, format: Format) -> Result<()> {
             writeln!(out, "\n# Jobs ({}), in dependency order", jobs.len())?;
             for job in &jobs {
                 writeln!(out, "{job}")?;
+            }
+            writeln!(
+                out,
+                "\n# Memory per job (the large arrays it holds; this machine: {})",
+                retest_pipeline::machine_memory().map_or("unknown".into(), retest_pipeline::gigabytes)
+            )?;
+            for (corpus, estimates) in &memory {
+                match estimates {
+                    None => writeln!(out, "{corpus}: not prepared yet (checked once it is)")?,
+                    Some(estimates) => {
+                        for e in estimates {
+                            writeln!(
+                                out,
+                                "{corpus} {}: {} ({})",
+                                e.job,
+                                retest_pipeline::gigabytes(e.bytes),
+                                e.detail
+                            )?;
+                        }
+                    }
+                }
             }
         }
     }

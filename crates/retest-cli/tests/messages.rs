@@ -104,6 +104,18 @@ fn every_message_is_the_expected_one() {
             files: &[("p.yaml", "name: p\n  n_seeds: 2\n")],
             ..case("plan_syntax_error", &["plan", "{tmp}/p.yaml"])
         },
+        Case {
+            files: &[("p.yaml", "{pipeline}measures:\n  target_lists: [occ16, nosuch]\n")],
+            ..case("plan_unknown_list", &["plan", "{tmp}/p.yaml"])
+        },
+        Case {
+            files: &[("p.yaml", "{pipeline}measures:\n  queries: [career, nosuch]\n")],
+            ..case("plan_unknown_query", &["plan", "{tmp}/p.yaml"])
+        },
+        Case {
+            files: &[("p.yaml", "{pipeline}base_pairs:\n  pairs: nosuch\n")],
+            ..case("plan_unknown_base_pairs", &["plan", "{tmp}/p.yaml"])
+        },
         // Command-line values.
         case(
             "negative_number",

@@ -22,6 +22,7 @@ mod lists;
 mod lock;
 mod manifest;
 mod measure;
+mod memory;
 mod message;
 mod output;
 mod progress;
@@ -48,6 +49,7 @@ pub use layout::{DONE_FILE, Layout};
 pub use lists::{FULL, Lists, TargetList};
 pub use lock::{CorporaLock, RunLock};
 pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
+pub use memory::{CorpusSize, Estimate, check_prepared, estimates, gigabytes, machine_memory};
 pub use message::one_line;
 pub use output::{Overwrite, report_folder};
 pub use progress::Reporter;
@@ -56,8 +58,8 @@ pub use project::{
 };
 pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
 pub use run::{
-    Finished, MeasuredRun, RecipeOverrides, Trained, measure_pipeline, prepare_pipeline, prepare_recipe,
-    report_meta, run_pipeline, train_pipeline, write_report,
+    Finished, MeasuredRun, RecipeOverrides, Trained, check_plan, measure_pipeline, prepare_pipeline,
+    prepare_recipe, report_meta, run_pipeline, train_pipeline, write_report,
 };
 pub use score::{ScoreRequest, score_files};
 pub use setlevel_files::{

@@ -231,6 +231,7 @@ fn train_checked<T>(
         match prepare_logged(&folders.results, recipe, &mut resolver, options.force)
             .and_then(LoadedCorpus::load)
             .and_then(|corpus| check_nbm_k(plan, &corpus).map(|()| corpus))
+            .and_then(|corpus| crate::memory::check_prepared(plan, &corpus.prepared).map(|()| corpus))
         {
             Ok(corpus) => corpora.push(corpus),
             Err(error) => {
@@ -320,6 +321,35 @@ fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// What `retest plan` checks beyond the pipeline file, before anything runs: every word list,
+/// query, pair and tests file the plan names is found and read (as a run reads them), and on
+/// each corpus already prepared every job's memory estimate fits this machine. Returns each
+/// corpus's estimates, `None` for a corpus not prepared yet (checked right after preparation).
+///
+/// # Errors
+///
+/// A list that cannot be found or read, the checksum lock, or a job beyond this machine's
+/// memory (naming the corpus).
+pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<crate::Estimate>>)>> {
+    let plan = &loaded.plan;
+    let mut resolver = Resolver::from_env(&loaded.project.lock)?;
+    let lists = Lists::load(plan, &loaded.project.wordlists, &mut resolver)
+        .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))?;
+    let pairs = Some(lists.base_pairs.pairs.len());
+    let mut out = Vec::new();
+    for recipe in &plan.corpora {
+        let prepared = retest_data::find_prepared(recipe, &resolver.lock, &loaded.layout.corpora())?;
+        let estimates =
+            prepared.map(|p| crate::memory::estimates(plan, &crate::CorpusSize::of(plan, &p), pairs));
+        if let (Some(estimates), Some(available)) = (&estimates, crate::machine_memory()) {
+            crate::memory::check(estimates, available)
+                .with_context(|| format!("corpus `{}`", recipe.name))?;
+        }
+        out.push((recipe.name.clone(), estimates));
+    }
+    Ok(out)
 }
 
 /// Prepares every corpus of pipeline `reference` and counts the GloVe co-occurrences its

@@ -1,0 +1,271 @@
+//! How much memory a job of a pipeline needs, from the plan and a prepared corpus's size, and
+//! the check that refuses a job this machine cannot hold before any work starts.
+//!
+//! The estimates count the large arrays each job holds at its peak (the figures are the
+//! arrays' sizes, not a measurement; fixed costs of a few tens of MB are left out):
+//!
+//! * **SGNS training**: input and output vectors, `2 · V · d′ · 4` bytes with rows padded to 16
+//!   floats (`d′`), and the encoded corpus, `4` bytes per token;
+//! * **GloVe training**: `W` and `W̃` with their AdaGrad accumulators, `2 · V · d′ · 8` bytes,
+//!   the co-occurrence records as read and as shuffled for training, 16 bytes each twice, and
+//!   the encoded corpus while counting;
+//! * **measurement**: every seed's vectors at once, `n_seeds · V · d · 4` bytes (alignment,
+//!   stability and the reliability designs read them together), plus with
+//!   `reliability.full_vocabulary_tensor` the score tensor, `rules · pairs · V · n_seeds · 4`.
+
+use std::path::Path;
+
+use anyhow::{Result, bail};
+use retest_data::PreparedCorpus;
+use retest_spec::{Model, ModelParams, Plan};
+
+use crate::cooccurrence::cooccurrence_path;
+
+/// Floats per padded row block of both trainers.
+const ROW_BLOCK: u64 = 16;
+
+/// The size of a prepared corpus that the estimates need.
+#[derive(Clone, Copy, Debug)]
+pub struct CorpusSize {
+    /// Words in the vocabulary.
+    pub words: u64,
+    /// Tokens of the encoded corpus.
+    pub tokens: u64,
+    /// Bytes of the largest co-occurrence file the corpus's GloVe models read, when counted;
+    /// else it is bounded by the counting memory (`glove.memory_mb`) and the vocabulary.
+    pub cooccurrence_bytes: Option<u64>,
+}
+
+impl CorpusSize {
+    /// The size of a prepared corpus, with its largest counted co-occurrence file among the
+    /// windows of `plan`'s GloVe models.
+    pub fn of(plan: &Plan, prepared: &PreparedCorpus) -> CorpusSize {
+        let stats = &prepared.stats.stats;
+        let cooccurrence_bytes = plan
+            .models()
+            .iter()
+            .filter_map(Model::cooccurrence_window)
+            .filter_map(|w| std::fs::metadata(cooccurrence_path(&prepared.dir, w)).ok())
+            .map(|m| m.len())
+            .max();
+        CorpusSize {
+            words: stats.types,
+            tokens: stats.tokens,
+            cooccurrence_bytes,
+        }
+    }
+}
+
+/// One job's estimated peak memory and the plan field that drives it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Estimate {
+    /// `train sgns`, `measure glove-big`, …
+    pub job: String,
+    pub bytes: u64,
+    /// The field to lower to need less (`sgns.dim`, `n_seeds`, …).
+    pub field: &'static str,
+    /// How the figure is made up, for the message.
+    pub detail: String,
+}
+
+/// The estimates of one corpus's jobs: a training job per model, then a measure job per
+/// model. `pairs` is the number of base pairs when the lists are known.
+pub fn estimates(plan: &Plan, corpus: &CorpusSize, pairs: Option<usize>) -> Vec<Estimate> {
+    let models = plan.models();
+    let mut out: Vec<Estimate> = models.iter().map(|m| training(m, corpus)).collect();
+    out.extend(models.iter().map(|m| measuring(plan, m, corpus, pairs)));
+    out
+}
+
+fn padded(dim: u32) -> u64 {
+    u64::from(dim).div_ceil(ROW_BLOCK) * ROW_BLOCK
+}
+
+fn training(model: &Model, corpus: &CorpusSize) -> Estimate {
+    let v = corpus.words;
+    let tokens = 4 * corpus.tokens;
+    match &model.params {
+        ModelParams::Sgns(p) => {
+            let vectors = 2 * v * padded(p.dim) * 4;
+            Estimate {
+                job: format!("train {}", model.name),
+                bytes: vectors + tokens,
+                field: "sgns.dim",
+                detail: format!(
+                    "{} for 2 × {v} words × dim {} and {} for the corpus",
+                    gigabytes(vectors),
+                    p.dim,
+                    gigabytes(tokens)
+                ),
+            }
+        }
+        ModelParams::Glove(p) => {
+            let vectors = 2 * v * padded(p.dim) * 8;
+            // Without the counted table: at most the counting budget's worth of records
+            // spilled and merged, and never more than all V² pairs.
+            let table = corpus
+                .cooccurrence_bytes
+                .unwrap_or_else(|| (p.memory_mb * (1 << 20)).min(16 * v.saturating_mul(v)));
+            let records = 2 * table;
+            Estimate {
+                job: format!("train {}", model.name),
+                bytes: vectors + records.max(tokens),
+                field: "glove.dim",
+                detail: format!(
+                    "{} for 2 × {v} words × dim {} with their accumulators and {} for the \
+                     co-occurrence records",
+                    gigabytes(vectors),
+                    p.dim,
+                    gigabytes(records)
+                ),
+            }
+        }
+    }
+}
+
+fn measuring(plan: &Plan, model: &Model, corpus: &CorpusSize, pairs: Option<usize>) -> Estimate {
+    let dim = match &model.params {
+        ModelParams::Sgns(p) => p.dim,
+        ModelParams::Glove(p) => p.dim,
+    };
+    let (v, seeds) = (corpus.words, u64::from(plan.n_seeds));
+    let vectors = seeds * v * u64::from(dim) * 4;
+    let tensor = match pairs {
+        Some(pairs) if plan.reliability.full_vocabulary_tensor => {
+            plan.measures.rules.len() as u64 * pairs as u64 * v * seeds * 4
+        }
+        _ => 0,
+    };
+    let mut detail = format!("{} for {seeds} seeds × {v} words × dim {dim}", gigabytes(vectors));
+    if tensor > 0 {
+        detail.push_str(&format!(
+            " and {} for the full-vocabulary score tensor",
+            gigabytes(tensor)
+        ));
+    }
+    Estimate {
+        job: format!("measure {}", model.name),
+        bytes: vectors + tensor,
+        field: "n_seeds",
+        detail,
+    }
+}
+
+/// `1.25 GB`.
+pub fn gigabytes(bytes: u64) -> String {
+    format!("{:.2} GB", bytes as f64 / 1e9)
+}
+
+/// This machine's memory (`MemTotal` of `/proc/meminfo`), when it can be read.
+pub fn machine_memory() -> Option<u64> {
+    memory_total(&std::fs::read_to_string(Path::new("/proc/meminfo")).ok()?)
+}
+
+fn memory_total(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Refuses a job of `plan` on the prepared corpus that needs more memory than this machine
+/// has (when its memory can be read), before any training; the caller names the corpus.
+///
+/// # Errors
+///
+/// See [`check`].
+pub fn check_prepared(plan: &Plan, prepared: &PreparedCorpus) -> Result<()> {
+    match machine_memory() {
+        Some(available) => check(&estimates(plan, &CorpusSize::of(plan, prepared), None), available),
+        None => Ok(()),
+    }
+}
+
+/// Refuses the first job that needs more than `available` bytes, naming the job, the estimate,
+/// how it is made up and the field that drives it.
+///
+/// # Errors
+///
+/// A job whose estimate exceeds `available`.
+pub fn check(estimates: &[Estimate], available: u64) -> Result<()> {
+    if let Some(e) = estimates.iter().find(|e| e.bytes > available) {
+        bail!(
+            "job `{}` would need about {} ({}), more than this machine's {}: lower `{}` (or \
+             raise `min_count` to shrink the vocabulary)",
+            e.job,
+            gigabytes(e.bytes),
+            e.detail,
+            gigabytes(available),
+            e.field
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(text: &str) -> Plan {
+        let dir = tempfile::tempdir().unwrap();
+        let recipes = dir.path().join("corpora");
+        std::fs::create_dir_all(&recipes).unwrap();
+        std::fs::write(
+            recipes.join("c.yaml"),
+            "name: c\nreader: {format: wikitext}\nsources:\n  - file: c.tokens\n",
+        )
+        .unwrap();
+        let file = dir.path().join("p.yaml");
+        std::fs::write(&file, text).unwrap();
+        Plan::load(&file, &retest_spec::RecipeFolder { dir: recipes }).unwrap()
+    }
+
+    const CORPUS: CorpusSize = CorpusSize {
+        words: 100_000,
+        tokens: 50_000_000,
+        cooccurrence_bytes: Some(1_600_000_000),
+    };
+
+    #[test]
+    fn each_job_counts_its_large_arrays() {
+        let plan = plan(
+            "name: p\nn_seeds: 32\ncorpora:\n  - recipe: c\nalgorithms: [sgns, glove]\n\
+             sgns: {dim: 300}\nglove: {dim: 300}\nreliability: {full_vocabulary_tensor: true}\n",
+        );
+        let e = estimates(&plan, &CORPUS, Some(23));
+        let bytes: Vec<(&str, u64)> = e.iter().map(|e| (e.job.as_str(), e.bytes)).collect();
+        // d′ = 304; SGNS 2·1e5·304·4 + 4·5e7; GloVe 2·1e5·304·8 + 2·1.6e9;
+        // measure 32·1e5·300·4 + 3·23·1e5·32·4.
+        assert_eq!(
+            bytes,
+            [
+                ("train sgns", 243_200_000 + 200_000_000),
+                ("train glove", 486_400_000 + 3_200_000_000),
+                ("measure sgns", 3_840_000_000 + 883_200_000),
+                ("measure glove", 3_840_000_000 + 883_200_000),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_job_beyond_the_machine_is_refused_with_its_field() {
+        let plan =
+            plan("name: p\nn_seeds: 32\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nsgns: {dim: 300}\n");
+        let e = estimates(&plan, &CORPUS, None);
+        assert!(check(&e, 8_000_000_000).is_ok());
+        assert_eq!(
+            check(&e, 2_000_000_000).unwrap_err().to_string(),
+            "job `measure sgns` would need about 3.84 GB (3.84 GB for 32 seeds × 100000 words × dim \
+             300), more than this machine's 2.00 GB: lower `n_seeds` (or raise `min_count` to shrink \
+             the vocabulary)"
+        );
+    }
+
+    #[test]
+    fn machine_memory_is_read_from_meminfo() {
+        assert_eq!(
+            memory_total("MemTotal:       24578636 kB\nMemFree: 1 kB\n"),
+            Some(24_578_636 * 1024)
+        );
+        assert_eq!(memory_total("nothing"), None);
+    }
+}
