@@ -10,8 +10,16 @@
 //!   the co-occurrence records as read and as shuffled for training, 16 bytes each twice, and
 //!   the encoded corpus while counting;
 //! * **measurement**: every seed's vectors at once, `n_seeds · V · d · 4` bytes (alignment,
-//!   stability and the reliability designs read them together), plus with
-//!   `reliability.full_vocabulary_tensor` the score tensor, `rules · pairs · V · n_seeds · 4`.
+//!   stability and the reliability designs read them together), and the score tensor,
+//!   `rules · pairs · T · n_seeds · 4`, where `T` is the number of target words (the whole
+//!   vocabulary with the `full` list or `reliability.full_vocabulary_tensor`), once the lists
+//!   are known.
+//!
+//! Measured against the peak resident memory of the Gutenberg pipeline's jobs (25,359 words,
+//! dim 100, 32 seeds; `/usr/bin/time -v retest run-task gutenberg --index I` and `retest
+//! measure gutenberg --jobs 1`): SGNS training 0.04 GB estimated, 0.07 GB measured; GloVe
+//! training 0.50 / 0.54 GB; measurement 0.55 / 0.88 GB (the tables and one seed's working
+//! copies come on top).
 
 use std::path::Path;
 
@@ -20,6 +28,7 @@ use retest_data::PreparedCorpus;
 use retest_spec::{Model, ModelParams, Plan};
 
 use crate::cooccurrence::cooccurrence_path;
+use crate::lists::{Lists, TargetList};
 
 /// Floats per padded row block of both trainers.
 const ROW_BLOCK: u64 = 16;
@@ -56,6 +65,35 @@ impl CorpusSize {
     }
 }
 
+/// What the measure jobs score, when the lists are known.
+#[derive(Clone, Copy, Debug)]
+pub struct ListSizes {
+    /// Base pairs.
+    pub pairs: usize,
+    /// Target words of every list together; `None` for the whole vocabulary.
+    pub targets: Option<usize>,
+}
+
+impl ListSizes {
+    /// The base pairs and the target words of every list of `lists`.
+    pub fn of(lists: &Lists) -> ListSizes {
+        let mut words: Vec<&str> = Vec::new();
+        let mut full = false;
+        for list in &lists.targets {
+            match list {
+                TargetList::Full => full = true,
+                TargetList::Words(list) => words.extend(list.words.iter().map(String::as_str)),
+            }
+        }
+        words.sort_unstable();
+        words.dedup();
+        ListSizes {
+            pairs: lists.base_pairs.pairs.len(),
+            targets: (!full).then_some(words.len()),
+        }
+    }
+}
+
 /// One job's estimated peak memory and the plan field that drives it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Estimate {
@@ -69,11 +107,11 @@ pub struct Estimate {
 }
 
 /// The estimates of one corpus's jobs: a training job per model, then a measure job per
-/// model. `pairs` is the number of base pairs when the lists are known.
-pub fn estimates(plan: &Plan, corpus: &CorpusSize, pairs: Option<usize>) -> Vec<Estimate> {
+/// model (its score tensor counted when `lists` are known).
+pub fn estimates(plan: &Plan, corpus: &CorpusSize, lists: Option<ListSizes>) -> Vec<Estimate> {
     let models = plan.models();
     let mut out: Vec<Estimate> = models.iter().map(|m| training(m, corpus)).collect();
-    out.extend(models.iter().map(|m| measuring(plan, m, corpus, pairs)));
+    out.extend(models.iter().map(|m| measuring(plan, m, corpus, lists)));
     out
 }
 
@@ -123,26 +161,31 @@ fn training(model: &Model, corpus: &CorpusSize) -> Estimate {
     }
 }
 
-fn measuring(plan: &Plan, model: &Model, corpus: &CorpusSize, pairs: Option<usize>) -> Estimate {
+fn measuring(plan: &Plan, model: &Model, corpus: &CorpusSize, lists: Option<ListSizes>) -> Estimate {
     let dim = match &model.params {
         ModelParams::Sgns(p) => p.dim,
         ModelParams::Glove(p) => p.dim,
     };
     let (v, seeds) = (corpus.words, u64::from(plan.n_seeds));
     let vectors = seeds * v * u64::from(dim) * 4;
-    let tensor = match pairs {
-        Some(pairs) if plan.reliability.full_vocabulary_tensor => {
-            plan.measures.rules.len() as u64 * pairs as u64 * v * seeds * 4
-        }
-        _ => 0,
-    };
     let mut detail = format!("{} for {seeds} seeds × {v} words × dim {dim}", gigabytes(vectors));
-    if tensor > 0 {
-        detail.push_str(&format!(
-            " and {} for the full-vocabulary score tensor",
-            gigabytes(tensor)
-        ));
-    }
+    let tensor = match lists {
+        Some(lists) => {
+            let targets = match lists.targets {
+                Some(t) if !plan.reliability.full_vocabulary_tensor => (t as u64).min(v),
+                _ => v,
+            };
+            let rules = plan.measures.rules.len() as u64;
+            let tensor = rules * lists.pairs as u64 * targets * seeds * 4;
+            detail.push_str(&format!(
+                " and {} for the scores of {rules} rules × {} pairs × {targets} words",
+                gigabytes(tensor),
+                lists.pairs
+            ));
+            tensor
+        }
+        None => 0,
+    };
     Estimate {
         job: format!("measure {}", model.name),
         bytes: vectors + tensor,
@@ -173,9 +216,12 @@ fn memory_total(meminfo: &str) -> Option<u64> {
 /// # Errors
 ///
 /// See [`check`].
-pub fn check_prepared(plan: &Plan, prepared: &PreparedCorpus) -> Result<()> {
+pub fn check_prepared(plan: &Plan, prepared: &PreparedCorpus, lists: Option<ListSizes>) -> Result<()> {
     match machine_memory() {
-        Some(available) => check(&estimates(plan, &CorpusSize::of(plan, prepared), None), available),
+        Some(available) => check(
+            &estimates(plan, &CorpusSize::of(plan, prepared), lists),
+            available,
+        ),
         None => Ok(()),
     }
 }
@@ -231,7 +277,11 @@ mod tests {
             "name: p\nn_seeds: 32\ncorpora:\n  - recipe: c\nalgorithms: [sgns, glove]\n\
              sgns: {dim: 300}\nglove: {dim: 300}\nreliability: {full_vocabulary_tensor: true}\n",
         );
-        let e = estimates(&plan, &CORPUS, Some(23));
+        let lists = ListSizes {
+            pairs: 23,
+            targets: Some(1_000),
+        };
+        let e = estimates(&plan, &CORPUS, Some(lists));
         let bytes: Vec<(&str, u64)> = e.iter().map(|e| (e.job.as_str(), e.bytes)).collect();
         // d′ = 304; SGNS 2·1e5·304·4 + 4·5e7; GloVe 2·1e5·304·8 + 2·1.6e9;
         // measure 32·1e5·300·4 + 3·23·1e5·32·4.
@@ -244,6 +294,19 @@ mod tests {
                 ("measure glove", 3_840_000_000 + 883_200_000),
             ]
         );
+    }
+
+    #[test]
+    fn the_score_tensor_covers_the_listed_words_or_the_vocabulary() {
+        let plan =
+            plan("name: p\nn_seeds: 10\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nsgns: {dim: 100}\n");
+        let measure = |targets| {
+            let lists = ListSizes { pairs: 2, targets };
+            estimates(&plan, &CORPUS, Some(lists))[1].bytes - 10 * 100_000 * 100 * 4
+        };
+        assert_eq!(measure(Some(500)), 3 * 2 * 500 * 10 * 4);
+        assert_eq!(measure(None), 3 * 2 * 100_000 * 10 * 4);
+        assert_eq!(estimates(&plan, &CORPUS, None)[1].bytes, 10 * 100_000 * 100 * 4);
     }
 
     #[test]

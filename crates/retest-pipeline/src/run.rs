@@ -17,6 +17,7 @@ use crate::corpus::LoadedCorpus;
 use crate::features::LexiconFiles;
 use crate::lists::Lists;
 use crate::lock::{CorporaLock, RunLock};
+use crate::memory::ListSizes;
 use crate::message::one_line;
 use crate::progress::Reporter;
 use crate::project::{Folders, LoadedPlan, RunOptions};
@@ -70,7 +71,7 @@ pub struct Finished {
 /// The plan cannot be loaded, another run holds the lock, or some job failed (after every other
 /// job ran; finished outputs are kept).
 pub fn train_pipeline(folders: &Folders, reference: &str, options: &RunOptions) -> Result<Trained> {
-    train_checked(folders, reference, options, |_, _| Ok(())).map(|(trained, ())| trained)
+    train_checked(folders, reference, options, |_, _| Ok(((), None))).map(|(trained, ())| trained)
 }
 
 /// Prepares, trains and measures what is missing. The word lists and the lexicon are found
@@ -86,7 +87,8 @@ pub fn measure_pipeline(folders: &Folders, reference: &str, options: &RunOptions
             .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))?;
         let lexicon = LexiconFiles::resolve(&loaded.project.lexicon, resolver)
             .with_context(|| format!("pipeline `{}`: finding the lexicon", plan.name))?;
-        Ok((lists, lexicon))
+        let sizes = ListSizes::of(&lists);
+        Ok(((lists, lexicon), Some(sizes)))
     })?;
     let started = Instant::now();
     let measured = measure_all(
@@ -214,14 +216,14 @@ fn train_checked<T>(
     folders: &Folders,
     reference: &str,
     options: &RunOptions,
-    check: impl FnOnce(&LoadedPlan, &mut Resolver) -> Result<T>,
+    check: impl FnOnce(&LoadedPlan, &mut Resolver) -> Result<(T, Option<ListSizes>)>,
 ) -> Result<(Trained, T)> {
     let started = Instant::now();
     let loaded = LoadedPlan::load(folders, reference)?;
     let lock = RunLock::acquire(&loaded.layout.run)?;
     crate::stale::remove(&crate::stale::run_temporaries(&loaded.layout), &loaded.layout.run)?;
     let mut resolver = Resolver::from_env(&loaded.project.lock)?;
-    let checked = check(&loaded, &mut resolver)?;
+    let (checked, sizes) = check(&loaded, &mut resolver)?;
     // Held through training, which counts co-occurrences a GloVe job needs and finds missing.
     let _corpora_lock = CorporaLock::acquire(&loaded.layout.corpora())?;
     let plan = &loaded.plan;
@@ -231,7 +233,7 @@ fn train_checked<T>(
         match prepare_logged(&folders.results, recipe, &mut resolver, options.force)
             .and_then(LoadedCorpus::load)
             .and_then(|corpus| check_nbm_k(plan, &corpus).map(|()| corpus))
-            .and_then(|corpus| crate::memory::check_prepared(plan, &corpus.prepared).map(|()| corpus))
+            .and_then(|corpus| crate::memory::check_prepared(plan, &corpus.prepared, sizes).map(|()| corpus))
         {
             Ok(corpus) => corpora.push(corpus),
             Err(error) => {
@@ -337,12 +339,12 @@ pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<crate::
     let mut resolver = Resolver::from_env(&loaded.project.lock)?;
     let lists = Lists::load(plan, &loaded.project.wordlists, &mut resolver)
         .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))?;
-    let pairs = Some(lists.base_pairs.pairs.len());
+    let sizes = Some(ListSizes::of(&lists));
     let mut out = Vec::new();
     for recipe in &plan.corpora {
         let prepared = retest_data::find_prepared(recipe, &resolver.lock, &loaded.layout.corpora())?;
         let estimates =
-            prepared.map(|p| crate::memory::estimates(plan, &crate::CorpusSize::of(plan, &p), pairs));
+            prepared.map(|p| crate::memory::estimates(plan, &crate::CorpusSize::of(plan, &p), sizes));
         if let (Some(estimates), Some(available)) = (&estimates, crate::machine_memory()) {
             crate::memory::check(estimates, available)
                 .with_context(|| format!("corpus `{}`", recipe.name))?;
