@@ -215,6 +215,10 @@ pub enum Command {
     /// Inspect and convert embedding files (.fifu, word2vec text/binary, GloVe text).
     #[command(subcommand)]
     Embeddings(EmbeddingsCommand),
+    /// List the measures retest computes: each one's name (as tables, pipeline files and
+    /// options spell it), label, family (per-word, set-level, categorical), what it is measured
+    /// against, and what it computes.
+    Measures,
     /// Intrinsic quality of embeddings: WordSim-353, SimLex-999 and MEN (Spearman) and the
     /// Google analogy set (3CosAdd), with gensim's conventions (300k most frequent words,
     /// case-insensitive), so results compare with gensim's on the same vectors.

@@ -107,6 +107,7 @@ pub fn run(cli: Cli) -> Result<()> {
             format,
             Overwrite::forced(force),
         ),
+        Command::Measures => measures(),
         Command::Eval {
             embeddings,
             input,
@@ -292,6 +293,29 @@ fn glove(args: &GloveArgs) -> Result<()> {
         threads_per_model: args.threads,
     };
     train_glove_file(&args.file.model(), &params)
+}
+
+/// `retest measures`: the registry of measures, one per line.
+fn measures() -> Result<()> {
+    use retest_spec::Measure;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:<12} {:<12} {:<12} {:<15} computes",
+        "name", "label", "family", "reference"
+    )?;
+    for m in Measure::ALL {
+        writeln!(
+            out,
+            "{:<12} {:<12} {:<12} {:<15} {}",
+            m.name(),
+            m.label(),
+            m.family().as_str(),
+            m.reference().as_str(),
+            m.summary()
+        )?;
+    }
+    Ok(())
 }
 
 fn list_corpora(folders: &Folders) -> Result<()> {

@@ -2,7 +2,6 @@
 //! `tests/messages/cli/<case>.txt` (exit code, stdout when any, stderr). `RETEST_BLESS=1`
 //! rewrites the files.
 
-use std::path::Path;
 use std::process::Command;
 
 use retest_test_support::{assert_message, data_dir, workspace_dir};
@@ -221,6 +220,8 @@ fn every_message_is_the_expected_one() {
                 &["corpus", "prepare", "{tmp}/corpora/folder.yaml"],
             )
         },
+        // The registry of measures, as `retest measures` prints it.
+        case("measures", &["measures"]),
         // Status advice fits the executor of the run.
         case("status_local", &["status", "smoke"]),
         Case {

@@ -411,7 +411,7 @@ fn retest_score_reproduces_the_pipeline(results: &Path) {
     let scores = retest_score(&seeds, "dbwa,ripa,nbm", &pairs, &words, &work.join("scores.csv"));
     assert_eq!(
         scores.header,
-        ["embedding", "rule", "male", "female", "word", "score"]
+        ["embedding", "rule", "male", "female", "word", "score", "status"]
     );
     let scores = scores.records();
     // rule → pair → one score per seed, in seed order.

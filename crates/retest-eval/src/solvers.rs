@@ -6,6 +6,7 @@ use faer::{Accum, MatMut, MatRef, Par};
 use pulp::{Simd, WithSimd};
 use rayon::prelude::*;
 use retest_embeddings::Embeddings;
+use retest_measures::Measure;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
@@ -24,13 +25,19 @@ impl SolverKind {
     /// Every solver, in the order of Nissim et al.'s Table 1.
     pub const ALL: [SolverKind; 3] = [SolverKind::CosAdd, SolverKind::CosMul, SolverKind::Bolukbasi];
 
-    /// The stable name: `cosadd`, `cosmul` or `bolukbasi` (the spec's and the tables' spelling).
-    pub fn as_str(self) -> &'static str {
+    /// The solver's entry in the registry of measures, which names and labels it.
+    pub fn measure(self) -> Measure {
         match self {
-            SolverKind::CosAdd => "cosadd",
-            SolverKind::CosMul => "cosmul",
-            SolverKind::Bolukbasi => "bolukbasi",
+            SolverKind::CosAdd => Measure::CosAdd,
+            SolverKind::CosMul => Measure::CosMul,
+            SolverKind::Bolukbasi => Measure::Bolukbasi,
         }
+    }
+
+    /// The stable name: `cosadd`, `cosmul` or `bolukbasi` (the spec's and the tables' spelling,
+    /// [`Measure::name`]).
+    pub fn as_str(self) -> &'static str {
+        self.measure().name()
     }
 
     /// The solver of this kind with 3CosMul's `epsilon` and Bolukbasi's `delta` and `bound`

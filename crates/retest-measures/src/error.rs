@@ -6,8 +6,20 @@
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MeasureError {
     /// A rule name that is not one of [`crate::Rule::ALL`].
-    #[error("unknown scoring rule '{given}': expected one of dbwa, ripa, nbm")]
+    #[error(
+        "unknown scoring rule '{given}': expected one of {}",
+        crate::Rule::ALL.map(crate::Rule::as_str).join(", ")
+    )]
     UnknownRule {
+        /// The name given.
+        given: String,
+    },
+    /// A measure name that is not one of [`crate::Measure::ALL`].
+    #[error(
+        "unknown measure '{given}': expected one of {}",
+        crate::Measure::ALL.map(crate::Measure::name).join(", ")
+    )]
+    UnknownMeasure {
         /// The name given.
         given: String,
     },

@@ -33,6 +33,7 @@ mod eigen;
 mod error;
 mod model;
 mod permutation;
+mod registry;
 mod rule;
 mod score;
 mod tensor;
@@ -54,6 +55,7 @@ pub use permutation::{
     PMethod, PermutationOptions, PermutationTest, WEAT_EXACT_PARTITIONS_MAX, WEAT_PERMUTATION_STREAM,
     WEAT_SAMPLED_PARTITIONS, binomial, permutation_test,
 };
+pub use registry::{Family, Measure, Reference};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
 pub use score::{BiasScores, NBM_K_DU2021, ScoreOptions, Scorer, Scoring, nearest_similarity, score};
 pub use tensor::ScoreTensor;

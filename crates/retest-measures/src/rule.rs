@@ -6,13 +6,14 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::MeasureError;
+use crate::{Measure, MeasureError};
 
 /// A rule that scores the gender bias of a target word against one base pair (m, f).
 /// Positive scores are masculine. Formulas: [`crate::score`].
 ///
-/// The registry of measure names: pipeline specs (serde), the command line ([`FromStr`]) and
-/// the tables' `rule` column ([`Rule::as_str`]) all spell a rule as this enum does.
+/// The per-word measures of the registry ([`Measure`], family [`crate::Family::PerWord`]):
+/// pipeline specs (serde), the command line ([`FromStr`]) and the tables' `rule` column
+/// ([`Rule::as_str`]) all spell a rule as its measure does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rule {
@@ -28,22 +29,25 @@ impl Rule {
     /// Every rule, in the order of Du et al. (2021).
     pub const ALL: [Rule; 3] = [Rule::Dbwa, Rule::Ripa, Rule::Nbm];
 
-    /// The stable name: the `rule` column of every table and the CLI spelling.
-    pub fn as_str(self) -> &'static str {
+    /// The rule's entry in the registry of measures, which names and labels it.
+    pub fn measure(self) -> Measure {
         match self {
-            Rule::Dbwa => "dbwa",
-            Rule::Ripa => "ripa",
-            Rule::Nbm => "nbm",
+            Rule::Dbwa => Measure::Dbwa,
+            Rule::Ripa => Measure::Ripa,
+            Rule::Nbm => Measure::Nbm,
         }
     }
 
-    /// How the literature writes the rule: report labels and figure legends.
+    /// The stable name: the `rule` column of every table and the CLI spelling
+    /// ([`Measure::name`]).
+    pub fn as_str(self) -> &'static str {
+        self.measure().name()
+    }
+
+    /// How the literature writes the rule: report labels and figure legends
+    /// ([`Measure::label`]).
     pub fn label(self) -> &'static str {
-        match self {
-            Rule::Dbwa => "DB/WA",
-            Rule::Ripa => "RIPA",
-            Rule::Nbm => "NBM",
-        }
+        self.measure().label()
     }
 }
 

@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn a_missing_lexicon_folder_is_named_with_what_it_must_hold() {
         let dir = tempfile::tempdir().unwrap();
-        let lock = retest_data::LockFile::load(&dir.path().join("checksums.lock")).unwrap();
+        let lock = LockFile::load(&dir.path().join("checksums.lock")).unwrap();
         let mut resolver = Resolver::new(None, dir.path().join("cache"), lock, true);
         let folder = dir.path().join("study/lexicon");
         let error = LexiconFiles::resolve(&folder, &mut resolver).unwrap_err();

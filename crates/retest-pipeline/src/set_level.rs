@@ -9,9 +9,9 @@ use retest_analyses::{SeedSpread, seed_agreement, seed_spread, seeds_icc};
 use retest_embeddings::Embeddings;
 use retest_eval::{SIMILARITY_BENCHMARKS, SimilarityResult, WordPair, evaluate_similarity, read_pairs};
 use retest_measures::{
-    DirectionSource, Model, OccupationalStereotypes, PairList, PermutationOptions, RelativeNormDistance,
-    Vocab, Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction, occupational_stereotypes,
-    relative_norm_distance, weat,
+    DirectionSource, Measure, Model, OccupationalStereotypes, PairList, PermutationOptions,
+    RelativeNormDistance, Vocab, Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction,
+    occupational_stereotypes, relative_norm_distance, weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::defaults::STEREOTYPE_DEFINITIONAL_MAX;
@@ -408,8 +408,14 @@ impl<'p> SetLevel<'p> {
             "direct_bias_pca".to_owned(),
             seeds.iter().map(|v| v.directions[pca].0).collect(),
         ));
-        series.push(("os".to_owned(), seeds.iter().map(|v| v.os.value).collect()));
-        series.push(("gd".to_owned(), seeds.iter().map(|v| v.gd.value).collect()));
+        series.push((
+            Measure::Os.name().to_owned(),
+            seeds.iter().map(|v| v.os.value).collect(),
+        ));
+        series.push((
+            Measure::Gd.name().to_owned(),
+            seeds.iter().map(|v| v.gd.value).collect(),
+        ));
         series.extend(rule_bias.iter().cloned());
         let values: Vec<Vec<f64>> = series.iter().map(|(_, v)| v.clone()).collect();
         seed_agreement(&values)
@@ -473,8 +479,12 @@ impl<'p> SetLevel<'p> {
         let axis = format!("{}:{}", vocab.word(m), vocab.word(f));
         for (s, values) in seeds.iter().enumerate() {
             let detectors = [
-                ("os", values.os.value, axis.clone()),
-                ("gd", values.gd.value, format!("{} pairs", self.detectors.len())),
+                (Measure::Os.name(), values.os.value, axis.clone()),
+                (
+                    Measure::Gd.name(),
+                    values.gd.value,
+                    format!("{} pairs", self.detectors.len()),
+                ),
             ];
             for (detector, value, reference) in detectors {
                 detector_rows.push(DetectorRow {
@@ -620,7 +630,12 @@ impl<'p> SetLevel<'p> {
         let names: Vec<&str> = self.direction_names().collect();
         for (d, name) in names.iter().enumerate() {
             let values: Vec<f64> = seeds.iter().map(|v| v.directions[d].0).collect();
-            label(&mut spread, "direct_bias", name, seed_spread(&values, false));
+            label(
+                &mut spread,
+                Measure::DirectBias.name(),
+                name,
+                seed_spread(&values, false),
+            );
         }
         let first_ratio: Vec<f64> = seeds.iter().map(|v| v.explained_variance[0]).collect();
         label(
@@ -639,7 +654,7 @@ impl<'p> SetLevel<'p> {
             .flat_map(|d| seeds.iter().map(move |v| v.directions[d].0))
             .collect();
         reliability.push(icc(
-            "direct_bias",
+            Measure::DirectBias.name(),
             &self.params.neutral,
             "directions",
             &m,
@@ -656,9 +671,19 @@ impl<'p> SetLevel<'p> {
             self.neutral.len(),
         ));
         let os: Vec<f64> = seeds.iter().map(|v| v.os.value).collect();
-        label(&mut spread, "os", &self.params.neutral, seed_spread(&os, false));
+        label(
+            &mut spread,
+            Measure::Os.name(),
+            &self.params.neutral,
+            seed_spread(&os, false),
+        );
         let gd: Vec<f64> = seeds.iter().map(|v| v.gd.value).collect();
-        label(&mut spread, "gd", &self.params.neutral, seed_spread(&gd, false));
+        label(
+            &mut spread,
+            Measure::Gd.name(),
+            &self.params.neutral,
+            seed_spread(&gd, false),
+        );
         for (b, (name, _)) in self.benchmarks.iter().enumerate() {
             let rho: Vec<f64> = seeds.iter().map(|v| v.quality[b].spearman).collect();
             label(&mut spread, "quality_spearman", name, seed_spread(&rho, false));

@@ -6,6 +6,8 @@
 
 use std::collections::BTreeMap;
 
+use retest_eval::SolverKind;
+use retest_measures::Measure;
 use retest_tables::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
     AnalogySweepRow, AnalogyZhangRow,
@@ -19,11 +21,9 @@ use crate::document::Block;
 use crate::stats::{quantile_sorted, sorted};
 
 /// The solvers in Nissim et al.'s order, with their labels.
-const SOLVERS: [(&str, &str); 3] = [
-    ("cosadd", "3CosAdd"),
-    ("cosmul", "3CosMul"),
-    ("bolukbasi", "Bolukbasi"),
-];
+fn solvers() -> [(&'static str, &'static str); 3] {
+    SolverKind::ALL.map(|k| (k.as_str(), k.measure().label()))
+}
 /// Answers listed per query, solver and constraint.
 const LISTED: usize = 5;
 
@@ -48,7 +48,7 @@ fn interval(values: &[f64]) -> String {
 fn accuracy_table(rows: &[AnalogyAccuracyRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        for (solver, label) in SOLVERS {
+        for (solver, label) in solvers() {
             let values = |constraint: &str, section: &str| -> Vec<f64> {
                 of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
                     .filter(|r| r.solver == solver && r.constraint == constraint && r.section == section)
@@ -128,7 +128,7 @@ fn query_table(answers: &[AnalogyAnswerRow], config: &Config) -> Block {
     }
     let mut body = Vec::new();
     for query in queries {
-        for (solver, label) in SOLVERS {
+        for (solver, label) in solvers() {
             let of = |constraint: &str| -> Vec<&AnalogyAnswerRow> {
                 (own.iter().copied())
                     .filter(|r| r.query == query && r.solver == solver && r.constraint == constraint)
@@ -201,11 +201,7 @@ fn reported_table(rows: &[AnalogyReportedRow], configs: &[Config]) -> Block {
                 algorithm_label(&config.1),
                 pretty(query),
                 reported.to_owned(),
-                SOLVERS
-                    .iter()
-                    .find(|(s, _)| *s == solver)
-                    .map_or(solver, |(_, l)| l)
-                    .to_owned(),
+                Measure::label_of(solver).to_owned(),
                 ranks("constrained"),
                 ranks("unconstrained"),
             ]);

@@ -2,6 +2,7 @@
 //! configuration, their spread across seeds, their test-retest reliability, and how far each
 //! base pair's direction is from the principal component of the definitional pairs.
 
+use retest_measures::Measure;
 use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, WeatWordRow};
 
 use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
@@ -128,17 +129,19 @@ fn direction_table(spreads: &[SeedSpreadRow], configs: &[(String, String)]) -> B
         .map(|(corpus, algorithm)| {
             let config = (corpus.as_str(), algorithm.as_str());
             let list = (spreads.iter())
-                .find(|r| (r.corpus.as_str(), r.algorithm.as_str()) == config && r.measure == "os")
+                .find(|r| {
+                    (r.corpus.as_str(), r.algorithm.as_str()) == config && r.measure == Measure::Os.name()
+                })
                 .map_or("", |r| r.subject.as_str());
             vec![
                 corpus.clone(),
                 algorithm_label(algorithm),
-                cell(config, "direct_bias", "pca"),
-                cell(config, "direct_bias", "he:she"),
+                cell(config, Measure::DirectBias.name(), "pca"),
+                cell(config, Measure::DirectBias.name(), "he:she"),
                 cell(config, "pca_explained_variance", "pca"),
                 cell(config, "pca_stability", "pca"),
-                cell(config, "os", list),
-                cell(config, "gd", list),
+                cell(config, Measure::Os.name(), list),
+                cell(config, Measure::Gd.name(), list),
             ]
         })
         .collect();
@@ -150,8 +153,8 @@ fn direction_table(spreads: &[SeedSpreadRow], configs: &[(String, String)]) -> B
             "Direct Bias, he:she",
             "pca: variance share",
             "pca: cosine with seed 0",
-            "OS",
-            "GD",
+            Measure::Os.label(),
+            Measure::Gd.label(),
         ]),
         rows,
     }
@@ -297,8 +300,8 @@ fn bakarov_rows(
                 .collect();
             BakarovRow {
                 config: (corpus.clone(), algorithm.clone()),
-                os: mean_of(config, "os", None),
-                gd: mean_of(config, "gd", None),
+                os: mean_of(config, Measure::Os.name(), None),
+                gd: mean_of(config, Measure::Gd.name(), None),
                 weat: weat.iter().sum::<f64>() / weat.len() as f64,
                 quality: (BAKAROV_BENCHMARKS.iter())
                     .map(|b| mean_of(config, "quality_spearman", Some(b)))
@@ -424,7 +427,11 @@ fn algorithm_order(rows: &[BakarovRow]) -> (Verdict, String) {
     let corpora = sorted_names(rows.iter().map(|r| r.config.0.as_str()));
     let mut consistent = Vec::new();
     let mut compared = 0;
-    for (d, name) in ["OS", "GD", "WEAT"].into_iter().enumerate() {
+    for (d, name) in [Measure::Os, Measure::Gd, Measure::Weat]
+        .map(Measure::label)
+        .into_iter()
+        .enumerate()
+    {
         let value = |r: &BakarovRow| [r.os, r.gd, r.weat][d];
         let orders: Vec<Vec<&str>> = (corpora.iter())
             .map(|c| {
@@ -471,7 +478,13 @@ fn bakarov_blocks(rows: &[BakarovRow], corpus_tokens: &[(String, u64)], blocks: 
         3,
         "Bakarov (2021): detectors and embedding quality".into(),
     ));
-    let mut header = row_cells(&["corpus", "algorithm", "OS", "GD", "WEAT d (mean of tests)"]);
+    let mut header = row_cells(&[
+        "corpus",
+        "algorithm",
+        Measure::Os.label(),
+        Measure::Gd.label(),
+        "WEAT d (mean of tests)",
+    ]);
     header.extend(BAKAROV_BENCHMARKS.iter().map(|b| format!("{b} ρ")));
     blocks.push(Block::Table {
         header,
@@ -508,11 +521,11 @@ fn agreement_blocks(
         (
             "Direct Bias (pca)".into(),
             (configs.iter())
-                .map(|(c, a)| mean_of(spreads, (c, a), "direct_bias", Some("pca")))
+                .map(|(c, a)| mean_of(spreads, (c, a), Measure::DirectBias.name(), Some("pca")))
                 .collect(),
         ),
-        ("OS".into(), rows.iter().map(|r| r.os).collect()),
-        ("GD".into(), rows.iter().map(|r| r.gd).collect()),
+        (Measure::Os.label().into(), rows.iter().map(|r| r.os).collect()),
+        (Measure::Gd.label().into(), rows.iter().map(|r| r.gd).collect()),
     ];
     for rule in sorted_names(
         (spreads.iter())

@@ -783,3 +783,20 @@ fn a_dimension_or_seed_count_beyond_reason_is_refused_at_its_line() {
         "pipelines/p.yaml:2:10: field `n_seeds`: 100000000 seeds is too many: must be at most 10000"
     );
 }
+
+/// The pipeline file spells rules and analogy solvers as the registry of measures names them.
+#[test]
+fn rules_and_solvers_are_spelled_as_the_registry_names_them() {
+    for rule in Rule::ALL {
+        assert_eq!(
+            serde_yaml::to_string(&rule).unwrap().trim(),
+            rule.measure().name()
+        );
+    }
+    for solver in retest_eval::SolverKind::ALL {
+        assert_eq!(
+            serde_yaml::to_string(&solver).unwrap().trim(),
+            solver.measure().name()
+        );
+    }
+}

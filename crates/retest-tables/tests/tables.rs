@@ -496,7 +496,7 @@ fn the_file_format_follows_the_name_and_another_name_is_refused() {
     table.write_file(&parquet).unwrap();
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "embedding,rule,male,female,word,score\na.fifu,dbwa,he,she,nurse,-0.25\n"
+        "embedding,rule,male,female,word,score,status\na.fifu,dbwa,he,she,nurse,-0.25,ok\n"
     );
     assert!(std::fs::read(&parquet).unwrap().starts_with(b"PAR1"));
     let txt = dir.path().join("s.txt");
