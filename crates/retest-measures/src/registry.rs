@@ -215,7 +215,7 @@ impl Measure {
     }
 
     /// The label of the measure named `name`, or `name` itself when no measure has it.
-    pub fn label_of<'a>(name: &'a str) -> &'a str {
+    pub fn label_of(name: &str) -> &str {
         name.parse::<Measure>().map_or(name, |m| m.label())
     }
 }

@@ -17,7 +17,9 @@ use crate::corpus::LoadedCorpus;
 use crate::features::LexiconFiles;
 use crate::lists::Lists;
 use crate::lock::{CorporaLock, RunLock};
-use crate::memory::ListSizes;
+use crate::memory::{
+    CorpusSize, Estimate, ListSizes, check as check_memory, check_prepared, estimates, machine_memory,
+};
 use crate::message::one_line;
 use crate::progress::Reporter;
 use crate::project::{Folders, LoadedPlan, RunOptions};
@@ -233,7 +235,7 @@ fn train_checked<T>(
         match prepare_logged(&folders.results, recipe, &mut resolver, options.force)
             .and_then(LoadedCorpus::load)
             .and_then(|corpus| check_nbm_k(plan, &corpus).map(|()| corpus))
-            .and_then(|corpus| crate::memory::check_prepared(plan, &corpus.prepared, sizes).map(|()| corpus))
+            .and_then(|corpus| check_prepared(plan, &corpus.prepared, sizes).map(|()| corpus))
         {
             Ok(corpus) => corpora.push(corpus),
             Err(error) => {
@@ -288,10 +290,10 @@ fn train_checked<T>(
     Ok((trained, checked))
 }
 
-/// NBM's k against the neighbour pool a corpus's vocabulary can give (the caller names the
-/// corpus), before any training: the
+/// NBM's k against the neighbour pool a corpus's vocabulary can give, before any training: the
 /// whole vocabulary less `<unk>` and `<raw_unk>`, or at most the neutral pool's candidates (the
-/// most frequent lowercase words; the measure job checks the exact pool).
+/// most frequent lowercase words; the measure job checks the exact pool). The caller names the
+/// corpus.
 ///
 /// # Errors
 ///
@@ -334,7 +336,7 @@ fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
 ///
 /// A list that cannot be found or read, the checksum lock, or a job beyond this machine's
 /// memory (naming the corpus).
-pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<crate::Estimate>>)>> {
+pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<Estimate>>)>> {
     let plan = &loaded.plan;
     let mut resolver = Resolver::from_env(&loaded.project.lock)?;
     let lists = Lists::load(plan, &loaded.project.wordlists, &mut resolver)
@@ -343,13 +345,11 @@ pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<crate::
     let mut out = Vec::new();
     for recipe in &plan.corpora {
         let prepared = retest_data::find_prepared(recipe, &resolver.lock, &loaded.layout.corpora())?;
-        let estimates =
-            prepared.map(|p| crate::memory::estimates(plan, &crate::CorpusSize::of(plan, &p), sizes));
-        if let (Some(estimates), Some(available)) = (&estimates, crate::machine_memory()) {
-            crate::memory::check(estimates, available)
-                .with_context(|| format!("corpus `{}`", recipe.name))?;
+        let jobs = prepared.map(|p| estimates(plan, &CorpusSize::of(plan, &p), sizes));
+        if let (Some(jobs), Some(available)) = (&jobs, machine_memory()) {
+            check_memory(jobs, available).with_context(|| format!("corpus `{}`", recipe.name))?;
         }
-        out.push((recipe.name.clone(), estimates));
+        out.push((recipe.name.clone(), jobs));
     }
     Ok(out)
 }

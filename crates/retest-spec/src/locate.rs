@@ -4,7 +4,7 @@
 //! deserialisation (a window of 0, an unknown corpus) use this index to point at the offending
 //! line.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use yaml_rust2::Event;
 use yaml_rust2::parser::{MarkedEventReceiver, Parser};
@@ -75,7 +75,7 @@ struct Builder {
     stack: Vec<Frame>,
     positions: BTreeMap<String, Position>,
     /// Every key seen, by field path, to find the ones given twice.
-    keys: BTreeMap<String, Position>,
+    keys: BTreeSet<String>,
     repeated_keys: BTreeMap<String, Position>,
 }
 
@@ -109,10 +109,8 @@ impl Builder {
     /// Notes a key of the mapping at `path`; a key met before in the same mapping is repeated.
     fn record_key(&mut self, path: &str, key: &str, mark: Marker) {
         let key_path = child(path, key);
-        if self.keys.contains_key(&key_path) {
+        if !self.keys.insert(key_path.clone()) {
             self.repeated_keys.entry(key_path).or_insert(position(mark));
-        } else {
-            self.keys.insert(key_path, position(mark));
         }
     }
 }

@@ -787,7 +787,7 @@ fn a_dimension_or_seed_count_beyond_reason_is_refused_at_its_line() {
 /// The pipeline file spells rules and analogy solvers as the registry of measures names them.
 #[test]
 fn rules_and_solvers_are_spelled_as_the_registry_names_them() {
-    for rule in Rule::ALL {
+    for rule in crate::Rule::ALL {
         assert_eq!(
             serde_yaml::to_string(&rule).unwrap().trim(),
             rule.measure().name()
