@@ -25,7 +25,11 @@ const TRUNCATED_SCALE: f32 = 83.0;
 pub(crate) struct SigmoidTable {
     table: Box<[f32; TABLE_SIZE]>,
     scale: f32,
-    saturation: Saturation,
+    /// `f > upper` or `f < −upper` is outside the table: `MAX_EXP` for [`Saturation::Clip`],
+    /// the largest `f32` below it for [`Saturation::Skip`] (so that `|f| ≥ MAX_EXP` is outside).
+    upper: f32,
+    /// Factor of the gradient outside the table: 1 (Clip) or 0 (Skip).
+    outside: f32,
 }
 
 impl SigmoidTable {
@@ -40,10 +44,15 @@ impl SigmoidTable {
             SigmoidIndex::Exact => EXACT_SCALE,
             SigmoidIndex::Truncated => TRUNCATED_SCALE,
         };
+        let (upper, outside) = match saturation {
+            Saturation::Clip => (MAX_EXP, 1.0),
+            Saturation::Skip => (f32::from_bits(MAX_EXP.to_bits() - 1), 0.0),
+        };
         SigmoidTable {
             table,
             scale,
-            saturation,
+            upper,
+            outside,
         }
     }
 
@@ -57,20 +66,16 @@ impl SigmoidTable {
     /// the wrong side — a negative with `f > 6` or the positive with `f < −6` — which Clip moves
     /// with the full step `∓α` and Skip leaves alone (and at `f = ±6` exactly, where Clip reads
     /// the table).
+    ///
+    /// Outside the table the clipped gradient is multiplied by 1 (Clip: the same bits) or 0
+    /// (Skip: `±0`, which the trainer treats as no update), so both policies take the same
+    /// branches.
     #[inline(always)]
     pub(crate) fn gradient(&self, f: f32, label: f32, alpha: f32) -> f32 {
-        if f > MAX_EXP {
-            match self.saturation {
-                Saturation::Clip => (label - 1.0) * alpha,
-                Saturation::Skip => 0.0,
-            }
-        } else if f < -MAX_EXP {
-            match self.saturation {
-                Saturation::Clip => label * alpha,
-                Saturation::Skip => 0.0,
-            }
-        } else if self.saturation == Saturation::Skip && (f == MAX_EXP || f == -MAX_EXP) {
-            0.0
+        if f > self.upper {
+            (label - 1.0) * alpha * self.outside
+        } else if f < -self.upper {
+            label * alpha * self.outside
         } else {
             // `f ∈ [−6, 6]` (or NaN, which the saturating cast maps to 0): the index is in
             // 0..=1000; `f = 6` exactly lands on 1000 with the exact scale and takes the last
