@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use retest_embeddings::{Embeddings, Format, toml};
 use retest_glove::Cooccurrences;
 use retest_rng::SeedPath;
-use retest_sgns::{Architecture, SgnsConfig};
+use retest_sgns::{Architecture, Semantics, SgnsConfig};
 use retest_spec::{Model, ModelParams, Plan, SgnsParams};
 
 use crate::cooccurrence::{cooccurrences_for, glove_config};
@@ -53,6 +53,8 @@ pub fn sgns_config(p: &SgnsParams) -> SgnsConfig {
         epochs: p.epochs as usize,
         alpha: p.alpha as f32,
         min_alpha: p.min_alpha as f32,
+        // Not a plan parameter: the other values exist to compare with word2vec.c and gensim.
+        semantics: Semantics::RETEST,
     }
 }
 

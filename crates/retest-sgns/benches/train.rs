@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use retest_corpus::{CaseHandling, CorpusBuilder, EncodedCorpus, PlainTextOptions, decompress};
-use retest_sgns::{Architecture, SeedPath, SgnsConfig, train};
+use retest_sgns::{Architecture, SeedPath, Semantics, SgnsConfig, train};
 use retest_test_support::data_dir;
 
 /// Tokens read from the start of the corpus.
@@ -44,6 +44,7 @@ fn bench_train(c: &mut Criterion) {
             epochs: 1,
             alpha: 0.025,
             min_alpha: 0.0001,
+            semantics: Semantics::RETEST,
         };
         let seed = SeedPath::new(1).with("bench").with(architecture.as_str());
         group.bench_function(architecture.as_str(), |b| {

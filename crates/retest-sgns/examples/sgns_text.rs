@@ -5,8 +5,15 @@
 //! ```text
 //! cargo run --release -p retest-sgns --example sgns_text -- --input CORPUS.txt --output OUT.txt \
 //!     [--dim 300] [--window 5] [--negative 5] [--sample 1e-3] [--min-count 5] [--epochs 5] \
-//!     [--alpha 0.025] [--min-alpha 0.0001] [--ns-exponent 0.75] [--seed 1] [--cbow]
+//!     [--alpha 0.025] [--min-alpha 0.0001] [--ns-exponent 0.75] [--seed 1] [--cbow] \
+//!     [--semantics retest|word2vec-c|gensim] [--init word2vec-c|gensim] \
+//!     [--saturation clip|skip] [--sigmoid-index exact|truncated] [--decay words|sentences]
 //! ```
+//!
+//! The last five flags select [`retest_sgns::Semantics`] (default `retest`, the pipeline's):
+//! `--semantics` sets all four points to one reference's choices, and the other four, given
+//! after it, change one point each — for measuring what each difference between word2vec.c,
+//! gensim and retest does to the vectors.
 //!
 //! Prints the corpus size, the SIMD path, the training time and words/s (corpus tokens × epochs
 //! per second of training, excluding reading) to stderr.
@@ -17,7 +24,9 @@ use std::io::{BufReader, BufWriter, Write};
 use std::time::Instant;
 
 use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
-use retest_sgns::{Architecture, SeedPath, SgnsConfig, simd_path, train};
+use retest_sgns::{
+    Architecture, Decay, Init, Saturation, SeedPath, Semantics, SgnsConfig, SigmoidIndex, simd_path, train,
+};
 
 struct Args {
     input: String,
@@ -42,6 +51,7 @@ fn parse_args() -> Result<Args, String> {
         epochs: 5,
         alpha: 0.025,
         min_alpha: 0.0001,
+        semantics: Semantics::RETEST,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -64,6 +74,42 @@ fn parse_args() -> Result<Args, String> {
             "--min-alpha" => config.min_alpha = value.parse().map_err(|e| bad(&e))?,
             "--ns-exponent" => config.ns_exponent = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
+            "--semantics" => {
+                config.semantics = match value.as_str() {
+                    "retest" => Semantics::RETEST,
+                    "word2vec-c" => Semantics::WORD2VEC_C,
+                    "gensim" => Semantics::GENSIM,
+                    _ => return Err(bad(&"expected retest, word2vec-c or gensim")),
+                }
+            }
+            "--init" => {
+                config.semantics.init = match value.as_str() {
+                    "word2vec-c" => Init::Word2vecC,
+                    "gensim" => Init::Gensim,
+                    _ => return Err(bad(&"expected word2vec-c or gensim")),
+                }
+            }
+            "--saturation" => {
+                config.semantics.saturation = match value.as_str() {
+                    "clip" => Saturation::Clip,
+                    "skip" => Saturation::Skip,
+                    _ => return Err(bad(&"expected clip or skip")),
+                }
+            }
+            "--sigmoid-index" => {
+                config.semantics.sigmoid_index = match value.as_str() {
+                    "exact" => SigmoidIndex::Exact,
+                    "truncated" => SigmoidIndex::Truncated,
+                    _ => return Err(bad(&"expected exact or truncated")),
+                }
+            }
+            "--decay" => {
+                config.semantics.decay = match value.as_str() {
+                    "words" => Decay::Words,
+                    "sentences" => Decay::Sentences,
+                    _ => return Err(bad(&"expected words or sentences")),
+                }
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -138,12 +184,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             words as f64 / (after - before)
         );
     }
+    let semantics = args.config.semantics;
     eprintln!(
-        "trained {} ({}, dim {}, {} epochs, simd {}) in {secs:.2} s: {:.0} words/s",
+        "trained {} ({}, dim {}, {} epochs, init {}, saturation {}, sigmoid index {}, decay {}, simd {}) \
+         in {secs:.2} s: {:.0} words/s",
         args.config.architecture.as_str(),
         args.input,
         args.config.dim,
         args.config.epochs,
+        semantics.init.as_str(),
+        semantics.saturation.as_str(),
+        semantics.sigmoid_index.as_str(),
+        semantics.decay.as_str(),
         simd_path(),
         words as f64 / secs
     );

@@ -33,11 +33,20 @@
 //! the input updated once after all targets. In CBOW `∂ℓ/∂u_c = (1/|C|)·∂ℓ/∂h`, but word2vec.c
 //! (and gensim with `cbow_mean=1`) add the undivided `Σ_t g_t·v_t` to every context vector; we
 //! do the same. `σ` comes from word2vec.c's 1000-entry table on `[−6, 6]`, with
-//! `g = (y − 1)·α` above 6 and `g = y·α` below −6.
+//! `g = (y − 1)·α` above 6 and `g = y·α` below −6 (word2vec.c's clipping; gensim skips the
+//! pair instead, see [`Saturation`]).
 //!
-//! # Semantics (word2vec.c / gensim)
+//! # Semantics
 //!
-//! * Input vectors start uniform on `[−0.5/dim, 0.5/dim)`, output vectors at zero.
+//! What follows is what word2vec.c and gensim 4.4 have in common, except in four points where
+//! the crate differs from at least one of them and [`SgnsConfig::semantics`] chooses: the initial range ([`Init`]), what a
+//! pair outside the sigmoid table gets ([`Saturation`]), the table index ([`SigmoidIndex`]) and
+//! the unit of the learning-rate decay ([`Decay`]). The pipeline trains with
+//! [`Semantics::RETEST`] (the first value of each); the crate README measures what each
+//! difference does to the vectors.
+//!
+//! * Input vectors start uniform on `[−0.5/dim, 0.5/dim)` (gensim 4: `[−1/dim, 1/dim)`), output
+//!   vectors at zero.
 //! * Each epoch visits the sentences in corpus order. A sentence longer than
 //!   [`MAX_SENTENCE_LEN`] tokens is cut into pieces of at most that many (as gensim's
 //!   `corpus_file` reader does); windows never cross a sentence or piece boundary.
@@ -52,13 +61,14 @@
 //!   `if (target == word) continue;`, gensim's `if target_index == word_index: continue`), so
 //!   an example has up to `negative` negatives.
 //! * The learning rate falls linearly from `alpha` to `min_alpha` over `epochs × tokens`
-//!   words, updated at every sentence ([`learning_rate`]).
+//!   words (gensim: over `epochs × sentences` sentences), updated at every sentence
+//!   ([`learning_rate`]).
 //!
 //! # Random streams
 //!
 //! Below the job's [`SeedPath`] (pipeline seed / corpus / algorithm / seed index):
 //! `stream("init")` for the input vectors (one `u32` per value, row by row:
-//! `((u >> 8)·2⁻²⁴ − 0.5) / dim`); for epoch `e`, `with("epoch").with_index(e)` then
+//! `((u >> 8)·2⁻²⁴ − 0.5)·w / dim` with `w` = 1, or 2 for [`Init::Gensim`]); for epoch `e`, `with("epoch").with_index(e)` then
 //! `stream("subsample")`, `stream("window")` and `stream("negatives")`.
 //!
 //! # Speed
@@ -145,6 +155,148 @@ pub struct SgnsConfig {
     pub alpha: f32,
     /// Final learning rate (≥ 0).
     pub min_alpha: f32,
+    /// The four points where word2vec.c and gensim differ ([`Semantics::RETEST`] in the
+    /// pipeline; the other values exist to measure what each difference does).
+    pub semantics: Semantics,
+}
+
+/// The four points where the crate, word2vec.c and gensim 4.4 do not all train alike, each a
+/// switch.
+///
+/// Everything else in the crate documentation holds for every value. [`Semantics::RETEST`] is
+/// what the pipeline trains with; [`Semantics::WORD2VEC_C`] and [`Semantics::GENSIM`] reproduce
+/// the two references in these four points (not in what the crate README lists besides, e.g.
+/// word2vec.c's 1000-word sentences or its `</s>` tokens).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Semantics {
+    /// Range of the initial input vectors.
+    pub init: Init,
+    /// What a pair whose dot product lies outside the sigmoid table gets.
+    pub saturation: Saturation,
+    /// How a dot product inside the table finds its entry.
+    pub sigmoid_index: SigmoidIndex,
+    /// What the learning rate decays with.
+    pub decay: Decay,
+}
+
+impl Semantics {
+    /// The crate's choices: word2vec.c's initialisation and clipping, the exact table index,
+    /// decay by words.
+    pub const RETEST: Semantics = Semantics {
+        init: Init::Word2vecC,
+        saturation: Saturation::Clip,
+        sigmoid_index: SigmoidIndex::Exact,
+        decay: Decay::Words,
+    };
+
+    /// word2vec.c in these four points (`InitNet`, `TrainModelThread`). word2vec.c's rate is
+    /// `α₀·(1 − p)` floored at `10⁻⁴·α₀`; `min_alpha = 10⁻⁴·alpha` comes within `10⁻⁴·α₀` of it.
+    pub const WORD2VEC_C: Semantics = Semantics {
+        init: Init::Word2vecC,
+        saturation: Saturation::Clip,
+        sigmoid_index: SigmoidIndex::Truncated,
+        decay: Decay::Words,
+    };
+
+    /// gensim 4.4's `Word2Vec(corpus_file=…)` in these four points (`prep_vectors`,
+    /// `w2v_fast_sentence_sg_neg` / `_cbow_neg`, `get_next_alpha`).
+    pub const GENSIM: Semantics = Semantics {
+        init: Init::Gensim,
+        saturation: Saturation::Skip,
+        sigmoid_index: SigmoidIndex::Truncated,
+        decay: Decay::Sentences,
+    };
+}
+
+/// Range of the initial input vectors (output vectors always start at zero).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Init {
+    /// Uniform on `[−0.5/dim, 0.5/dim)`: word2vec.c's `InitNet`, gensim before 4.0.
+    Word2vecC,
+    /// Uniform on `[−1/dim, 1/dim)`: gensim 4's `prep_vectors` (`rng.random() · 2 − 1`, then
+    /// `/ vector_size`). Twice word2vec.c's width, from the same draws.
+    Gensim,
+}
+
+impl Init {
+    /// Stable name, as used in tables.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Init::Word2vecC => "word2vec_c",
+            Init::Gensim => "gensim",
+        }
+    }
+}
+
+/// What a (input, target) pair gets when its dot product `f` lies outside the sigmoid table
+/// `[−MAX_EXP, MAX_EXP]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Saturation {
+    /// word2vec.c: `σ` is taken as 1 above `MAX_EXP` and 0 below `−MAX_EXP`, so a pair on the
+    /// wrong side (a negative with `f > 6`, the positive with `f < −6`) gets the full step
+    /// `∓α` and a pair on the right side none.
+    Clip,
+    /// gensim: the pair is skipped (no update of either vector) when `|f| ≥ MAX_EXP`, on
+    /// either side.
+    Skip,
+}
+
+impl Saturation {
+    /// Stable name, as used in tables.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Saturation::Clip => "clip",
+            Saturation::Skip => "skip",
+        }
+    }
+}
+
+/// How a dot product `f ∈ [−MAX_EXP, MAX_EXP]` is mapped to an entry of the sigmoid table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SigmoidIndex {
+    /// `⌊(f + 6)·1000/12⌋`: the bin that holds `f`.
+    Exact,
+    /// `⌊(f + 6)·83⌋`: word2vec.c's and gensim's `(f + MAX_EXP) * (EXP_TABLE_SIZE / MAX_EXP / 2)`
+    /// on integer constants, which C evaluates as `1000 / 6 / 2 = 83`. The lookup reads σ at
+    /// `0.996·(f + 6) − 6` instead of `f`, up to 0.048 (0.4% of the range) to the left, so σ
+    /// comes out lower by up to ≈ 0.006 (0.009 counting the bins; largest near `f = 0`), and the last four entries are
+    /// never used. Computed in `f32` as word2vec.c does (gensim adds 6 in `f64`, which
+    /// can move an `f` at a bin edge to the next bin).
+    Truncated,
+}
+
+impl SigmoidIndex {
+    /// Stable name, as used in tables.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SigmoidIndex::Exact => "exact",
+            SigmoidIndex::Truncated => "truncated",
+        }
+    }
+}
+
+/// What the linear learning-rate decay is proportional to ([`learning_rate`] with words or
+/// sentences as the unit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decay {
+    /// Corpus tokens processed out of `epochs × tokens` (word2vec.c; gensim when it is given
+    /// only `total_words`).
+    Words,
+    /// Sentences (pieces of at most [`MAX_SENTENCE_LEN`] tokens) processed out of
+    /// `epochs × pieces`: gensim's `get_next_alpha` whenever `total_examples` is known, which
+    /// `Word2Vec(corpus_file=…)` always passes. Where long and short sentences are unevenly
+    /// spread through the corpus, the rate falls faster or slower than with words.
+    Sentences,
+}
+
+impl Decay {
+    /// Stable name, as used in tables.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decay::Words => "words",
+            Decay::Sentences => "sentences",
+        }
+    }
 }
 
 /// Trained input vectors, `n_words × dim`, row-major; row `i` is word id `i`.
@@ -239,9 +391,15 @@ fn train_with(
 
     let mut init = seed.stream("init");
     let dim = config.dim as f32;
+    // Word2vecC: `(u − 0.5) / dim`; Gensim: `(2u − 1) / dim`, the same draws twice as wide
+    // (multiplying by 1 or 2 is exact, so Word2vecC's bits are those of `(u − 0.5) / dim`).
+    let width = match config.semantics.init {
+        Init::Word2vecC => 1.0f32,
+        Init::Gensim => 2.0f32,
+    };
     syn0.fill_with(config.dim, || {
         let u = (init.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0);
-        (u - 0.5) / dim
+        (u - 0.5) * width / dim
     });
 
     let mut trainer = Trainer::new(

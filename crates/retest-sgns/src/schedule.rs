@@ -5,8 +5,12 @@
 ///
 /// `α(p) = α₀ − (α₀ − α_min)·p`, `p = words_done / words_total`,
 ///
-/// evaluated in `f64` and rounded to `f32`, and never below `α_min` (gensim's schedule;
-/// word2vec.c's is the same with `α_min = 10⁻⁴·α₀`). `α(0) = α₀` and `α(1) = α_min` exactly.
+/// evaluated in `f64` and rounded to `f32`, and never below `α_min`. `α(0) = α₀` and
+/// `α(1) = α_min` exactly. This is gensim's `_get_next_alpha` / `get_next_alpha`; word2vec.c
+/// falls towards 0 instead, `α₀·(1 − p)`, floored at `10⁻⁴·α₀`.
+///
+/// With [`crate::Decay::Sentences`] the trainer passes sentences (pieces) done and in total
+/// instead of words, which is what gensim does whenever it knows `total_examples`.
 ///
 /// The trainer evaluates it at the start of every sentence (a sentence being at most
 /// [`crate::MAX_SENTENCE_LEN`] words), so the step is constant within a sentence; word2vec.c

@@ -10,7 +10,7 @@ use crate::schedule::learning_rate;
 use crate::sigmoid::SigmoidTable;
 use crate::simd::{self, Simd};
 use crate::subsample::KeepThresholds;
-use crate::{Architecture, MAX_SENTENCE_LEN, Progress, SgnsConfig};
+use crate::{Architecture, Decay, MAX_SENTENCE_LEN, Progress, SgnsConfig};
 
 /// Words between two progress reports (at sentence boundaries, so reports come every
 /// 10,000–20,000 words).
@@ -106,7 +106,7 @@ impl<'a> Trainer<'a> {
             syn1,
             keep: KeepThresholds::new(counts, config.sample),
             sampler,
-            sigmoid: SigmoidTable::new(),
+            sigmoid: SigmoidTable::new(config.semantics.sigmoid_index, config.semantics.saturation),
             kept: Vec::with_capacity(MAX_SENTENCE_LEN),
             grad: vec![Block::ZERO; row_blocks],
             hidden: vec![Block::ZERO; row_blocks],
@@ -170,6 +170,17 @@ impl<'a> Trainer<'a> {
         let epochs = self.config.epochs as u64;
         let words_total = self.tokens.len() as u64 * epochs;
         let (alpha0, min_alpha) = (self.config.alpha, self.config.min_alpha);
+        // The learning rate's unit: corpus tokens, or sentence pieces (gensim's examples).
+        let decay = self.config.semantics.decay;
+        let pieces_total = match decay {
+            Decay::Words => 0,
+            Decay::Sentences => count_pieces(self.sentence_ends) * epochs,
+        };
+        let mut pieces_done = 0u64;
+        let rate = |words_done: u64, pieces_done: u64| match decay {
+            Decay::Words => learning_rate(alpha0, min_alpha, words_done, words_total),
+            Decay::Sentences => learning_rate(alpha0, min_alpha, pieces_done, pieces_total),
+        };
         let mut words_done = 0u64;
         let mut next_report = REPORT_EVERY;
         for epoch in 0..epochs {
@@ -181,7 +192,7 @@ impl<'a> Trainer<'a> {
             for &end in self.sentence_ends {
                 let end = end as usize;
                 for piece in self.tokens[start..end].chunks(MAX_SENTENCE_LEN) {
-                    let alpha = learning_rate(alpha0, min_alpha, words_done, words_total);
+                    let alpha = rate(words_done, pieces_done);
                     self.keep.subsample(piece, &mut subsample_rng, &mut self.kept);
                     match self.config.architecture {
                         Architecture::Skipgram => {
@@ -190,6 +201,7 @@ impl<'a> Trainer<'a> {
                         Architecture::Cbow => self.cbow_sentence(s, alpha, &mut window_rng, &mut negatives),
                     }
                     words_done += piece.len() as u64;
+                    pieces_done += 1;
                     if words_done >= next_report && words_done < words_total {
                         progress(Progress {
                             words_done,
@@ -205,7 +217,7 @@ impl<'a> Trainer<'a> {
         progress(Progress {
             words_done,
             words_total,
-            alpha: learning_rate(alpha0, min_alpha, words_done, words_total),
+            alpha: rate(words_done, pieces_done),
         });
     }
 
@@ -309,6 +321,18 @@ impl<'a> Trainer<'a> {
             }
         }
     }
+}
+
+/// Number of pieces of at most [`MAX_SENTENCE_LEN`] tokens the sentences are cut into (an empty
+/// sentence counts as none).
+fn count_pieces(sentence_ends: &[u64]) -> u64 {
+    let mut start = 0u64;
+    let mut pieces = 0u64;
+    for &end in sentence_ends {
+        pieces += (end - start).div_ceil(MAX_SENTENCE_LEN as u64);
+        start = end;
+    }
+    pieces
 }
 
 /// Prefetches the rows the next centre word will need first: its own output row and the input

@@ -5,7 +5,10 @@ use retest_corpus::format::{FORMAT_VERSION, HEADER_LEN, MAGIC};
 use retest_corpus::{
     AlignedBytes, CorpusBuilder, EncodedCorpus, EncodedCorpusView, UnkHandling, WikiTextOptions,
 };
-use retest_sgns::{Architecture, Embedding, Progress, SeedPath, SgnsConfig, SgnsError, learning_rate, train};
+use retest_sgns::{
+    Architecture, Decay, Embedding, Init, Progress, SeedPath, Semantics, SgnsConfig, SgnsError,
+    learning_rate, train,
+};
 
 const ARCHITECTURES: [Architecture; 2] = [Architecture::Skipgram, Architecture::Cbow];
 
@@ -60,6 +63,7 @@ fn config(architecture: Architecture) -> SgnsConfig {
         epochs: 5,
         alpha: 0.025,
         min_alpha: 0.0001,
+        semantics: Semantics::RETEST,
     }
 }
 
@@ -272,6 +276,83 @@ fn input_vectors_start_uniform_and_unused_words_keep_them() {
         "initialisation depends only on the seed"
     );
     assert_ne!(&e2.vectors[..dim], &e.vectors[..dim]);
+}
+
+#[test]
+fn gensim_init_is_twice_as_wide_from_the_same_draws() {
+    let bytes = corpus_with_unused_words();
+    let view = EncodedCorpusView::parse(bytes.as_bytes()).unwrap();
+    let counts = [300, 200, 100, 0, 0];
+    let dim = 40;
+    let with_init = |init: Init| {
+        let c = SgnsConfig {
+            dim,
+            epochs: 1,
+            semantics: Semantics {
+                init,
+                ..Semantics::RETEST
+            },
+            ..config(Architecture::Skipgram)
+        };
+        train(&view, &counts, &c, &SeedPath::new(5), &mut |_| {}).unwrap()
+    };
+    let (narrow, wide) = (with_init(Init::Word2vecC), with_init(Init::Gensim));
+    let (narrow, wide) = (&narrow.vectors[3 * dim..], &wide.vectors[3 * dim..]);
+    // gensim 4's range [−1/dim, 1/dim), reached on both sides beyond word2vec.c's.
+    let bound = 1.0 / dim as f32;
+    assert!(wide.iter().all(|&v| (-bound..bound).contains(&v)));
+    assert!(wide.iter().any(|&v| v > 0.75 * bound) && wide.iter().any(|&v| v < -0.75 * bound));
+    for (&n, &w) in narrow.iter().zip(wide) {
+        assert_eq!(w.to_bits(), (2.0 * n).to_bits());
+    }
+}
+
+#[test]
+fn decay_by_sentences_is_decay_by_words_when_all_sentences_are_equally_long() {
+    let with_decay = |corpus: &EncodedCorpus, architecture, decay| {
+        let c = SgnsConfig {
+            semantics: Semantics {
+                decay,
+                ..Semantics::RETEST
+            },
+            ..config(architecture)
+        };
+        let mut last_alpha = f32::NAN;
+        let e = train(
+            &corpus.view(),
+            corpus.vocab().counts(),
+            &c,
+            &SeedPath::new(9),
+            &mut |p| last_alpha = p.alpha,
+        )
+        .unwrap();
+        assert_eq!(last_alpha, c.min_alpha, "{decay:?} ends at min_alpha");
+        e
+    };
+    // Every sentence has 8 words: the two progress fractions are the same numbers.
+    let equal = topics_corpus();
+    // Sentences of 2 to 24 words, the long ones first: by sentences, the rate falls more slowly
+    // over the first half of each epoch's words.
+    let mut rng = Lcg(7);
+    let mut text = String::new();
+    for line in 0..1200 {
+        let len = if line < 300 { 24 } else { 2 + rng.below(6) };
+        for _ in 0..len {
+            text.push_str(&format!("w{} ", rng.below(20)));
+        }
+        text.push('\n');
+    }
+    let unequal = encode(&text);
+    for architecture in ARCHITECTURES {
+        assert_eq!(
+            with_decay(&equal, architecture, Decay::Words),
+            with_decay(&equal, architecture, Decay::Sentences)
+        );
+        assert_ne!(
+            with_decay(&unequal, architecture, Decay::Words),
+            with_decay(&unequal, architecture, Decay::Sentences)
+        );
+    }
 }
 
 #[test]

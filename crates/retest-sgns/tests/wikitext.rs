@@ -3,7 +3,7 @@
 //! mirror is missing.
 
 use retest_corpus::{CorpusBuilder, EncodedCorpus, UnkHandling, Vocab, WikiTextOptions};
-use retest_sgns::{Architecture, Embedding, SeedPath, SgnsConfig, train};
+use retest_sgns::{Architecture, Embedding, SeedPath, Semantics, SgnsConfig, train};
 use retest_test_support::data_dir;
 
 fn wikitext_valid() -> EncodedCorpus {
@@ -115,6 +115,7 @@ fn related_words_are_closer_than_random_pairs() {
             epochs,
             alpha,
             min_alpha: 0.0001,
+            semantics: Semantics::RETEST,
         };
         let e = train(
             &corpus.view(),

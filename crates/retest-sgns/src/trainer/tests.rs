@@ -2,7 +2,9 @@
 //! matches a plain transcription of word2vec.c's loop bit for bit.
 
 use super::*;
-use crate::{Embedding, EncodedCorpusView, SgnsConfig, keep_probability, train_with};
+use crate::{
+    Embedding, EncodedCorpusView, Init, Saturation, Semantics, SgnsConfig, keep_probability, train_with,
+};
 use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
 
 /// A small corpus with repeated words (so negatives hit the positive and repeat) and one long
@@ -48,6 +50,7 @@ fn config(architecture: Architecture, dim: usize) -> SgnsConfig {
         epochs: 2,
         alpha: 0.05,
         min_alpha: 0.0001,
+        semantics: Semantics::RETEST,
     }
 }
 
@@ -90,7 +93,8 @@ fn every_simd_path_gives_the_same_bits() {
 }
 
 /// word2vec.c's loop written out plainly over unpadded `Vec<f32>` rows: no fusion, no
-/// buffering, no prefetching, the dot product summed in the documented lane order.
+/// buffering, no prefetching, the dot product summed in the documented lane order; with
+/// `c.semantics`' initial width, sigmoid table and decay unit.
 fn reference_train(
     corpus: EncodedCorpusView<'_>,
     counts: &[u64],
@@ -116,16 +120,20 @@ fn reference_train(
     };
     let (n, d) = (counts.len(), c.dim);
     let mut init = seed.stream("init");
+    let width = match c.semantics.init {
+        Init::Word2vecC => 1.0f32,
+        Init::Gensim => 2.0f32,
+    };
     let mut syn0: Vec<Vec<f32>> = (0..n)
         .map(|_| {
             (0..d)
-                .map(|_| (((init.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0)) - 0.5) / d as f32)
+                .map(|_| (((init.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0)) - 0.5) * width / d as f32)
                 .collect()
         })
         .collect();
     let mut syn1 = vec![vec![0.0f32; d]; n];
     let sampler = UnigramSampler::new(counts, c.ns_exponent).unwrap();
-    let sigmoid = SigmoidTable::new();
+    let sigmoid = SigmoidTable::new(c.semantics.sigmoid_index, c.semantics.saturation);
     let total: u64 = counts.iter().sum();
     let threshold = |w: u32| {
         let p = keep_probability(counts[w as usize], total, c.sample);
@@ -138,6 +146,11 @@ fn reference_train(
     let tokens = corpus.tokens();
     let words_total = (tokens.len() * c.epochs) as u64;
     let mut words_done = 0u64;
+    let pieces_total: u64 = corpus
+        .sentences()
+        .map(|s| s.chunks(MAX_SENTENCE_LEN).count() as u64 * c.epochs as u64)
+        .sum();
+    let mut pieces_done = 0u64;
 
     // One SGD step of `input` against `targets` (positive first), word2vec.c style.
     let sgd = |input: &[f32], targets: &[u32], syn1: &mut Vec<Vec<f32>>, alpha: f32| {
@@ -166,7 +179,10 @@ fn reference_train(
         let mut neg = path.stream("negatives");
         for sentence in corpus.sentences() {
             for piece in sentence.chunks(MAX_SENTENCE_LEN) {
-                let alpha = learning_rate(c.alpha, c.min_alpha, words_done, words_total);
+                let alpha = match c.semantics.decay {
+                    Decay::Words => learning_rate(c.alpha, c.min_alpha, words_done, words_total),
+                    Decay::Sentences => learning_rate(c.alpha, c.min_alpha, pieces_done, pieces_total),
+                };
                 let kept: Vec<u32> = piece
                     .iter()
                     .copied()
@@ -225,6 +241,7 @@ fn reference_train(
                     }
                 }
                 words_done += piece.len() as u64;
+                pieces_done += 1;
             }
         }
     }
@@ -234,20 +251,49 @@ fn reference_train(
 #[test]
 fn optimised_loop_matches_the_plain_loop_bit_for_bit() {
     let corpus = corpus();
+    for semantics in [Semantics::RETEST, Semantics::GENSIM] {
+        for architecture in [Architecture::Skipgram, Architecture::Cbow] {
+            for (dim, window) in [(20, 4), (48, 7)] {
+                let c = SgnsConfig {
+                    window,
+                    semantics,
+                    ..config(architecture, dim)
+                };
+                let seed = SeedPath::new(11).with("test");
+                let want = reference_train(corpus.view(), corpus.vocab().counts(), &c, &seed);
+                let got = run(Isa::detect(), &c, &corpus);
+                let want_bits: Vec<u32> = want.iter().map(|v| v.to_bits()).collect();
+                assert!(
+                    bits(&got) == want_bits,
+                    "{semantics:?} {architecture:?} dim {dim} window {window}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn skipping_and_clipping_saturated_pairs_match_the_plain_loop() {
+    // A large learning rate pushes dot products past ±6, so the two policies part.
+    let corpus = corpus();
     for architecture in [Architecture::Skipgram, Architecture::Cbow] {
-        for (dim, window) in [(20, 4), (48, 7)] {
+        let mut results = Vec::new();
+        for saturation in [Saturation::Clip, Saturation::Skip] {
             let c = SgnsConfig {
-                window,
-                ..config(architecture, dim)
+                alpha: 1.0,
+                semantics: Semantics {
+                    saturation,
+                    ..Semantics::RETEST
+                },
+                ..config(architecture, 20)
             };
             let seed = SeedPath::new(11).with("test");
             let want = reference_train(corpus.view(), corpus.vocab().counts(), &c, &seed);
-            let got = run(Isa::detect(), &c, &corpus);
             let want_bits: Vec<u32> = want.iter().map(|v| v.to_bits()).collect();
-            assert!(
-                bits(&got) == want_bits,
-                "{architecture:?} dim {dim} window {window}"
-            );
+            let got = bits(&run(Isa::detect(), &c, &corpus));
+            assert!(got == want_bits, "{architecture:?} {saturation:?}");
+            results.push(got);
         }
+        assert_ne!(results[0], results[1], "{architecture:?}: no pair left the table");
     }
 }
