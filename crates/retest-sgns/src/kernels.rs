@@ -349,21 +349,33 @@ pub(crate) fn clear(v: &mut [Block]) {
     v.fill(Block::ZERO);
 }
 
-/// Hints the CPU to bring `row` into the cache (no effect on results; a no-op off x86-64).
+/// The cache level a prefetch fills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cache {
+    /// L1 and the levels below (`prefetcht0`).
+    L1,
+    /// L2 and the levels below, not L1 (`prefetcht1`).
+    L2,
+}
+
+/// Hints the CPU to bring `row` into `cache` (no effect on results; a no-op off x86-64).
 #[inline(always)]
-pub(crate) fn prefetch(row: &[Block]) {
+pub(crate) fn prefetch(row: &[Block], cache: Cache) {
     #[cfg(target_arch = "x86_64")]
     for block in row {
+        use core::arch::x86_64::{_MM_HINT_T0, _MM_HINT_T1, _mm_prefetch};
+        let p = std::ptr::from_ref(block).cast::<i8>();
         // SAFETY: prefetching has no architectural effect and cannot fault; the pointer is
         // valid anyway.
         unsafe {
-            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-                std::ptr::from_ref(block).cast::<i8>(),
-            );
+            match cache {
+                Cache::L1 => _mm_prefetch::<_MM_HINT_T0>(p),
+                Cache::L2 => _mm_prefetch::<_MM_HINT_T1>(p),
+            }
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = row;
+    let _ = (row, cache);
 }
 
 #[cfg(test)]
