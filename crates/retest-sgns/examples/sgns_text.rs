@@ -5,8 +5,12 @@
 //! ```text
 //! cargo run --release -p retest-sgns --example sgns_text -- --input CORPUS.txt --output OUT.txt \
 //!     [--dim 300] [--window 5] [--negative 5] [--sample 1e-3] [--min-count 5] [--epochs 5] \
-//!     [--alpha 0.025] [--min-alpha 0.0001] [--ns-exponent 0.75] [--seed 1] [--cbow]
+//!     [--alpha 0.025] [--min-alpha 0.0001] [--ns-exponent 0.75] [--seed 1] [--cbow] \
+//!     [--simd portable|sse2|avx2|avx512f]
 //! ```
+//!
+//! `--simd` forces a SIMD path (default: the widest this CPU has); every path gives the same
+//! bytes, only the speed differs.
 //!
 //! Prints the corpus size, the SIMD path, the training time and words/s (corpus tokens × epochs
 //! per second of training, excluding reading) to stderr.
@@ -17,13 +21,14 @@ use std::io::{BufReader, BufWriter, Write};
 use std::time::Instant;
 
 use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
-use retest_sgns::{Architecture, SeedPath, SgnsConfig, simd_path, train};
+use retest_sgns::{Architecture, SeedPath, SgnsConfig, SimdPath, train_with_simd_path};
 
 struct Args {
     input: String,
     output: String,
     min_count: u64,
     seed: u64,
+    simd: SimdPath,
     config: SgnsConfig,
 }
 
@@ -32,6 +37,7 @@ fn parse_args() -> Result<Args, String> {
     let mut output = None;
     let mut min_count = 5;
     let mut seed = 1;
+    let mut simd = SimdPath::detect();
     let mut config = SgnsConfig {
         architecture: Architecture::Skipgram,
         dim: 300,
@@ -64,6 +70,12 @@ fn parse_args() -> Result<Args, String> {
             "--min-alpha" => config.min_alpha = value.parse().map_err(|e| bad(&e))?,
             "--ns-exponent" => config.ns_exponent = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
+            "--simd" => {
+                simd = SimdPath::ALL
+                    .into_iter()
+                    .find(|p| p.as_str() == value)
+                    .ok_or_else(|| bad(&"expected portable, sse2, avx2 or avx512f"))?
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -72,6 +84,7 @@ fn parse_args() -> Result<Args, String> {
         output: output.ok_or("--output is required")?,
         min_count,
         seed,
+        simd,
         config,
     })
 }
@@ -111,7 +124,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .with(args.config.architecture.as_str());
     let training = Instant::now();
     let mut last_percent = 0;
-    let embedding = train(
+    let embedding = train_with_simd_path(
         &corpus.view(),
         corpus.vocab().counts(),
         &args.config,
@@ -128,6 +141,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 );
             }
         },
+        args.simd,
     )?;
     let secs = training.elapsed().as_secs_f64();
     let words = corpus.stats().tokens * args.config.epochs as u64;
@@ -144,7 +158,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         args.input,
         args.config.dim,
         args.config.epochs,
-        simd_path(),
+        args.simd.as_str(),
         words as f64 / secs
     );
 

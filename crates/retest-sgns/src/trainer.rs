@@ -16,9 +16,11 @@ use crate::{Architecture, MAX_SENTENCE_LEN, Progress, SgnsConfig};
 /// 10,000–20,000 words).
 const REPORT_EVERY: u64 = 10_000;
 
-/// The instruction set a training run was compiled for. All paths give the same bits.
+/// The instruction set a training run is compiled for. All paths give the same bits and differ
+/// only in speed: [`train`](crate::train) takes [`SimdPath::detect`]; benchmarks and tests
+/// choose one with [`train_with_simd_path`](crate::train_with_simd_path).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Isa {
+pub enum SimdPath {
     /// Plain Rust on `[f32; 16]` blocks (what LLVM makes of it for the build's target).
     Portable,
     /// SSE2 intrinsics (the x86-64 baseline).
@@ -29,37 +31,46 @@ pub(crate) enum Isa {
     Avx512,
 }
 
-impl Isa {
-    pub(crate) fn as_str(self) -> &'static str {
+impl SimdPath {
+    /// Every path, narrowest first.
+    pub const ALL: [SimdPath; 4] = [
+        SimdPath::Portable,
+        SimdPath::Sse2,
+        SimdPath::Avx2,
+        SimdPath::Avx512,
+    ];
+
+    /// The path's name: `"portable"`, `"sse2"`, `"avx2"` or `"avx512f"`.
+    pub fn as_str(self) -> &'static str {
         match self {
-            Isa::Portable => "portable",
-            Isa::Sse2 => "sse2",
-            Isa::Avx2 => "avx2",
-            Isa::Avx512 => "avx512f",
+            SimdPath::Portable => "portable",
+            SimdPath::Sse2 => "sse2",
+            SimdPath::Avx2 => "avx2",
+            SimdPath::Avx512 => "avx512f",
         }
     }
 
     /// Whether this CPU can run the path.
-    pub(crate) fn is_available(self) -> bool {
+    pub fn is_available(self) -> bool {
         match self {
-            Isa::Portable => true,
+            SimdPath::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Isa::Sse2 => true,
+            SimdPath::Sse2 => true,
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => simd::Avx2::detect().is_some(),
+            SimdPath::Avx2 => simd::Avx2::detect().is_some(),
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => simd::Avx512::detect().is_some(),
+            SimdPath::Avx512 => simd::Avx512::detect().is_some(),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
     }
 
     /// The widest available path.
-    pub(crate) fn detect() -> Isa {
-        [Isa::Avx512, Isa::Avx2, Isa::Sse2]
+    pub fn detect() -> SimdPath {
+        [SimdPath::Avx512, SimdPath::Avx2, SimdPath::Sse2]
             .into_iter()
             .find(|isa| isa.is_available())
-            .unwrap_or(Isa::Portable)
+            .unwrap_or(SimdPath::Portable)
     }
 }
 
@@ -123,20 +134,20 @@ impl<'a> Trainer<'a> {
     ///
     /// # Panics
     /// If the CPU does not support `isa`.
-    pub(crate) fn run(&mut self, isa: Isa, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
+    pub(crate) fn run(&mut self, isa: SimdPath, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
         let unavailable = || format!("{} is not available on this CPU", isa.as_str());
         match isa {
-            Isa::Portable => self.run_all(simd::Portable, seed, progress),
+            SimdPath::Portable => self.run_all(simd::Portable, seed, progress),
             #[cfg(target_arch = "x86_64")]
-            Isa::Sse2 => self.run_all(simd::Sse2::new(), seed, progress),
+            SimdPath::Sse2 => self.run_all(simd::Sse2::new(), seed, progress),
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => {
+            SimdPath::Avx2 => {
                 let token = simd::Avx2::detect().unwrap_or_else(|| panic!("{}", unavailable()));
                 // SAFETY: the token proves that the CPU supports AVX2.
                 unsafe { self.run_avx2(token, seed, progress) }
             }
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => {
+            SimdPath::Avx512 => {
                 let token = simd::Avx512::detect().unwrap_or_else(|| panic!("{}", unavailable()));
                 // SAFETY: the token proves that the CPU supports AVX-512F.
                 unsafe { self.run_avx512(token, seed, progress) }

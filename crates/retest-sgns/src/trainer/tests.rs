@@ -2,7 +2,7 @@
 //! matches a plain transcription of word2vec.c's loop bit for bit.
 
 use super::*;
-use crate::{Embedding, EncodedCorpusView, SgnsConfig, keep_probability, train_with};
+use crate::{Embedding, EncodedCorpusView, SgnsConfig, keep_probability, train_with_simd_path};
 use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
 
 /// A small corpus with repeated words (so negatives hit the positive and repeat) and one long
@@ -51,14 +51,14 @@ fn config(architecture: Architecture, dim: usize) -> SgnsConfig {
     }
 }
 
-fn run(isa: Isa, c: &SgnsConfig, corpus: &retest_corpus::EncodedCorpus) -> Embedding {
-    train_with(
-        isa,
+fn run(isa: SimdPath, c: &SgnsConfig, corpus: &retest_corpus::EncodedCorpus) -> Embedding {
+    train_with_simd_path(
         &corpus.view(),
         corpus.vocab().counts(),
         c,
         &SeedPath::new(11).with("test"),
         &mut |_| {},
+        isa,
     )
     .unwrap()
 }
@@ -70,14 +70,14 @@ fn bits(e: &Embedding) -> Vec<u32> {
 #[test]
 fn every_simd_path_gives_the_same_bits() {
     let corpus = corpus();
-    let available: Vec<Isa> = [Isa::Portable, Isa::Sse2, Isa::Avx2, Isa::Avx512]
+    let available: Vec<SimdPath> = SimdPath::ALL
         .into_iter()
         .filter(|isa| isa.is_available())
         .collect();
     for architecture in [Architecture::Skipgram, Architecture::Cbow] {
         for dim in [20, 64, 100] {
             let c = config(architecture, dim);
-            let reference = bits(&run(Isa::Portable, &c, &corpus));
+            let reference = bits(&run(SimdPath::Portable, &c, &corpus));
             for &isa in &available[1..] {
                 assert!(
                     bits(&run(isa, &c, &corpus)) == reference,
@@ -242,7 +242,7 @@ fn optimised_loop_matches_the_plain_loop_bit_for_bit() {
             };
             let seed = SeedPath::new(11).with("test");
             let want = reference_train(corpus.view(), corpus.vocab().counts(), &c, &seed);
-            let got = run(Isa::detect(), &c, &corpus);
+            let got = run(SimdPath::detect(), &c, &corpus);
             let want_bits: Vec<u32> = want.iter().map(|v| v.to_bits()).collect();
             assert!(
                 bits(&got) == want_bits,
