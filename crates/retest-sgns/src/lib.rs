@@ -71,8 +71,9 @@
 //! trained in one pass when they are distinct words (all dot products first, then every update
 //! with the input's update kept in a register), which is bit-identical to word2vec.c's
 //! sequential loop (tested against a plain transcription of it). Negatives come from an exact
-//! alias table, one `u64` each, drawn ahead so that their output rows are prefetched one
-//! example early. See the crate README for the FLOP count and measured throughput.
+//! alias table, one `u64` each, drawn ahead so that their output rows are prefetched into L2 two
+//! examples early; the two matrices sit on 2 MiB pages where Linux offers transparent huge pages.
+//! See the crate README for the FLOP count and measured throughput.
 
 mod error;
 mod kernels;
