@@ -224,6 +224,30 @@ pub(crate) fn dot<S: Simd>(s: S, a: &[Block], b: &[Block]) -> f32 {
     reduce(s, acc)
 }
 
+/// `(a · b, a · c)`, each in exactly [`dot`]'s order (the two sums are interleaved, not mixed), so
+/// that the two reductions overlap.
+#[inline(always)]
+pub(crate) fn dot_pair<S: Simd>(s: S, a: &[Block], b: &[Block], c: &[Block]) -> (f32, f32) {
+    let n = a.len();
+    let (b, c) = (&b[..n], &c[..n]);
+    let full = n - n % ACCUMULATORS;
+    let mut acc_b = [s.zero(); ACCUMULATORS];
+    let mut acc_c = [s.zero(); ACCUMULATORS];
+    for ((xa, xb), xc) in a[..full]
+        .chunks_exact(ACCUMULATORS)
+        .zip(b[..full].chunks_exact(ACCUMULATORS))
+        .zip(c[..full].chunks_exact(ACCUMULATORS))
+    {
+        for i in 0..ACCUMULATORS {
+            acc_b[i] = add_product(s, acc_b[i], &xa[i], &xb[i]);
+            acc_c[i] = add_product(s, acc_c[i], &xa[i], &xc[i]);
+        }
+    }
+    add_rest(s, &mut acc_b, &a[full..], &b[full..]);
+    add_rest(s, &mut acc_c, &a[full..], &c[full..]);
+    (reduce(s, acc_b), reduce(s, acc_c))
+}
+
 /// One target's step on one block, with `o` the old output value:
 /// `grad += g·o; out = o + g·input`.
 #[cfg(test)]
@@ -423,6 +447,22 @@ mod tests {
         assert_eq!(dot(Portable, &blocks(&a), &blocks(&b)).to_bits(), s[0].to_bits());
     }
 
+    /// `dot_pair` is two `dot`s, bit for bit, for every length (all remainders of the
+    /// accumulator cycle).
+    #[test]
+    fn dot_pair_equals_two_dots() {
+        for dim in [1usize, 15, 16, 17, 33, 50, 63, 64, 65, 100, 300, 301] {
+            let (a, b, c) = (
+                blocks(&values(dim, 5)),
+                blocks(&values(dim, 6)),
+                blocks(&values(dim, 7)),
+            );
+            let (p, q) = dot_pair(Portable, &a, &b, &c);
+            assert_eq!(p.to_bits(), dot(Portable, &a, &b).to_bits(), "dim {dim}");
+            assert_eq!(q.to_bits(), dot(Portable, &a, &c).to_bits(), "dim {dim}");
+        }
+    }
+
     /// `step_group` is `N` sequential steps (then adding the sum to the input), bit for bit,
     /// in all four modes.
     #[test]
@@ -495,7 +535,13 @@ mod tests {
             let mut out = blocks(&values(dim, 13));
             let mut grad = blocks(&values(dim, 14));
             let mut row = blocks(&values(dim, 15));
-            let f = vec![dot(s, &input, &next).to_bits(), dot(s, &next, &out).to_bits()];
+            let (p, q) = dot_pair(s, &input, &next, &out);
+            let f = vec![
+                dot(s, &input, &next).to_bits(),
+                dot(s, &next, &out).to_bits(),
+                p.to_bits(),
+                q.to_bits(),
+            ];
             let mut other = next.clone();
             step_group(
                 s,

@@ -415,8 +415,22 @@ fn train_targets<S: Simd>(
         let mut rows = [0usize; GROUP];
         let mut g = [0.0f32; GROUP];
         let mut m = 0;
-        for (k, &target) in targets[start..end].iter().enumerate() {
-            let f = kernels::dot(s, input, syn1.row(target as usize));
+        // The group's dot products, two at a time (the input as it is now: no update of this
+        // group touches it before they are all taken).
+        let group = &targets[start..end];
+        let mut f = [0.0f32; GROUP];
+        for (k, pair) in group.chunks(2).enumerate() {
+            match *pair {
+                [t] => f[2 * k] = kernels::dot(s, input, syn1.row(t as usize)),
+                [t, u] => {
+                    (f[2 * k], f[2 * k + 1]) =
+                        kernels::dot_pair(s, input, syn1.row(t as usize), syn1.row(u as usize))
+                }
+                _ => unreachable!("chunks of 1 or 2"),
+            }
+        }
+        for (k, &target) in group.iter().enumerate() {
+            let f = f[k];
             let label = if start + k == 0 { 1.0 } else { 0.0 };
             let gk = sigmoid.gradient(f, label, alpha);
             if gk != 0.0 {
