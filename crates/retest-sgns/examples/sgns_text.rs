@@ -7,13 +7,16 @@
 //!     [--dim 300] [--window 5] [--negative 5] [--sample 1e-3] [--min-count 5] [--epochs 5] \
 //!     [--alpha 0.025] [--min-alpha 0.0001] [--ns-exponent 0.75] [--seed 1] [--cbow] \
 //!     [--semantics retest|word2vec-c|gensim] [--init word2vec-c|gensim] \
-//!     [--saturation clip|skip] [--sigmoid-index exact|truncated] [--decay words|sentences]
+//!     [--saturation clip|skip] [--sigmoid-index exact|truncated] [--decay words|sentences] \
+//!     [--simd portable|sse2|avx2|avx512f]
 //! ```
 //!
-//! The last five flags select [`retest_sgns::Semantics`] (default `retest`, the pipeline's):
-//! `--semantics` sets all four points to one reference's choices, and the other four, given
-//! after it, change one point each — for measuring what each difference between word2vec.c,
-//! gensim and retest does to the vectors.
+//! `--semantics` and the four flags after it select [`retest_sgns::Semantics`] (default
+//! `retest`, the pipeline's): `--semantics` sets all four points to one reference's choices,
+//! and the other four, given after it, change one point each — for measuring what each
+//! difference between word2vec.c, gensim and retest does to the vectors. `--simd` forces a SIMD
+//! path (default: the widest this CPU has); every path gives the same bytes, only the speed
+//! differs.
 //!
 //! Prints the corpus size, the SIMD path, the training time and words/s (corpus tokens × epochs
 //! per second of training, excluding reading) to stderr.
@@ -25,7 +28,8 @@ use std::time::Instant;
 
 use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
 use retest_sgns::{
-    Architecture, Decay, Init, Saturation, SeedPath, Semantics, SgnsConfig, SigmoidIndex, simd_path, train,
+    Architecture, Decay, Init, Saturation, SeedPath, Semantics, SgnsConfig, SigmoidIndex, SimdPath,
+    train_with_simd_path,
 };
 
 struct Args {
@@ -33,6 +37,7 @@ struct Args {
     output: String,
     min_count: u64,
     seed: u64,
+    simd: SimdPath,
     config: SgnsConfig,
 }
 
@@ -41,6 +46,7 @@ fn parse_args() -> Result<Args, String> {
     let mut output = None;
     let mut min_count = 5;
     let mut seed = 1;
+    let mut simd = SimdPath::detect();
     let mut config = SgnsConfig {
         architecture: Architecture::Skipgram,
         dim: 300,
@@ -110,6 +116,12 @@ fn parse_args() -> Result<Args, String> {
                     _ => return Err(bad(&"expected words or sentences")),
                 }
             }
+            "--simd" => {
+                simd = SimdPath::ALL
+                    .into_iter()
+                    .find(|p| p.as_str() == value)
+                    .ok_or_else(|| bad(&"expected portable, sse2, avx2 or avx512f"))?
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -118,6 +130,7 @@ fn parse_args() -> Result<Args, String> {
         output: output.ok_or("--output is required")?,
         min_count,
         seed,
+        simd,
         config,
     })
 }
@@ -157,7 +170,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .with(args.config.architecture.as_str());
     let training = Instant::now();
     let mut last_percent = 0;
-    let embedding = train(
+    let embedding = train_with_simd_path(
         &corpus.view(),
         corpus.vocab().counts(),
         &args.config,
@@ -174,6 +187,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 );
             }
         },
+        args.simd,
     )?;
     let secs = training.elapsed().as_secs_f64();
     let words = corpus.stats().tokens * args.config.epochs as u64;
@@ -196,7 +210,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         semantics.saturation.as_str(),
         semantics.sigmoid_index.as_str(),
         semantics.decay.as_str(),
-        simd_path(),
+        args.simd.as_str(),
         words as f64 / secs
     );
 

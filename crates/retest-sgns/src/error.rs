@@ -39,4 +39,8 @@ pub enum SgnsError {
         /// Dimension.
         dim: usize,
     },
+
+    /// [`crate::train_with_simd_path`] was asked for a path this CPU cannot run.
+    #[error("the SIMD path {0} is not supported by this CPU")]
+    SimdUnavailable(&'static str),
 }

@@ -81,8 +81,9 @@
 //! trained in one pass when they are distinct words (all dot products first, then every update
 //! with the input's update kept in a register), which is bit-identical to word2vec.c's
 //! sequential loop (tested against a plain transcription of it). Negatives come from an exact
-//! alias table, one `u64` each, drawn ahead so that their output rows are prefetched one
-//! example early. See the crate README for the FLOP count and measured throughput.
+//! alias table, one `u64` each, drawn ahead so that their output rows are prefetched into L2 two
+//! examples early; the two matrices sit on 2 MiB pages where Linux offers transparent huge pages.
+//! See the crate README for the FLOP count and measured throughput.
 
 mod error;
 mod kernels;
@@ -104,7 +105,8 @@ pub use subsample::keep_probability;
 
 use kernels::Matrix;
 use negatives::UnigramSampler;
-use trainer::{Isa, Trainer};
+pub use trainer::SimdPath;
+use trainer::Trainer;
 
 /// Longest stretch of tokens trained as one sentence; longer sentences are cut into pieces of
 /// this many tokens (gensim's `MAX_WORDS_IN_BATCH`; word2vec.c uses 1000).
@@ -338,7 +340,7 @@ pub struct Progress {
 /// The SIMD path [`train`] uses on this CPU: `"avx512f"`, `"avx2"`, `"sse2"` or `"portable"` (for logs;
 /// the result does not depend on it).
 pub fn simd_path() -> &'static str {
-    Isa::detect().as_str()
+    SimdPath::detect().as_str()
 }
 
 /// Trains word vectors on `corpus` (see the crate documentation for the exact semantics).
@@ -357,18 +359,22 @@ pub fn train(
     seed: &SeedPath,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Embedding, SgnsError> {
-    train_with(Isa::detect(), corpus, counts, config, seed, progress)
+    train_with_simd_path(corpus, counts, config, seed, progress, SimdPath::detect())
 }
 
-/// [`train`] on a given SIMD path.
-fn train_with(
-    isa: Isa,
+/// [`train`] on a chosen SIMD path (for benchmarks and tests: the result is the same bits on
+/// every path). Fails, before any work, if this CPU does not support `path`.
+pub fn train_with_simd_path(
     corpus: &EncodedCorpusView<'_>,
     counts: &[u64],
     config: &SgnsConfig,
     seed: &SeedPath,
     progress: &mut dyn FnMut(Progress),
+    path: SimdPath,
 ) -> Result<Embedding, SgnsError> {
+    if !path.is_available() {
+        return Err(SgnsError::SimdUnavailable(path.as_str()));
+    }
     validate(config)?;
     let tokens = corpus.tokens();
     if tokens.is_empty() {
@@ -411,7 +417,7 @@ fn train_with(
         syn1,
         sampler,
     );
-    trainer.run(isa, seed, progress);
+    trainer.run(path, seed, progress);
     Ok(Embedding {
         dim: config.dim,
         vectors: trainer.into_input_vectors().unpadded(config.dim),

@@ -5,7 +5,7 @@
 //! load, store; no FMA, no horizontal operation), so all of them give the same bits; they differ
 //! only in how many lanes one instruction covers (1, 4, 8 or 16).
 //!
-//! A path is a zero-sized token type; the x86 tokens can only be made by [`Isa`](crate::trainer)
+//! A path is a zero-sized token type; the x86 tokens can only be made by [`SimdPath`](crate::SimdPath)
 //! detection after the CPU was checked, which is what makes their intrinsic calls sound. The
 //! generic kernels are `#[inline(always)]` and are instantiated inside a
 //! `#[target_feature(enable = …)]` function of the same path, where the intrinsics inline.

@@ -16,9 +16,11 @@ use crate::{Architecture, Decay, MAX_SENTENCE_LEN, Progress, SgnsConfig};
 /// 10,000–20,000 words).
 const REPORT_EVERY: u64 = 10_000;
 
-/// The instruction set a training run was compiled for. All paths give the same bits.
+/// The instruction set a training run is compiled for. All paths give the same bits and differ
+/// only in speed: [`train`](crate::train) takes [`SimdPath::detect`]; benchmarks and tests
+/// choose one with [`train_with_simd_path`](crate::train_with_simd_path).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Isa {
+pub enum SimdPath {
     /// Plain Rust on `[f32; 16]` blocks (what LLVM makes of it for the build's target).
     Portable,
     /// SSE2 intrinsics (the x86-64 baseline).
@@ -29,37 +31,46 @@ pub(crate) enum Isa {
     Avx512,
 }
 
-impl Isa {
-    pub(crate) fn as_str(self) -> &'static str {
+impl SimdPath {
+    /// Every path, narrowest first.
+    pub const ALL: [SimdPath; 4] = [
+        SimdPath::Portable,
+        SimdPath::Sse2,
+        SimdPath::Avx2,
+        SimdPath::Avx512,
+    ];
+
+    /// The path's name: `"portable"`, `"sse2"`, `"avx2"` or `"avx512f"`.
+    pub fn as_str(self) -> &'static str {
         match self {
-            Isa::Portable => "portable",
-            Isa::Sse2 => "sse2",
-            Isa::Avx2 => "avx2",
-            Isa::Avx512 => "avx512f",
+            SimdPath::Portable => "portable",
+            SimdPath::Sse2 => "sse2",
+            SimdPath::Avx2 => "avx2",
+            SimdPath::Avx512 => "avx512f",
         }
     }
 
     /// Whether this CPU can run the path.
-    pub(crate) fn is_available(self) -> bool {
+    pub fn is_available(self) -> bool {
         match self {
-            Isa::Portable => true,
+            SimdPath::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Isa::Sse2 => true,
+            SimdPath::Sse2 => true,
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => simd::Avx2::detect().is_some(),
+            SimdPath::Avx2 => simd::Avx2::detect().is_some(),
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => simd::Avx512::detect().is_some(),
+            SimdPath::Avx512 => simd::Avx512::detect().is_some(),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
     }
 
     /// The widest available path.
-    pub(crate) fn detect() -> Isa {
-        [Isa::Avx512, Isa::Avx2, Isa::Sse2]
+    pub fn detect() -> SimdPath {
+        [SimdPath::Avx512, SimdPath::Avx2, SimdPath::Sse2]
             .into_iter()
             .find(|isa| isa.is_available())
-            .unwrap_or(Isa::Portable)
+            .unwrap_or(SimdPath::Portable)
     }
 }
 
@@ -123,20 +134,20 @@ impl<'a> Trainer<'a> {
     ///
     /// # Panics
     /// If the CPU does not support `isa`.
-    pub(crate) fn run(&mut self, isa: Isa, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
+    pub(crate) fn run(&mut self, isa: SimdPath, seed: &SeedPath, progress: &mut dyn FnMut(Progress)) {
         let unavailable = || format!("{} is not available on this CPU", isa.as_str());
         match isa {
-            Isa::Portable => self.run_all(simd::Portable, seed, progress),
+            SimdPath::Portable => self.run_all(simd::Portable, seed, progress),
             #[cfg(target_arch = "x86_64")]
-            Isa::Sse2 => self.run_all(simd::Sse2::new(), seed, progress),
+            SimdPath::Sse2 => self.run_all(simd::Sse2::new(), seed, progress),
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => {
+            SimdPath::Avx2 => {
                 let token = simd::Avx2::detect().unwrap_or_else(|| panic!("{}", unavailable()));
                 // SAFETY: the token proves that the CPU supports AVX2.
                 unsafe { self.run_avx2(token, seed, progress) }
             }
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => {
+            SimdPath::Avx512 => {
                 let token = simd::Avx512::detect().unwrap_or_else(|| panic!("{}", unavailable()));
                 // SAFETY: the token proves that the CPU supports AVX-512F.
                 unsafe { self.run_avx512(token, seed, progress) }
@@ -335,8 +346,9 @@ fn count_pieces(sentence_ends: &[u64]) -> u64 {
     pieces
 }
 
-/// Prefetches the rows the next centre word will need first: its own output row and the input
-/// row of the word entering the window on the right (no effect on results).
+/// Prefetches into L2 the rows the next centre word will need first: its own output row and the
+/// input row of the word entering the window on the right (no effect on results; into L1 was
+/// measured 3% slower).
 #[inline(always)]
 fn prefetch_ahead<S: Simd>(_: S, pos: usize, window: usize, kept: &[u32], syn0: &Matrix, syn1: &Matrix) {
     if let Some(&next) = kept.get(pos + 1) {
@@ -360,7 +372,8 @@ fn window_bounds(pos: usize, n: usize, window: usize, rng: &mut ChaCha12Rng) -> 
 
 /// Fills `targets` with the positive word and the next `negative` draws that differ from it
 /// (a draw equal to the positive is discarded, not redrawn, as in word2vec.c and gensim), and
-/// prefetches the output rows of the negatives drawn ahead for the next pair.
+/// prefetches into L2 the output rows of the negatives drawn ahead for the pair
+/// [`LOOKAHEAD`](crate::negatives::LOOKAHEAD) pairs later.
 #[inline(always)]
 fn draw_targets(
     positive: u32,
@@ -374,8 +387,8 @@ fn draw_targets(
     targets.clear();
     targets.push(positive);
     targets.extend(now.iter().copied().filter(|&t| t != positive));
-    // Whole rows: prefetching only the first lines and leaving the rest to the hardware
-    // prefetcher was measured 25–30% slower.
+    // Whole rows: prefetching only the first lines (into L1), or every other line (into L2),
+    // and leaving the rest to the hardware prefetcher was measured 25–30% slower.
     for &t in ahead {
         kernels::prefetch(syn1.row(t as usize));
     }
@@ -426,8 +439,22 @@ fn train_targets<S: Simd>(
         let mut rows = [0usize; GROUP];
         let mut g = [0.0f32; GROUP];
         let mut m = 0;
-        for (k, &target) in targets[start..end].iter().enumerate() {
-            let f = kernels::dot(s, input, syn1.row(target as usize));
+        // The group's dot products, two at a time (the input as it is now: no update of this
+        // group touches it before they are all taken).
+        let group = &targets[start..end];
+        let mut f = [0.0f32; GROUP];
+        for (k, pair) in group.chunks(2).enumerate() {
+            match *pair {
+                [t] => f[2 * k] = kernels::dot(s, input, syn1.row(t as usize)),
+                [t, u] => {
+                    (f[2 * k], f[2 * k + 1]) =
+                        kernels::dot_pair(s, input, syn1.row(t as usize), syn1.row(u as usize))
+                }
+                _ => unreachable!("chunks of 1 or 2"),
+            }
+        }
+        for (k, &target) in group.iter().enumerate() {
+            let f = f[k];
             let label = if start + k == 0 { 1.0 } else { 0.0 };
             let gk = sigmoid.gradient(f, label, alpha);
             if gk != 0.0 {

@@ -6,8 +6,8 @@ use retest_corpus::{
     AlignedBytes, CorpusBuilder, EncodedCorpus, EncodedCorpusView, UnkHandling, WikiTextOptions,
 };
 use retest_sgns::{
-    Architecture, Decay, Embedding, Init, Progress, SeedPath, Semantics, SgnsConfig, SgnsError,
-    learning_rate, train,
+    Architecture, Decay, Embedding, Init, Progress, SeedPath, Semantics, SgnsConfig, SgnsError, SimdPath,
+    learning_rate, train, train_with_simd_path,
 };
 
 const ARCHITECTURES: [Architecture; 2] = [Architecture::Skipgram, Architecture::Cbow];
@@ -460,4 +460,30 @@ fn every_error_is_reported_with_its_value() {
         ..ok.clone()
     };
     assert!(matches!(fail(&huge, counts), SgnsError::TooLarge { .. }));
+}
+
+/// Every path gives `train`'s bits where this CPU has it, and a clear error where it does not.
+#[test]
+fn every_simd_path_trains_or_says_it_is_unsupported() {
+    let corpus = topics_corpus();
+    let (view, counts) = (corpus.view(), corpus.vocab().counts());
+    let c = SgnsConfig {
+        dim: 20,
+        ..config(Architecture::Skipgram)
+    };
+    let seed = SeedPath::new(4);
+    let bits = |e: &Embedding| e.vectors.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+    let want = bits(&train(&view, counts, &c, &seed, &mut |_| {}).unwrap());
+    for path in SimdPath::ALL {
+        match train_with_simd_path(&view, counts, &c, &seed, &mut |_| {}, path) {
+            Ok(got) => assert!(path.is_available() && bits(&got) == want, "{}", path.as_str()),
+            Err(e) => {
+                assert!(!path.is_available());
+                assert_eq!(
+                    e.to_string(),
+                    format!("the SIMD path {} is not supported by this CPU", path.as_str())
+                );
+            }
+        }
+    }
 }

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::{
-    Embedding, EncodedCorpusView, Init, Saturation, Semantics, SgnsConfig, keep_probability, train_with,
+    Embedding, EncodedCorpusView, Init, Saturation, Semantics, SgnsConfig, keep_probability,
+    train_with_simd_path,
 };
 use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
 
@@ -54,14 +55,14 @@ fn config(architecture: Architecture, dim: usize) -> SgnsConfig {
     }
 }
 
-fn run(isa: Isa, c: &SgnsConfig, corpus: &retest_corpus::EncodedCorpus) -> Embedding {
-    train_with(
-        isa,
+fn run(isa: SimdPath, c: &SgnsConfig, corpus: &retest_corpus::EncodedCorpus) -> Embedding {
+    train_with_simd_path(
         &corpus.view(),
         corpus.vocab().counts(),
         c,
         &SeedPath::new(11).with("test"),
         &mut |_| {},
+        isa,
     )
     .unwrap()
 }
@@ -73,14 +74,14 @@ fn bits(e: &Embedding) -> Vec<u32> {
 #[test]
 fn every_simd_path_gives_the_same_bits() {
     let corpus = corpus();
-    let available: Vec<Isa> = [Isa::Portable, Isa::Sse2, Isa::Avx2, Isa::Avx512]
+    let available: Vec<SimdPath> = SimdPath::ALL
         .into_iter()
         .filter(|isa| isa.is_available())
         .collect();
     for architecture in [Architecture::Skipgram, Architecture::Cbow] {
         for dim in [20, 64, 100] {
             let c = config(architecture, dim);
-            let reference = bits(&run(Isa::Portable, &c, &corpus));
+            let reference = bits(&run(SimdPath::Portable, &c, &corpus));
             for &isa in &available[1..] {
                 assert!(
                     bits(&run(isa, &c, &corpus)) == reference,
@@ -261,7 +262,7 @@ fn optimised_loop_matches_the_plain_loop_bit_for_bit() {
                 };
                 let seed = SeedPath::new(11).with("test");
                 let want = reference_train(corpus.view(), corpus.vocab().counts(), &c, &seed);
-                let got = run(Isa::detect(), &c, &corpus);
+                let got = run(SimdPath::detect(), &c, &corpus);
                 let want_bits: Vec<u32> = want.iter().map(|v| v.to_bits()).collect();
                 assert!(
                     bits(&got) == want_bits,
@@ -290,7 +291,7 @@ fn skipping_and_clipping_saturated_pairs_match_the_plain_loop() {
             let seed = SeedPath::new(11).with("test");
             let want = reference_train(corpus.view(), corpus.vocab().counts(), &c, &seed);
             let want_bits: Vec<u32> = want.iter().map(|v| v.to_bits()).collect();
-            let got = bits(&run(Isa::detect(), &c, &corpus));
+            let got = bits(&run(SimdPath::detect(), &c, &corpus));
             assert!(got == want_bits, "{architecture:?} {saturation:?}");
             results.push(got);
         }
