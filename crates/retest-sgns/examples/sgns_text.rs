@@ -41,6 +41,18 @@ struct Args {
     config: SgnsConfig,
 }
 
+/// The value named `value` among `choices`, or the names to choose from.
+fn choose<T: Copy>(value: &str, choices: &[(&str, T)]) -> Result<T, String> {
+    choices
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, v)| v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
+            format!("expected one of {}", names.join(", "))
+        })
+}
+
 fn parse_args() -> Result<Args, String> {
     let mut input = None;
     let mut output = None;
@@ -81,46 +93,38 @@ fn parse_args() -> Result<Args, String> {
             "--ns-exponent" => config.ns_exponent = value.parse().map_err(|e| bad(&e))?,
             "--seed" => seed = value.parse().map_err(|e| bad(&e))?,
             "--semantics" => {
-                config.semantics = match value.as_str() {
-                    "retest" => Semantics::RETEST,
-                    "word2vec-c" => Semantics::WORD2VEC_C,
-                    "gensim" => Semantics::GENSIM,
-                    _ => return Err(bad(&"expected retest, word2vec-c or gensim")),
-                }
+                config.semantics = choose(
+                    &value,
+                    &[
+                        ("retest", Semantics::RETEST),
+                        ("word2vec-c", Semantics::WORD2VEC_C),
+                        ("gensim", Semantics::GENSIM),
+                    ],
+                )
+                .map_err(|e| bad(&e))?
             }
             "--init" => {
-                config.semantics.init = match value.as_str() {
-                    "word2vec-c" => Init::Word2vecC,
-                    "gensim" => Init::Gensim,
-                    _ => return Err(bad(&"expected word2vec-c or gensim")),
-                }
+                let choices = [("word2vec-c", Init::Word2vecC), ("gensim", Init::Gensim)];
+                config.semantics.init = choose(&value, &choices).map_err(|e| bad(&e))?
             }
             "--saturation" => {
-                config.semantics.saturation = match value.as_str() {
-                    "clip" => Saturation::Clip,
-                    "skip" => Saturation::Skip,
-                    _ => return Err(bad(&"expected clip or skip")),
-                }
+                let choices = [("clip", Saturation::Clip), ("skip", Saturation::Skip)];
+                config.semantics.saturation = choose(&value, &choices).map_err(|e| bad(&e))?
             }
             "--sigmoid-index" => {
-                config.semantics.sigmoid_index = match value.as_str() {
-                    "exact" => SigmoidIndex::Exact,
-                    "truncated" => SigmoidIndex::Truncated,
-                    _ => return Err(bad(&"expected exact or truncated")),
-                }
+                let choices = [
+                    ("exact", SigmoidIndex::Exact),
+                    ("truncated", SigmoidIndex::Truncated),
+                ];
+                config.semantics.sigmoid_index = choose(&value, &choices).map_err(|e| bad(&e))?
             }
             "--decay" => {
-                config.semantics.decay = match value.as_str() {
-                    "words" => Decay::Words,
-                    "sentences" => Decay::Sentences,
-                    _ => return Err(bad(&"expected words or sentences")),
-                }
+                let choices = [("words", Decay::Words), ("sentences", Decay::Sentences)];
+                config.semantics.decay = choose(&value, &choices).map_err(|e| bad(&e))?
             }
             "--simd" => {
-                simd = SimdPath::ALL
-                    .into_iter()
-                    .find(|p| p.as_str() == value)
-                    .ok_or_else(|| bad(&"expected portable, sse2, avx2 or avx512f"))?
+                let choices = SimdPath::ALL.map(|p| (p.as_str(), p));
+                simd = choose(&value, &choices).map_err(|e| bad(&e))?
             }
             other => return Err(format!("unknown option {other}")),
         }
