@@ -7,6 +7,8 @@
 //! the dot product always reduces 16 partial sums in the same tree, so the bits do not depend
 //! on the vector width the CPU offers. [`SimdPath::detect`] picks the widest path available.
 
+use crate::pages::HugeBuf;
+
 /// Floats per block: the width of the widest vector unit (AVX-512), and of the fixed set of
 /// partial sums in the dot product.
 pub(crate) const LANES: usize = 16;
@@ -15,8 +17,19 @@ pub(crate) const LANES: usize = 16;
 /// `[−100, 100]` before multiplying by `η`.
 pub(crate) const GRAD_CLIP: f32 = 100.0;
 
-/// Records ahead whose parameter rows are prefetched.
-const PREFETCH_AHEAD: usize = 4;
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::{_MM_HINT_T0 as HINT_L1, _MM_HINT_T1 as HINT_L2};
+#[cfg(not(target_arch = "x86_64"))]
+const HINT_L1: i32 = 0;
+#[cfg(not(target_arch = "x86_64"))]
+const HINT_L2: i32 = 0;
+
+/// Records ahead whose parameter rows are prefetched into L2 (two rows of `8·dim` bytes each:
+/// 16 records at dim 300 are 78 KB, far inside L2 but more than L1 holds).
+const PREFETCH_L2_AHEAD: usize = 16;
+
+/// Records ahead whose parameter rows (already in L2) and biases are prefetched into L1.
+const PREFETCH_L1_AHEAD: usize = 2;
 
 /// 16 components of a vector and their AdaGrad accumulators, adjacent so that one record's
 /// row is one contiguous stream of cache lines.
@@ -40,7 +53,7 @@ impl Block {
 
 /// One training record, prepared once per seed: the word and context ids, `ln x` and the
 /// weight `f(x)`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[repr(C)]
 pub(crate) struct TrainRecord {
     pub(crate) i: u32,
@@ -54,8 +67,8 @@ pub(crate) struct TrainRecord {
 #[derive(Debug, Clone)]
 pub(crate) struct Params {
     pub(crate) n_blocks: usize,
-    pub(crate) main: Vec<Block>,
-    pub(crate) ctx: Vec<Block>,
+    pub(crate) main: HugeBuf<Block>,
+    pub(crate) ctx: HugeBuf<Block>,
     pub(crate) bias_main: Vec<[f64; 2]>,
     pub(crate) bias_ctx: Vec<[f64; 2]>,
 }
@@ -163,24 +176,37 @@ fn step_range_avx512(
     step_range(params, records, range, eta, scratch)
 }
 
-/// Hints the cache to fetch the `n_blocks` blocks (2 lines each) from `row`.
+/// Hints the cache (level chosen by `HINT`, an `_MM_HINT_*`) to fetch the `n_blocks` blocks
+/// (2 lines each) from `row`.
 #[inline(always)]
-fn prefetch_row(row: *const Block, n_blocks: usize) {
+fn prefetch_row<const HINT: i32>(row: *const Block, n_blocks: usize) {
     #[cfg(target_arch = "x86_64")]
     {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        use std::arch::x86_64::_mm_prefetch;
         for b in 0..n_blocks {
             let p = row.wrapping_add(b) as *const i8;
             // SAFETY: SSE is part of the x86-64 baseline, and a prefetch never faults, whatever
             // the address.
             unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(p);
-                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
+                _mm_prefetch::<HINT>(p);
+                _mm_prefetch::<HINT>(p.wrapping_add(64));
             }
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (row, n_blocks);
+}
+
+/// Hints the cache to fetch the line at `p`.
+#[inline(always)]
+fn prefetch_line<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: as in `prefetch_row`.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<HINT_L1>(p as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// `x` clipped to `[−GRAD_CLIP, GRAD_CLIP]`, ±∞ included (glove.c's `fmin(fmax(x, −c), c)`;
@@ -244,9 +270,18 @@ fn step_range(
     let (old_main, old_ctx) = (&mut old_main[..n], &mut old_ctx[..n]);
     let mut cost = 0.0f64;
     for k in range {
-        if let Some(ahead) = records.get(k + PREFETCH_AHEAD) {
-            prefetch_row(params.main.as_ptr().wrapping_add(ahead.i as usize * n), n);
-            prefetch_row(params.ctx.as_ptr().wrapping_add(ahead.j as usize * n), n);
+        // Two stages: rows far ahead into L2, the near ones from there into L1, so that the
+        // misses of many records are in flight at once without evicting the current rows from
+        // L1.
+        if let Some(ahead) = records.get(k + PREFETCH_L2_AHEAD) {
+            prefetch_row::<HINT_L2>(params.main.as_ptr().wrapping_add(ahead.i as usize * n), n);
+            prefetch_row::<HINT_L2>(params.ctx.as_ptr().wrapping_add(ahead.j as usize * n), n);
+        }
+        if let Some(ahead) = records.get(k + PREFETCH_L1_AHEAD) {
+            prefetch_row::<HINT_L1>(params.main.as_ptr().wrapping_add(ahead.i as usize * n), n);
+            prefetch_row::<HINT_L1>(params.ctx.as_ptr().wrapping_add(ahead.j as usize * n), n);
+            prefetch_line(params.bias_main.as_ptr().wrapping_add(ahead.i as usize));
+            prefetch_line(params.bias_ctx.as_ptr().wrapping_add(ahead.j as usize));
         }
         let r = records[k];
         let (i, j) = (r.i as usize, r.j as usize);

@@ -7,8 +7,12 @@ use retest_rng::SeedPath;
 
 use crate::error::GloveError;
 use crate::kernel::{Block, LANES, Params, SimdPath, TrainRecord};
+use crate::pages::HugeBuf;
 use crate::records::Cooccurrences;
 use crate::shuffle::shuffle;
+
+/// `log2` of the slots of `prepare_records`' cache of `(ln x, f(x))` per `x` (2 MiB).
+const WEIGHT_CACHE_BITS: u32 = 17;
 
 /// Records between two intra-iteration progress reports.
 const PROGRESS_EVERY: usize = 1 << 20;
@@ -215,20 +219,18 @@ pub fn train_with_simd_path(
 pub(crate) fn init_params(vocab_size: usize, dim: usize, seed: &SeedPath) -> Params {
     let n_blocks = dim.div_ceil(LANES);
     let mut rng = seed.stream("init");
-    let mut draw = |rows: &mut Vec<Block>, biases: &mut Vec<[f64; 2]>| {
-        for _ in 0..vocab_size {
-            let start = rows.len();
-            rows.resize(start + n_blocks, Block::ZERO);
+    let mut draw = |rows: &mut [Block], biases: &mut Vec<[f64; 2]>| {
+        for row in rows.chunks_exact_mut(n_blocks) {
             for k in 0..dim {
-                rows[start + k / LANES].w[k % LANES] = init_value(&mut rng, dim) as f32;
+                row[k / LANES].w[k % LANES] = init_value(&mut rng, dim) as f32;
             }
             biases.push([init_value(&mut rng, dim), 1.0]);
         }
     };
-    let mut main = Vec::with_capacity(vocab_size * n_blocks);
+    let mut main = HugeBuf::filled(vocab_size * n_blocks, Block::ZERO);
     let mut bias_main = Vec::with_capacity(vocab_size);
     draw(&mut main, &mut bias_main);
-    let mut ctx = Vec::with_capacity(vocab_size * n_blocks);
+    let mut ctx = HugeBuf::filled(vocab_size * n_blocks, Block::ZERO);
     let mut bias_ctx = Vec::with_capacity(vocab_size);
     draw(&mut ctx, &mut bias_ctx);
     Params {
@@ -245,16 +247,34 @@ pub(crate) fn prepare_records(
     cooc: &Cooccurrences,
     config: &GloveConfig,
     seed: &SeedPath,
-) -> Vec<TrainRecord> {
-    let mut records: Vec<TrainRecord> = cooc
-        .iter()
-        .map(|r| TrainRecord {
-            i: r.i,
-            j: r.j,
-            ln_x: Profile::GLOVE.ln(r.x) as f32,
-            weight: weight(r.x, config) as f32,
-        })
-        .collect();
+) -> HugeBuf<TrainRecord> {
+    // `ln x` and `f(x)` are pure functions of `x`, and a few thousand values of `x` (small sums
+    // of `1/d`) make up most records: a direct-mapped cache of the last value per slot gives
+    // the same bits as computing each record's pair afresh, at a fraction of the `ln`/`pow`
+    // calls.
+    let mut cache = vec![(u64::MAX, [0.0f32; 2]); 1 << WEIGHT_CACHE_BITS];
+    let mut prepare = |x: f64| -> [f32; 2] {
+        let bits = x.to_bits();
+        let slot = (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - WEIGHT_CACHE_BITS)) as usize;
+        let (key, value) = &mut cache[slot];
+        if *key != bits {
+            *key = bits;
+            *value = [Profile::GLOVE.ln(x) as f32, weight(x, config) as f32];
+        }
+        *value
+    };
+    let mut records = HugeBuf::from_exact_iter(
+        cooc.iter().map(|r| {
+            let [ln_x, weight] = prepare(r.x);
+            TrainRecord {
+                i: r.i,
+                j: r.j,
+                ln_x,
+                weight,
+            }
+        }),
+        TrainRecord::default(),
+    );
     shuffle(&mut records, &mut seed.stream("shuffle"));
     records
 }
