@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn small_and_huge_buffers_hold_their_items() {
         for len in [0usize, 5, HUGE_PAGE / 16 + 3] {
-            let b = HugeBuf::from_exact_iter((0..len as u64).map(|k| [k, k * 3]), [7, 7]);
+            let b = HugeBuf::from_exact_iter((0..len).map(|k| [k as u64, k as u64 * 3]), [7, 7]);
             assert_eq!(b.len(), len);
             assert!(b.iter().enumerate().all(|(k, e)| *e == [k as u64, 3 * k as u64]));
             if len * 16 >= HUGE_PAGE {
