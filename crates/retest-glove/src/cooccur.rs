@@ -45,6 +45,7 @@ use retest_corpus::EncodedCorpusView;
 
 use crate::error::GloveError;
 use crate::format::RecordWriter;
+use crate::pages::HugeBuf;
 use crate::records::{CoocRecord, Cooccurrences};
 
 /// Most runs merged in one pass (more are first merged into intermediate runs).
@@ -165,7 +166,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 struct DenseTable {
     row_off: Vec<usize>,
     row_len: Vec<u32>,
-    cells: Vec<u64>,
+    cells: HugeBuf<u64>,
 }
 
 impl DenseTable {
@@ -207,7 +208,7 @@ impl DenseTable {
         DenseTable {
             row_off,
             row_len,
-            cells: vec![0u64; off],
+            cells: HugeBuf::zeros(off),
         }
     }
 

@@ -2,7 +2,8 @@
 //!
 //! Training reads two parameter rows per record at random positions of a table of
 //! `2 · V · dim · 8` bytes (123 MB at 25k words and dim 300), and the shuffle swaps records at
-//! random positions of a table of 16 bytes per record. With 4 KiB pages nearly every such access
+//! random positions of a table of 16 bytes per record; co-occurrence counting adds to cells at
+//! random positions of a dense table of up to half the memory budget. With 4 KiB pages nearly every such access
 //! is also a TLB miss, whose page walk stalls even the software prefetches that are meant to hide
 //! the cache miss. A [`HugeBuf`] of at least [`HUGE_PAGE`] bytes starts on a `HUGE_PAGE` boundary
 //! inside its allocation and asks Linux for transparent huge pages (`madvise(MADV_HUGEPAGE)`)
@@ -55,6 +56,31 @@ impl<T: Copy> HugeBuf<T> {
     }
 }
 
+impl HugeBuf<u64> {
+    /// `len` zeros, left untouched: the allocator maps fresh zero pages, so pages never written
+    /// cost nothing until read (then they map the shared zero page).
+    pub(crate) fn zeros(len: usize) -> HugeBuf<u64> {
+        let size = size_of::<u64>();
+        if len.saturating_mul(size) < HUGE_PAGE {
+            return HugeBuf {
+                data: vec![0; len],
+                start: 0,
+                len,
+            };
+        }
+        let slack = HUGE_PAGE / size;
+        let data = vec![0u64; len + slack];
+        let address = data.as_ptr() as usize;
+        let boundary = address.next_multiple_of(HUGE_PAGE);
+        advise_huge_pages(boundary, len * size);
+        HugeBuf {
+            data,
+            start: (boundary - address) / size,
+            len,
+        }
+    }
+}
+
 impl<T> Deref for HugeBuf<T> {
     type Target = [T];
 
@@ -101,6 +127,11 @@ mod tests {
                 assert_eq!(b.as_ptr() as usize % HUGE_PAGE, 0, "starts on a huge page");
             }
         }
+        let mut z = HugeBuf::zeros(HUGE_PAGE / 8 + 5);
+        assert!(z.iter().all(|&x| x == 0) && z.len() == HUGE_PAGE / 8 + 5);
+        assert_eq!(z.as_ptr() as usize % HUGE_PAGE, 0);
+        z[HUGE_PAGE / 8 + 4] = 9;
+        assert_eq!(HugeBuf::zeros(3).len(), 3);
         let mut f = HugeBuf::filled(HUGE_PAGE / 4, 1.5f32);
         f[3] = 2.0;
         assert_eq!((f.len(), f[2], f[3]), (HUGE_PAGE / 4, 1.5, 2.0));
