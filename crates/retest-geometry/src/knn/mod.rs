@@ -2,6 +2,7 @@
 //! fused threshold scan into per-row candidate buffers, and an exact f64 re-score that decides
 //! the result.
 
+mod bf16;
 mod buffer;
 mod scan;
 
@@ -14,6 +15,7 @@ use rayon::prelude::*;
 
 use crate::rows::{check_finite, check_shape, dot_f64, dot_f64_inline};
 use crate::{GeometryError, with_pool};
+use bf16::PackedBf16;
 use buffer::{Buffers, BuffersMut};
 use scan::{ScanCols, ScanRows};
 
@@ -234,19 +236,30 @@ pub fn top_k_neighbours(
         self_match: params.self_match,
         params,
     };
+    // The bf16 filter (all pairs only, CPUs with AVX-512 BF16): a wider margin, so a wider buffer.
+    let packed = if symmetric && bf16::available() {
+        PackedBf16::new(unit_rows, dim)
+    } else {
+        None
+    };
     let cap = (params.k + (params.k / 8).max(8)).min(n_cand);
+    let (first_cap, first_margin) = match &packed {
+        Some(p) => ((2 * params.k + 16).min(n_cand), 2.0 * p.error),
+        None => (cap, margin),
+    };
     with_pool(params.threads, || {
-        let mut bufs = Buffers::new(query_ids.len(), cap);
+        let mut bufs = Buffers::new(query_ids.len(), first_cap);
         if symmetric {
-            search.symmetric(&mut bufs);
+            search.symmetric(&mut bufs, packed.as_ref());
         } else {
             search.general(&query_ids, &mut bufs);
         }
         let mut out_ids = vec![0u32; query_ids.len() * params.k];
         let mut out_sims = vec![0f32; query_ids.len() * params.k];
         bufs.settle();
-        let mut failed = search.finalize(&query_ids, &bufs, margin, &mut out_ids, &mut out_sims);
+        let mut failed = search.finalize(&query_ids, &bufs, first_margin, &mut out_ids, &mut out_sims);
         let rescued_rows = failed.len();
+        // Rescues run the f32 filter (with its own margin), from twice its usual buffer.
         let mut cap = cap;
         while !failed.is_empty() {
             cap = (cap * 2).min(n_cand);
@@ -302,17 +315,25 @@ impl WithSimd for FinalizeRow<'_, '_> {
         let (dim, k, cap) = (search.dim, search.params.k, bufs.cap());
         let excluded = search.self_match == SelfMatch::Exclude && search.cand.position_of(q).is_some();
         let available = search.cand.len(dim) - usize::from(excluded);
-        let entries = bufs.row(r);
+        let all_entries = bufs.row(r);
+        // The k-th best kept filter value.
+        let mut sorted: Vec<f32> = all_entries.iter().map(|e| e.0).collect();
+        let f_k = f64::from(*sorted.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a)).1);
         if bufs.threshold(r) > f32::NEG_INFINITY && cap < available {
             // The row was cut: check that the k-th best kept value clears the threshold.
-            let mut sorted: Vec<f32> = entries.iter().map(|e| e.0).collect();
-            sorted.sort_unstable_by(|a, b| b.total_cmp(a));
-            let f_k = f64::from(sorted[k - 1]);
             let f_min = f64::from(bufs.threshold(r));
             if f_k - f_min <= margin {
                 return true;
             }
         }
+        // Kept entries with `f < f_k − margin` have a reference value below that of each of the
+        // k entries with `f ≥ f_k` (the argument above, applied inside the buffer), so they
+        // cannot rank in the top k and are not re-scored.
+        let entries: Vec<(f32, u32)> = all_entries
+            .iter()
+            .copied()
+            .filter(|e| f64::from(e.0) >= f_k - margin)
+            .collect();
         let query = &search.unit_rows[q as usize * dim..(q as usize + 1) * dim];
         let row = |p: u32| &search.cand.rows[p as usize * dim..(p as usize + 1) * dim];
         let mut exact: Vec<(f64, u32)> = Vec::with_capacity(entries.len());
@@ -410,15 +431,22 @@ impl Search<'_> {
     /// after one round of all diagonal tiles. Each tile is one sequential task (GEMM and scan on
     /// one thread), so threads synchronise once per round, not inside tiles — on a shared,
     /// saturated machine fine-grained synchronisation cost more than it saved.
-    fn symmetric(&self, bufs: &mut Buffers) {
+    ///
+    /// With `packed`, each tile is the bf16 kernel (`bf16::block_pair`, blocks rounded up to a
+    /// multiple of its panel width) instead of an f32 GEMM and scan.
+    fn symmetric(&self, bufs: &mut Buffers, packed: Option<&PackedBf16>) {
         let (dim, n) = (self.dim, self.cand.len(self.dim));
-        let b = self.params.blocking.query_rows;
+        let b = match packed {
+            Some(_) => self.params.blocking.query_rows.div_ceil(bf16::NR) * bf16::NR,
+            None => self.params.blocking.query_rows,
+        };
         let n_blocks = n.div_ceil(b);
         let rows = &self.cand.rows[..];
         let block_rows = |i: usize| &rows[i * b * dim..((i + 1) * b).min(n) * dim];
         let mut views: Vec<Option<BuffersMut<'_>>> = bufs.view().chunks(b).into_iter().map(Some).collect();
         let exclude = self.self_match == SelfMatch::Exclude;
-        let tile_len = b * b;
+        let tile_len = if packed.is_some() { 0 } else { b * b };
+        let block_range = |i: usize| i * b..((i + 1) * b).min(n);
 
         // Diagonal tiles: all blocks at once.
         let diagonal: Vec<(usize, BuffersMut<'_>)> = views
@@ -429,8 +457,16 @@ impl Search<'_> {
         let diagonal: Vec<(usize, BuffersMut<'_>)> = diagonal
             .into_par_iter()
             .map_init(
-                || vec![0f32; tile_len],
-                |tile, (i, mut h)| {
+                || (vec![0f32; tile_len], Vec::new()),
+                |(tile, apack), (i, mut h)| {
+                    if let Some(packed) = packed {
+                        #[cfg(target_arch = "x86_64")]
+                        // SAFETY: `packed` exists only when `bf16::available()`.
+                        unsafe {
+                            bf16::block_pair(packed, block_range(i), block_range(i), &mut h, None, exclude, apack)
+                        };
+                        return (i, h);
+                    }
                     let lhs = block_rows(i);
                     let nr = lhs.len() / dim;
                     self.gemm(tile, lhs, lhs);
@@ -479,8 +515,24 @@ impl Search<'_> {
             let done: Vec<(usize, usize, BuffersMut<'_>, BuffersMut<'_>)> = tasks
                 .into_par_iter()
                 .map_init(
-                    || vec![0f32; tile_len],
-                    |tile, (i, j, mut hi, mut hj)| {
+                    || (vec![0f32; tile_len], Vec::new()),
+                    |(tile, apack), (i, j, mut hi, mut hj)| {
+                        if let Some(packed) = packed {
+                            #[cfg(target_arch = "x86_64")]
+                            // SAFETY: `packed` exists only when `bf16::available()`.
+                            unsafe {
+                                bf16::block_pair(
+                                    packed,
+                                    block_range(i),
+                                    block_range(j),
+                                    &mut hi,
+                                    Some(&mut hj),
+                                    exclude,
+                                    apack,
+                                )
+                            };
+                            return (i, j, hi, hj);
+                        }
                         let (lhs, rhs) = (block_rows(i), block_rows(j));
                         let (nr, nc) = (lhs.len() / dim, rhs.len() / dim);
                         self.gemm(tile, lhs, rhs);
