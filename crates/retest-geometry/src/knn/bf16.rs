@@ -324,7 +324,7 @@ mod tests {
         }
         // The kernel's sums: every offered value equals the scalar model's value up to the f32
         // accumulation bound (the lane order of the hardware sum is not specified).
-        let mut bufs = super::super::buffer::Buffers::new(n, n);
+        let mut bufs = super::super::buffer::Buffers::new(n, n, n, 1.0);
         let mut apack = Vec::new();
         {
             let mut view = bufs.view();

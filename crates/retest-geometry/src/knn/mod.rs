@@ -13,6 +13,8 @@ use faer::{Accum, MatMut, MatRef, Par};
 use pulp::{Simd, WithSimd};
 use rayon::prelude::*;
 
+#[cfg(target_arch = "x86_64")]
+use crate::rows::dot_f64_x4_avx512;
 use crate::rows::{check_finite, check_shape, dot_f64, dot_f64_inline};
 use crate::{GeometryError, with_pool};
 use bf16::PackedBf16;
@@ -229,9 +231,14 @@ pub fn top_k_neighbours(
     let margin =
         2.0 * (gamma(terms, f64::from(f32::EPSILON) / 2.0) + gamma(terms, f64::EPSILON / 2.0)) * max_sq_norm;
 
+    #[cfg(target_arch = "x86_64")]
+    let avx512 = is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vl");
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx512 = false;
     let search = Search {
         unit_rows,
         dim,
+        avx512,
         cand: &cand,
         self_match: params.self_match,
         params,
@@ -244,11 +251,11 @@ pub fn top_k_neighbours(
     };
     let cap = (params.k + (params.k / 8).max(8)).min(n_cand);
     let (first_cap, first_margin) = match &packed {
-        Some(p) => ((2 * params.k + 16).min(n_cand), 2.0 * p.error),
+        Some(p) => ((params.k + params.k.max(16)).min(n_cand), 2.0 * p.error),
         None => (cap, margin),
     };
     with_pool(params.threads, || {
-        let mut bufs = Buffers::new(query_ids.len(), first_cap);
+        let mut bufs = Buffers::new(query_ids.len(), first_cap, params.k, first_margin);
         if symmetric {
             search.symmetric(&mut bufs, packed.as_ref());
         } else {
@@ -264,7 +271,7 @@ pub fn top_k_neighbours(
         while !failed.is_empty() {
             cap = (cap * 2).min(n_cand);
             let ids: Vec<u32> = failed.iter().map(|&q| query_ids[q]).collect();
-            let mut bufs = Buffers::new(ids.len(), cap);
+            let mut bufs = Buffers::new(ids.len(), cap, params.k, margin);
             search.general(&ids, &mut bufs);
             bufs.settle();
             let mut ids_k = vec![0u32; ids.len() * params.k];
@@ -286,69 +293,134 @@ pub fn top_k_neighbours(
     })
 }
 
-/// One query row of [`Search::finalize`], as a `pulp` operation (see `scan::ScanRows`):
-/// returns `true` if the row's buffer cannot prove exactness, else writes its top k.
-struct FinalizeRow<'s, 'o> {
-    search: &'s Search<'s>,
-    bufs: &'s Buffers,
-    r: usize,
-    q: u32,
-    margin: f64,
-    ids: &'o mut [u32],
-    sims: &'o mut [f32],
-}
-
-impl WithSimd for FinalizeRow<'_, '_> {
-    type Output = bool;
-
-    #[inline(always)]
-    fn with_simd<S: Simd>(self, _simd: S) -> bool {
-        let FinalizeRow {
-            search,
-            bufs,
-            r,
-            q,
-            margin,
-            ids,
-            sims,
-        } = self;
-        let (dim, k, cap) = (search.dim, search.params.k, bufs.cap());
-        let excluded = search.self_match == SelfMatch::Exclude && search.cand.position_of(q).is_some();
-        let available = search.cand.len(dim) - usize::from(excluded);
-        let all_entries = bufs.row(r);
+impl Search<'_> {
+    /// The candidates of buffer row `r` (query word `q`) that must be re-scored, or `None` if
+    /// the row's buffer cannot prove exactness (see [`top_k_neighbours`]).
+    fn kept(&self, r: usize, q: u32, bufs: &Buffers, margin: f64) -> Option<Vec<u32>> {
+        let (dim, k, cap) = (self.dim, self.params.k, bufs.cap());
+        let excluded = self.self_match == SelfMatch::Exclude && self.cand.position_of(q).is_some();
+        let available = self.cand.len(dim) - usize::from(excluded);
+        let entries = bufs.row(r);
         // The k-th best kept filter value.
-        let mut sorted: Vec<f32> = all_entries.iter().map(|e| e.0).collect();
+        let mut sorted: Vec<f32> = entries.iter().map(|e| e.0).collect();
         let f_k = f64::from(*sorted.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a)).1);
         if bufs.threshold(r) > f32::NEG_INFINITY && cap < available {
             // The row was cut: check that the k-th best kept value clears the threshold.
             let f_min = f64::from(bufs.threshold(r));
             if f_k - f_min <= margin {
-                return true;
+                return None;
             }
         }
         // Kept entries with `f < f_k − margin` have a reference value below that of each of the
         // k entries with `f ≥ f_k` (the argument above, applied inside the buffer), so they
         // cannot rank in the top k and are not re-scored.
-        let entries: Vec<(f32, u32)> = all_entries
-            .iter()
-            .copied()
-            .filter(|e| f64::from(e.0) >= f_k - margin)
-            .collect();
-        let query = &search.unit_rows[q as usize * dim..(q as usize + 1) * dim];
+        Some(
+            entries
+                .iter()
+                .filter(|e| f64::from(e.0) >= f_k - margin)
+                .map(|e| e.1)
+                .collect(),
+        )
+    }
+}
+
+/// Query rows re-scored together: their f32 rows (about this many bytes) stay in cache while
+/// the candidate rows they need stream by in increasing order.
+const RESCORE_GROUP_BYTES: usize = 4 << 20;
+
+/// Candidate positions per bucket of the re-score's counting sort.
+const RESCORE_BUCKET: usize = 256;
+
+/// The f64 re-score of one group of query rows, as a `pulp` operation (see `scan::ScanRows`):
+/// every (query, candidate) pair of the group is scored with `dot_f64` in the order of the
+/// candidate position (a counting sort by buckets of [`RESCORE_BUCKET`]), so each candidate row
+/// is fetched about once per group instead of once per pair; then each row's top k is written.
+struct RescoreGroup<'s, 'o> {
+    search: &'s Search<'s>,
+    queries: &'s [u32],
+    kept: &'s [Option<Vec<u32>>],
+    ids: &'o mut [u32],
+    sims: &'o mut [f32],
+}
+
+impl WithSimd for RescoreGroup<'_, '_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _simd: S) {
+        let RescoreGroup {
+            search,
+            queries,
+            kept,
+            ids,
+            sims,
+        } = self;
+        let (dim, k) = (search.dim, search.params.k);
+        let mut offsets = Vec::with_capacity(kept.len() + 1);
+        offsets.push(0usize);
+        for c in kept {
+            offsets.push(offsets.last().copied().unwrap_or(0) + c.as_ref().map_or(0, Vec::len));
+        }
+        let total = offsets[kept.len()];
+        let n_buckets = search.cand.len(dim).div_ceil(RESCORE_BUCKET);
+        let mut starts = vec![0usize; n_buckets + 1];
+        for p in kept.iter().flatten().flatten() {
+            starts[*p as usize / RESCORE_BUCKET + 1] += 1;
+        }
+        for b in 0..n_buckets {
+            starts[b + 1] += starts[b];
+        }
+        // (candidate position, group row, flat slot), bucketed by position.
+        let mut pairs = vec![(0u32, 0u32, 0u32); total];
+        for (lr, c) in kept.iter().enumerate() {
+            for (i, &p) in c.iter().flatten().enumerate() {
+                let b = p as usize / RESCORE_BUCKET;
+                pairs[starts[b]] = (p, lr as u32, (offsets[lr] + i) as u32);
+                starts[b] += 1;
+            }
+        }
+        let query = |lr: u32| {
+            let q = queries[lr as usize] as usize;
+            &search.unit_rows[q * dim..(q + 1) * dim]
+        };
         let row = |p: u32| &search.cand.rows[p as usize * dim..(p as usize + 1) * dim];
-        let mut exact: Vec<(f64, u32)> = Vec::with_capacity(entries.len());
-        for (i, &(_, p)) in entries.iter().enumerate() {
-            if let Some(&(_, ahead)) = entries.get(i + PREFETCH_AHEAD) {
+        let mut scores = vec![0f64; total];
+        let mut done = 0;
+        #[cfg(target_arch = "x86_64")]
+        if search.avx512 {
+            for (i, quad) in pairs.chunks_exact(4).enumerate() {
+                for &(ahead, _, _) in pairs.iter().skip(4 * i + PREFETCH_AHEAD).take(4) {
+                    prefetch(row(ahead));
+                }
+                let a = [0, 1, 2, 3].map(|j| query(quad[j].1));
+                let b = [0, 1, 2, 3].map(|j| row(quad[j].0));
+                // SAFETY: `search.avx512` is set only when the CPU has AVX-512 F and VL.
+                let s = unsafe { dot_f64_x4_avx512(a, b) };
+                for j in 0..4 {
+                    scores[quad[j].2 as usize] = s[j];
+                }
+            }
+            done = pairs.len() / 4 * 4;
+        }
+        for (i, &(p, lr, slot)) in pairs.iter().enumerate().skip(done) {
+            if let Some(&(ahead, _, _)) = pairs.get(i + PREFETCH_AHEAD) {
                 prefetch(row(ahead));
             }
-            exact.push((dot_f64_inline(query, row(p)), p));
+            scores[slot as usize] = dot_f64_inline(query(lr), row(p));
         }
-        exact.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (slot, (s, p)) in exact.iter().take(k).enumerate() {
-            ids[slot] = search.cand.word_at(*p);
-            sims[slot] = *s as f32;
+        for (lr, c) in kept.iter().enumerate() {
+            let Some(c) = c else { continue };
+            let mut exact: Vec<(f64, u32)> = scores[offsets[lr]..offsets[lr + 1]]
+                .iter()
+                .copied()
+                .zip(c.iter().copied())
+                .collect();
+            exact.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            for (slot, (s, p)) in exact.iter().take(k).enumerate() {
+                ids[lr * k + slot] = search.cand.word_at(*p);
+                sims[lr * k + slot] = *s as f32;
+            }
         }
-        false
     }
 }
 
@@ -399,6 +471,8 @@ impl CandidateSet<'_> {
 struct Search<'a> {
     unit_rows: &'a [f32],
     dim: usize,
+    /// Whether the re-score may use the AVX-512 f64 dot (same bits as `dot_f64`).
+    avx512: bool,
     cand: &'a CandidateSet<'a>,
     self_match: SelfMatch,
     params: &'a KnnParams,
@@ -463,7 +537,15 @@ impl Search<'_> {
                         #[cfg(target_arch = "x86_64")]
                         // SAFETY: `packed` exists only when `bf16::available()`.
                         unsafe {
-                            bf16::block_pair(packed, block_range(i), block_range(i), &mut h, None, exclude, apack)
+                            bf16::block_pair(
+                                packed,
+                                block_range(i),
+                                block_range(i),
+                                &mut h,
+                                None,
+                                exclude,
+                                apack,
+                            )
                         };
                         return (i, h);
                     }
@@ -622,27 +704,30 @@ impl Search<'_> {
         out_sims: &mut [f32],
     ) -> Vec<usize> {
         let k = self.params.k;
-        let arch = pulp::Arch::new();
-        let failed: Vec<bool> = out_ids
-            .par_chunks_mut(k)
-            .zip(out_sims.par_chunks_mut(k))
+        let kept: Vec<Option<Vec<u32>>> = query_ids
+            .par_iter()
             .enumerate()
-            .map(|(r, (ids, sims))| {
-                arch.dispatch(FinalizeRow {
+            .map(|(r, &q)| self.kept(r, q, bufs, margin))
+            .collect();
+        let group = (RESCORE_GROUP_BYTES / (4 * self.dim)).max(1);
+        let arch = pulp::Arch::new();
+        out_ids
+            .par_chunks_mut(group * k)
+            .zip(out_sims.par_chunks_mut(group * k))
+            .zip(kept.par_chunks(group))
+            .zip(query_ids.par_chunks(group))
+            .for_each(|(((ids, sims), kept), queries)| {
+                arch.dispatch(RescoreGroup {
                     search: self,
-                    bufs,
-                    r,
-                    q: query_ids[r],
-                    margin,
+                    queries,
+                    kept,
                     ids,
                     sims,
-                })
-            })
-            .collect();
-        failed
-            .iter()
+                });
+            });
+        kept.iter()
             .enumerate()
-            .filter(|(_, f)| **f)
+            .filter(|(_, c)| c.is_none())
             .map(|(r, _)| r)
             .collect()
     }
