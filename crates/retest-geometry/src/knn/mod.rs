@@ -162,6 +162,18 @@ pub fn top_k_neighbours(
     candidates: Candidates<'_>,
     params: &KnnParams,
 ) -> Result<Neighbours, GeometryError> {
+    search_with(unit_rows, dim, queries, candidates, params, !bf16::forced_f32())
+}
+
+/// [`top_k_neighbours`], with the AVX-512 kernels (bf16 filter, f64 re-score) allowed or not.
+fn search_with(
+    unit_rows: &[f32],
+    dim: usize,
+    queries: Queries<'_>,
+    candidates: Candidates<'_>,
+    params: &KnnParams,
+    allow_avx512: bool,
+) -> Result<Neighbours, GeometryError> {
     let n = check_shape("unit_rows", unit_rows, dim, None)?;
     check_finite("unit_rows", unit_rows, dim)?;
     if params.k == 0 {
@@ -232,7 +244,7 @@ pub fn top_k_neighbours(
         2.0 * (gamma(terms, f64::from(f32::EPSILON) / 2.0) + gamma(terms, f64::EPSILON / 2.0)) * max_sq_norm;
 
     #[cfg(target_arch = "x86_64")]
-    let avx512 = is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vl");
+    let avx512 = allow_avx512 && is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vl");
     #[cfg(not(target_arch = "x86_64"))]
     let avx512 = false;
     let search = Search {
@@ -244,7 +256,7 @@ pub fn top_k_neighbours(
         params,
     };
     // The bf16 filter (all pairs only, CPUs with AVX-512 BF16): a wider margin, so a wider buffer.
-    let packed = if symmetric && bf16::available() {
+    let packed = if allow_avx512 && symmetric && bf16::available() {
         PackedBf16::new(unit_rows, dim)
     } else {
         None
@@ -730,5 +742,155 @@ impl Search<'_> {
             .filter(|(_, c)| c.is_none())
             .map(|(r, _)| r)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize_rows;
+
+    /// Random unit rows at a low dimension (dense near-ties) with planted near-duplicates a bf16
+    /// rounding cannot tell apart: rows `4·i + 1..4·i + 4` are row `4·i` plus noise of 1e-4 for
+    /// `i < 40`, and rows 200..230 are one vector plus noise of 1e-6.
+    fn near_ties(n: usize, dim: usize) -> Vec<f32> {
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
+        };
+        let mut raw: Vec<f32> = (0..n * dim).map(|_| next()).collect();
+        for i in 0..40 {
+            for j in 1..4 {
+                for c in 0..dim {
+                    raw[(4 * i + j) * dim + c] = raw[4 * i * dim + c] + 1e-4 * next();
+                }
+            }
+        }
+        for r in 201..230 {
+            for c in 0..dim {
+                raw[r * dim + c] = raw[200 * dim + c] + 1e-6 * next();
+            }
+        }
+        normalize_rows(&raw, dim)
+    }
+
+    fn brute_top_k(unit: &[f32], dim: usize, q: usize, k: usize) -> Vec<u32> {
+        let n = unit.len() / dim;
+        let mut all: Vec<(f64, u32)> = (0..n)
+            .filter(|&c| c != q)
+            .map(|c| {
+                (
+                    dot_f64(&unit[q * dim..(q + 1) * dim], &unit[c * dim..(c + 1) * dim]),
+                    c as u32,
+                )
+            })
+            .collect();
+        all.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        all.into_iter().take(k).map(|e| e.1).collect()
+    }
+
+    #[test]
+    fn the_bf16_and_f32_paths_give_the_same_bits() {
+        for (n, dim, k) in [(700, 6, 20), (900, 33, 10), (1100, 300, 30)] {
+            let unit = near_ties(n, dim);
+            for (qr, threads) in [(64, 1), (96, 2), (1024, 1)] {
+                let p = KnnParams {
+                    k,
+                    self_match: SelfMatch::Exclude,
+                    threads,
+                    blocking: Blocking {
+                        query_rows: qr,
+                        candidate_cols: qr,
+                    },
+                };
+                let fast = search_with(&unit, dim, Queries::All, Candidates::All, &p, true).unwrap();
+                let plain = search_with(&unit, dim, Queries::All, Candidates::All, &p, false).unwrap();
+                assert_eq!(fast.ids, plain.ids, "n {n} dim {dim} tile {qr}");
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&fast.sims), bits(&plain.sims), "n {n} dim {dim} tile {qr}");
+                for q in (0..n).step_by(37).chain(200..203) {
+                    assert_eq!(fast.ids_of(q), &brute_top_k(&unit, dim, q, k)[..], "query {q}");
+                }
+            }
+        }
+    }
+
+    /// The bf16 filter's buffers, settled, for all rows of `unit` (self excluded).
+    fn bf16_buffers(unit: &[f32], dim: usize, k: usize, margin_scale: f64) -> Option<(Buffers, f64)> {
+        if !bf16::available() {
+            return None;
+        }
+        let n = unit.len() / dim;
+        let packed = PackedBf16::new(unit, dim)?;
+        let margin = 2.0 * packed.error * margin_scale;
+        let params = KnnParams {
+            k,
+            self_match: SelfMatch::Exclude,
+            threads: 1,
+            blocking: Blocking {
+                query_rows: 128,
+                candidate_cols: 128,
+            },
+        };
+        let cand = CandidateSet {
+            rows: Cow::Borrowed(unit),
+            ids: None,
+        };
+        let search = Search {
+            unit_rows: unit,
+            dim,
+            avx512: true,
+            cand: &cand,
+            self_match: SelfMatch::Exclude,
+            params: &params,
+        };
+        let mut bufs = Buffers::new(n, (2 * k).min(n - 1), k, margin);
+        search.symmetric(&mut bufs, Some(&packed));
+        bufs.settle();
+        // Rows that pass the exactness check, with the entries kept for the re-score.
+        let kept: Vec<Option<Vec<u32>>> = (0..n).map(|r| search.kept(r, r as u32, &bufs, margin)).collect();
+        let mut flat = Buffers::new(n, n, k, margin);
+        {
+            let mut view = flat.view();
+            for (r, c) in kept.iter().enumerate() {
+                for &p in c.iter().flatten() {
+                    view.offer(r, 0.0, p);
+                }
+            }
+        }
+        let passed = kept.iter().filter(|c| c.is_some()).count() as f64 / n as f64;
+        Some((flat, passed))
+    }
+
+    #[test]
+    fn the_bf16_kept_set_holds_the_exact_top_k() {
+        let (n, dim, k) = (1200, 40, 15);
+        let unit = near_ties(n, dim);
+        let Some((kept, passed)) = bf16_buffers(&unit, dim, k, 1.0) else {
+            return;
+        };
+        assert!(passed > 0.9, "{passed}");
+        let mut checked = 0;
+        for q in 0..n {
+            let row: Vec<u32> = kept.row(q).iter().map(|e| e.1).collect();
+            if row.is_empty() {
+                continue; // failed the check: rescued by the f32 path
+            }
+            for id in brute_top_k(&unit, dim, q, k) {
+                assert!(row.contains(&id), "query {q}: true neighbour {id} not kept");
+            }
+            checked += 1;
+        }
+        assert!(checked > n / 2);
+        // Not vacuous: a hundredth of the proven margin loses true neighbours.
+        let (kept, _) = bf16_buffers(&unit, dim, k, 0.01).expect("bf16");
+        let lost = (0..n).any(|q| {
+            let row: Vec<u32> = kept.row(q).iter().map(|e| e.1).collect();
+            !row.is_empty() && brute_top_k(&unit, dim, q, k).iter().any(|id| !row.contains(id))
+        });
+        assert!(lost, "a margin 100x too small should drop a true neighbour");
     }
 }
