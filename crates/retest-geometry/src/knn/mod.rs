@@ -135,21 +135,32 @@ impl Neighbours {
 ///    are computed and each is scanned by rows and by columns, which halves the GEMM work
 ///    (`n²·dim` instead of `2·n²·dim` flops). Tiles run in parallel as whole sequential tasks
 ///    (a round-robin schedule of disjoint block pairs; see the source of `Search::symmetric`).
-/// 2. *Re-score (f64).* Each kept candidate is re-scored with `dot_f64` and the top `k` taken by
-///    (reference value desc, id asc).
+///
+///    *bf16 variant* (all pairs, on CPUs with AVX-512 BF16): the same schedule, but each tile is
+///    a register-blocked `vdpbf16ps` kernel on the rows rounded once to bfloat16 (f32 sums;
+///    twice the multiply rate of f32 FMA) whose epilogue offers the register tile to the row and
+///    column buffers directly. Its error bound `e` is measured from the rows' rounding residuals
+///    (≈ 0.004 for unit rows; see `bf16.rs`), far wider than the f32 one, so its buffers keep
+///    `cap = k + max(k, 16)`. `RETEST_KNN_KERNEL=f32` in the environment forces the f32 filter.
+/// 2. *Re-score (f64).* Each kept candidate within `2e` of the row's k-th best filter value is
+///    re-scored with `dot_f64` — grouped by candidate so that each candidate row is read about
+///    once per group of queries, with AVX-512 when available (same bits) — and the top `k`
+///    taken by (reference value desc, id asc).
 /// 3. *Proof of exactness.* The f32 GEMM value `f` of any pair is within
 ///    `e = (γ₃₂(dim+1) + γ₆₄(dim+1)) · max‖û‖²` of its reference value `t`, with
 ///    `γ_p(n) = n·u_p / (1 − n·u_p)` (Higham 2002, §3.1; `u₃₂ = 2⁻²⁴`, `u₆₄ = 2⁻⁵³`), whatever
-///    the summation order or SIMD width. If a buffer that dropped candidates keeps a k-th best
-///    f32 value `f_k` above its admission threshold `f_min` by more than `2e`, every candidate it
-///    dropped (all have `f ≤ f_min`) has `t < f_k − e ≤ t_(k)`, so the true top k are among the
-///    kept entries and step 2 is exact. Rows that fail the test (dense near-ties, duplicate
-///    vectors) are searched again with twice the buffer until they pass or the buffer holds
-///    every candidate.
+///    the summation order or SIMD width (the bf16 filter has its own `e`). If a buffer that
+///    dropped candidates keeps a k-th best filter value `f_k` above its admission threshold
+///    `f_min` by more than `2e`, every candidate it dropped (all have `f ≤ f_min`) has
+///    `t < f_k − e ≤ t_(k)`, so the true top k are among the kept entries and step 2 is exact.
+///    For the same reason a kept entry with `f < f_k − 2e` needs no re-score, and a buffer's
+///    threshold may rise to just below `f_k − 2e` when it is cut. Rows that fail the test (dense
+///    near-ties, duplicate vectors) are searched again with the f32 filter and twice its buffer
+///    until they pass or the buffer holds every candidate.
 ///
 /// The result is therefore a function of the f32 input alone: identical for every thread
-/// count, tile shape, and CPU (AVX2 or AVX-512 kernels), which is tested against a brute-force
-/// f64 reference with planted ties and duplicate vectors.
+/// count, tile shape, filter (bf16 or f32) and CPU (AVX2 or AVX-512 kernels), which is tested
+/// against a brute-force f64 reference with planted ties and duplicate vectors.
 ///
 /// # Errors
 ///
