@@ -2,13 +2,14 @@
 //!
 //! ```text
 //! cargo run --release -p retest-geometry --example geometry_timings -- gemm [THREADS]
-//! cargo run --release -p retest-geometry --example geometry_timings -- knn V [THREADS] [QUERY_ROWS CANDIDATE_COLS] [--write DIR]
+//! cargo run --release -p retest-geometry --example geometry_timings -- knn V [THREADS] [QUERY_ROWS CANDIDATE_COLS] [--dim D] [--write DIR]
 //! cargo run --release -p retest-geometry --example geometry_timings -- es V SEEDS [THREADS]
 //! ```
 //!
-//! `knn` times NBM's search (k = 100, dim 300, self excluded) over V random unit vectors; with
-//! `--write DIR` it writes `DIR/vectors.f32` (V × 300 little-endian f32, row-major) and
-//! `DIR/ours.u32` (V × 100 neighbour ids) for `bench/faiss_knn.py`.
+//! `knn` times NBM's search (k = 100, dim 300 or `--dim D`, self excluded) over V random unit
+//! vectors; with `--write DIR` it writes `DIR/vectors.f32` (V × D little-endian f32, row-major)
+//! and `DIR/ours.u32` (V × 100 neighbour ids) for `bench/faiss_knn.py`. `RETEST_KNN_KERNEL=f32`
+//! in the environment forces the f32 filter (no bf16 kernel, AVX2 re-score); the ids are the same.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -60,6 +61,9 @@ fn cpu_features() -> String {
     {
         if is_x86_feature_detected!("avx512f") {
             f.push("avx512f");
+        }
+        if is_x86_feature_detected!("avx512bf16") {
+            f.push("avx512bf16");
         }
         if is_x86_feature_detected!("avx2") {
             f.push("avx2");
@@ -124,11 +128,14 @@ fn knn(args: &[String]) {
     let threads: usize = args.get(1).map_or(2, |s| s.parse().expect("THREADS"));
     let mut blocking = Blocking::AUTO;
     let mut write = None;
+    let mut dim = DIM;
     let mut rest = args.iter().skip(2);
     let mut positional = Vec::new();
     while let Some(a) = rest.next() {
         if a == "--write" {
             write = Some(rest.next().expect("--write DIR").clone());
+        } else if a == "--dim" {
+            dim = rest.next().expect("--dim D").parse().expect("--dim D");
         } else {
             positional.push(a.parse::<usize>().expect("QUERY_ROWS CANDIDATE_COLS"));
         }
@@ -139,7 +146,7 @@ fn knn(args: &[String]) {
             candidate_cols: cc,
         };
     }
-    let unit = normalize_rows(&DATA.gaussian(v, DIM, 2021), DIM);
+    let unit = normalize_rows(&DATA.gaussian(v, dim, 2021), dim);
     let params = KnnParams {
         k: K,
         self_match: SelfMatch::Exclude,
@@ -147,16 +154,17 @@ fn knn(args: &[String]) {
         blocking,
     };
     let clock = Clock::start();
-    let nn = top_k_neighbours(&unit, DIM, Queries::All, Candidates::All, &params).unwrap();
+    let nn = top_k_neighbours(&unit, dim, Queries::All, Candidates::All, &params).unwrap();
     let (wall, cpu) = clock.stop();
-    let full_flops = 2.0 * (v as f64).powi(2) * DIM as f64;
+    let full_flops = 2.0 * (v as f64).powi(2) * dim as f64;
     let scale = (250_000.0 / v as f64).powi(2);
     println!(
-        "knn V={v} dim={DIM} k={K} threads={threads} tile={}x{} cpu=[{}]: wall {wall:.2} s, cpu {cpu:.2} s, \
+        "knn V={v} dim={dim} k={K} threads={threads} tile={}x{} cpu=[{}] kernel={}: wall {wall:.2} s, cpu {cpu:.2} s, \
          rescued rows {}; effective {:.1} GFLOP/s (2·V²·d / wall); extrapolated to V=250k: wall {:.0} s, cpu {:.0} s",
         blocking.query_rows,
         blocking.candidate_cols,
         cpu_features(),
+        std::env::var("RETEST_KNN_KERNEL").unwrap_or_else(|_| "auto".into()),
         nn.rescued_rows,
         full_flops / wall / 1e9,
         wall * scale,
@@ -209,7 +217,7 @@ fn main() {
         Some("knn") => knn(&args[1..]),
         Some("es") => es(&args[1..]),
         _ => eprintln!(
-            "usage: geometry_timings gemm [THREADS] | knn V [THREADS] [QR CC] [--write DIR] | es V SEEDS [THREADS]"
+            "usage: geometry_timings gemm [THREADS] | knn V [THREADS] [QR CC] [--dim D] [--write DIR] | es V SEEDS [THREADS]"
         ),
     }
 }
