@@ -425,7 +425,23 @@ fn train_targets<S: Simd>(
     alpha: f32,
     into_input: bool,
 ) -> bool {
-    let mut ahead = ahead;
+    // The rows of a later pair's negatives go into L2 during the first group's updates, which
+    // work in L1 while the lines arrive (block by block, or whole rows first when there are
+    // more of them than fit in a group). Whole rows: prefetching only the first lines (into
+    // L1), or every other line (into L2), and leaving the rest to the hardware prefetcher was
+    // measured 25–30% slower.
+    let mut pending = [std::ptr::null::<Block>(); GROUP];
+    let mut n_pending = 0;
+    if ahead.len() <= GROUP {
+        for (p, &t) in pending.iter_mut().zip(ahead) {
+            *p = syn1.row(t as usize).as_ptr();
+        }
+        n_pending = ahead.len();
+    } else {
+        for &t in ahead {
+            kernels::prefetch(syn1.row(t as usize));
+        }
+    }
     let mut grad_live = false;
     let mut start = 0;
     while start < targets.len() {
@@ -450,13 +466,6 @@ fn train_targets<S: Simd>(
                 _ => unreachable!("chunks of 1 or 2"),
             }
         }
-        // The rows of a later pair's negatives, into L2, once this group's dot products have
-        // loaded their rows: the updates below work in L1 while the lines arrive. Whole rows:
-        // prefetching only the first lines (into L1), or every other line (into L2), and
-        // leaving the rest to the hardware prefetcher was measured 25–30% slower.
-        for &t in std::mem::take(&mut ahead) {
-            kernels::prefetch(syn1.row(t as usize));
-        }
         for (k, &target) in group.iter().enumerate() {
             let f = f[k];
             let label = if start + k == 0 { 1.0 } else { 0.0 };
@@ -469,13 +478,19 @@ fn train_targets<S: Simd>(
         }
         let to_input = into_input && end == targets.len();
         if m > 0 {
-            step_group(s, m, &rows, &g, syn1, input, grad, grad_live, to_input);
+            let ahead = &pending[..std::mem::take(&mut n_pending)];
+            step_group(s, m, &rows, &g, syn1, input, grad, grad_live, to_input, ahead);
             grad_live = !to_input;
         } else if to_input && grad_live {
             kernels::add_and_clear(s, input, grad);
             grad_live = false;
         }
         start = end;
+    }
+    for &row in &pending[..n_pending] {
+        for j in 0..input.len() {
+            kernels::prefetch_line(row.wrapping_add(j));
+        }
     }
     grad_live
 }
@@ -493,6 +508,7 @@ fn step_group<S: Simd>(
     grad: &mut [Block],
     from_grad: bool,
     into_input: bool,
+    ahead: &[*const Block],
 ) {
     macro_rules! with_len {
         ($($n:literal)*) => {
@@ -500,7 +516,7 @@ fn step_group<S: Simd>(
                 $($n => {
                     let outs = syn1.rows_mut::<$n>(std::array::from_fn(|k| rows[k]));
                     let g: [f32; $n] = std::array::from_fn(|k| g[k]);
-                    kernels::step_group(s, g, outs, input, grad, from_grad, into_input)
+                    kernels::step_group(s, g, outs, input, grad, from_grad, into_input, ahead)
                 })*
                 _ => unreachable!("group sizes are 1..=GROUP"),
             }
