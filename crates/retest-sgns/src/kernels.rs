@@ -285,7 +285,12 @@ pub(crate) fn step<S: Simd>(s: S, g: f32, input: &[Block], out: &mut [Block], gr
 /// each lane sees the same operations in the same order, because the targets' rows are distinct
 /// and the input is written only after its block was used by every target. Keeping `acc` in a
 /// register halves the stores of the sequential form.
+///
+/// `ahead` are the first blocks of rows (of `input`'s length) to prefetch into L2 along the
+/// way, block `j` of each in the pass over block `j` (no effect on results; the pointers are
+/// only handed to `prefetcht1`, never read).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn step_group<S: Simd, const N: usize>(
     s: S,
     g: [f32; N],
@@ -294,6 +299,7 @@ pub(crate) fn step_group<S: Simd, const N: usize>(
     grad: &mut [Block],
     from_grad: bool,
     into_input: bool,
+    ahead: &[*const Block],
 ) {
     let n = input.len();
     let grad = &mut grad[..n];
@@ -303,6 +309,9 @@ pub(crate) fn step_group<S: Simd, const N: usize>(
     }
     let g: [S::V; N] = std::array::from_fn(|k| s.splat(g[k]));
     for j in 0..n {
+        for &row in ahead {
+            prefetch_line(row.wrapping_add(j));
+        }
         let x = s.load(&input[j]);
         let mut acc = if from_grad { s.load(&grad[j]) } else { s.zero() };
         for k in 0..N {
@@ -379,15 +388,23 @@ pub(crate) fn clear(v: &mut [Block]) {
 /// waiting (measured 25% slower); the kernels then pull the lines from L2.
 #[inline(always)]
 pub(crate) fn prefetch(row: &[Block]) {
-    #[cfg(target_arch = "x86_64")]
     for block in row {
+        prefetch_line(block);
+    }
+}
+
+/// [`prefetch`] of the one block at `block` (any address: it is not dereferenced).
+#[inline(always)]
+pub(crate) fn prefetch_line(block: *const Block) {
+    #[cfg(target_arch = "x86_64")]
+    {
         use core::arch::x86_64::{_MM_HINT_T1, _mm_prefetch};
-        // SAFETY: prefetching has no architectural effect and cannot fault; the pointer is
-        // valid anyway.
-        unsafe { _mm_prefetch::<_MM_HINT_T1>(std::ptr::from_ref(block).cast::<i8>()) }
+        // SAFETY: prefetching has no architectural effect and cannot fault, whatever the
+        // address.
+        unsafe { _mm_prefetch::<_MM_HINT_T1>(block.cast::<i8>()) }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = row;
+    let _ = block;
 }
 
 #[cfg(test)]
@@ -507,6 +524,7 @@ mod tests {
                     &mut grad_b,
                     from_grad,
                     into_input,
+                    &[],
                 );
                 assert_eq!(input_a, input_b, "input, dim {dim}, {from_grad} {into_input}");
                 assert_eq!(outs_a, outs_b, "outputs, dim {dim}, {from_grad} {into_input}");
@@ -551,6 +569,7 @@ mod tests {
                 &mut grad,
                 true,
                 false,
+                &[next.as_ptr()],
             );
             add(s, &mut row, &grad);
             scale(s, &mut row, 1.0 / 3.0);

@@ -82,7 +82,8 @@
 //! with the input's update kept in a register), which is bit-identical to word2vec.c's
 //! sequential loop (tested against a plain transcription of it). Negatives come from an exact
 //! alias table, one `u64` each, drawn ahead so that their output rows are prefetched into L2 two
-//! examples early; the two matrices sit on 2 MiB pages where Linux offers transparent huge pages.
+//! examples early (block by block during an example's update pass, which works in L1); the two
+//! matrices sit on 2 MiB pages where Linux offers transparent huge pages.
 //! See the crate README for the FLOP count and measured throughput.
 
 mod error;

@@ -266,9 +266,9 @@ impl<'a> Trainer<'a> {
                     continue;
                 }
                 let context = context as usize;
-                draw_targets(centre, config.negative, negatives, sampler, syn1, targets);
+                let ahead = draw_targets(centre, config.negative, negatives, sampler, targets);
                 let input = syn0.row_mut(context);
-                train_targets(s, input, syn1, grad, targets, sigmoid, alpha, true);
+                train_targets(s, input, syn1, grad, targets, ahead, sigmoid, alpha, true);
             }
         }
     }
@@ -321,8 +321,8 @@ impl<'a> Trainer<'a> {
                 kernels::sum_rows(s, hidden, &rows[..m], started);
             }
             kernels::scale(s, hidden, 1.0 / n_context as f32);
-            draw_targets(centre, config.negative, negatives, sampler, syn1, targets);
-            if train_targets(s, hidden, syn1, grad, targets, sigmoid, alpha, false) {
+            let ahead = draw_targets(centre, config.negative, negatives, sampler, targets);
+            if train_targets(s, hidden, syn1, grad, targets, ahead, sigmoid, alpha, false) {
                 for (c, &context) in (lo..hi).zip(&kept[lo..hi]) {
                     if c != pos {
                         kernels::add(s, syn0.row_mut(context as usize), grad);
@@ -372,26 +372,21 @@ fn window_bounds(pos: usize, n: usize, window: usize, rng: &mut ChaCha12Rng) -> 
 
 /// Fills `targets` with the positive word and the next `negative` draws that differ from it
 /// (a draw equal to the positive is discarded, not redrawn, as in word2vec.c and gensim), and
-/// prefetches into L2 the output rows of the negatives drawn ahead for the pair
-/// [`LOOKAHEAD`](crate::negatives::LOOKAHEAD) pairs later.
+/// returns the negatives drawn ahead for the pair [`LOOKAHEAD`](crate::negatives::LOOKAHEAD)
+/// pairs later, whose output rows [`train_targets`] prefetches.
 #[inline(always)]
-fn draw_targets(
+fn draw_targets<'n>(
     positive: u32,
     negative: usize,
-    negatives: &mut NegativeStream,
+    negatives: &'n mut NegativeStream,
     sampler: &UnigramSampler,
-    syn1: &Matrix,
     targets: &mut Vec<u32>,
-) {
+) -> &'n [u32] {
     let (now, ahead) = negatives.take(negative, sampler);
     targets.clear();
     targets.push(positive);
     targets.extend(now.iter().copied().filter(|&t| t != positive));
-    // Whole rows: prefetching only the first lines (into L1), or every other line (into L2),
-    // and leaving the rest to the hardware prefetcher was measured 25–30% slower.
-    for &t in ahead {
-        kernels::prefetch(syn1.row(t as usize));
-    }
+    ahead
 }
 
 /// Most context rows CBOW sums in one pass.
@@ -425,10 +420,28 @@ fn train_targets<S: Simd>(
     syn1: &mut Matrix,
     grad: &mut [Block],
     targets: &[u32],
+    ahead: &[u32],
     sigmoid: &SigmoidTable,
     alpha: f32,
     into_input: bool,
 ) -> bool {
+    // The rows of a later pair's negatives go into L2 during the first group's updates, which
+    // work in L1 while the lines arrive (block by block, or whole rows first when there are
+    // more of them than fit in a group). Whole rows: prefetching only the first lines (into
+    // L1), or every other line (into L2), and leaving the rest to the hardware prefetcher was
+    // measured 25–30% slower.
+    let mut pending = [std::ptr::null::<Block>(); GROUP];
+    let mut n_pending = 0;
+    if ahead.len() <= GROUP {
+        for (p, &t) in pending.iter_mut().zip(ahead) {
+            *p = syn1.row(t as usize).as_ptr();
+        }
+        n_pending = ahead.len();
+    } else {
+        for &t in ahead {
+            kernels::prefetch(syn1.row(t as usize));
+        }
+    }
     let mut grad_live = false;
     let mut start = 0;
     while start < targets.len() {
@@ -465,13 +478,19 @@ fn train_targets<S: Simd>(
         }
         let to_input = into_input && end == targets.len();
         if m > 0 {
-            step_group(s, m, &rows, &g, syn1, input, grad, grad_live, to_input);
+            let ahead = &pending[..std::mem::take(&mut n_pending)];
+            step_group(s, m, &rows, &g, syn1, input, grad, grad_live, to_input, ahead);
             grad_live = !to_input;
         } else if to_input && grad_live {
             kernels::add_and_clear(s, input, grad);
             grad_live = false;
         }
         start = end;
+    }
+    for &row in &pending[..n_pending] {
+        for j in 0..input.len() {
+            kernels::prefetch_line(row.wrapping_add(j));
+        }
     }
     grad_live
 }
@@ -489,6 +508,7 @@ fn step_group<S: Simd>(
     grad: &mut [Block],
     from_grad: bool,
     into_input: bool,
+    ahead: &[*const Block],
 ) {
     macro_rules! with_len {
         ($($n:literal)*) => {
@@ -496,7 +516,7 @@ fn step_group<S: Simd>(
                 $($n => {
                     let outs = syn1.rows_mut::<$n>(std::array::from_fn(|k| rows[k]));
                     let g: [f32; $n] = std::array::from_fn(|k| g[k]);
-                    kernels::step_group(s, g, outs, input, grad, from_grad, into_input)
+                    kernels::step_group(s, g, outs, input, grad, from_grad, into_input, ahead)
                 })*
                 _ => unreachable!("group sizes are 1..=GROUP"),
             }
