@@ -37,6 +37,13 @@ pub(crate) fn forced_f32() -> bool {
     std::env::var_os("RETEST_KNN_KERNEL").is_some_and(|v| v == "f32")
 }
 
+/// Whether the environment variable `RETEST_KNN_KERNEL=bf16` asks for the bf16 filter (off by
+/// default: it keeps more candidates on trained embeddings, whose cosines crowd near the k-th
+/// best, than on random vectors).
+pub(crate) fn requested() -> bool {
+    std::env::var_os("RETEST_KNN_KERNEL").is_some_and(|v| v == "bf16")
+}
+
 /// Whether this CPU runs the bf16 kernel (AVX-512 F + BW + BF16), unless [`forced_f32`].
 pub(crate) fn available() -> bool {
     if forced_f32() {

@@ -141,7 +141,10 @@ impl Neighbours {
 ///    twice the multiply rate of f32 FMA) whose epilogue offers the register tile to the row and
 ///    column buffers directly. Its error bound `e` is measured from the rows' rounding residuals
 ///    (≈ 0.004 for unit rows; see `bf16.rs`), far wider than the f32 one, so its buffers keep
-///    `cap = k + max(k, 16)`. `RETEST_KNN_KERNEL=f32` in the environment forces the f32 filter.
+///    `cap = k + max(k, 16)`. It runs only when asked for
+///    (`RETEST_KNN_KERNEL=bf16`): on trained SGNS vectors at dim 100 it made the Gutenberg study's
+///    scoring slower (105 s against 76 s), on random unit vectors faster. `RETEST_KNN_KERNEL=f32`
+///    turns off every AVX-512 kernel.
 /// 2. *Re-score (f64).* Each kept candidate within `2e` of the row's k-th best filter value is
 ///    re-scored with `dot_f64` — grouped by candidate so that each candidate row is read about
 ///    once per group of queries, with AVX-512 when available (same bits) — and the top `k`
@@ -173,10 +176,21 @@ pub fn top_k_neighbours(
     candidates: Candidates<'_>,
     params: &KnnParams,
 ) -> Result<Neighbours, GeometryError> {
-    search_with(unit_rows, dim, queries, candidates, params, !bf16::forced_f32())
+    let allow_avx512 = !bf16::forced_f32();
+    let bf16_filter = allow_avx512 && bf16::requested();
+    search_with(
+        unit_rows,
+        dim,
+        queries,
+        candidates,
+        params,
+        allow_avx512,
+        bf16_filter,
+    )
 }
 
-/// [`top_k_neighbours`], with the AVX-512 kernels (bf16 filter, f64 re-score) allowed or not.
+/// [`top_k_neighbours`], with the AVX-512 f64 re-score allowed or not and the bf16 filter asked
+/// for or not.
 fn search_with(
     unit_rows: &[f32],
     dim: usize,
@@ -184,6 +198,7 @@ fn search_with(
     candidates: Candidates<'_>,
     params: &KnnParams,
     allow_avx512: bool,
+    bf16_filter: bool,
 ) -> Result<Neighbours, GeometryError> {
     let n = check_shape("unit_rows", unit_rows, dim, None)?;
     check_finite("unit_rows", unit_rows, dim)?;
@@ -267,7 +282,7 @@ fn search_with(
         params,
     };
     // The bf16 filter (all pairs only, CPUs with AVX-512 BF16): a wider margin, so a wider buffer.
-    let packed = if allow_avx512 && symmetric && bf16::available() {
+    let packed = if bf16_filter && symmetric && bf16::available() {
         PackedBf16::new(unit_rows, dim)
     } else {
         None
@@ -817,8 +832,8 @@ mod tests {
                         candidate_cols: qr,
                     },
                 };
-                let fast = search_with(&unit, dim, Queries::All, Candidates::All, &p, true).unwrap();
-                let plain = search_with(&unit, dim, Queries::All, Candidates::All, &p, false).unwrap();
+                let fast = search_with(&unit, dim, Queries::All, Candidates::All, &p, true, true).unwrap();
+                let plain = search_with(&unit, dim, Queries::All, Candidates::All, &p, false, false).unwrap();
                 assert_eq!(fast.ids, plain.ids, "n {n} dim {dim} tile {qr}");
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&fast.sims), bits(&plain.sims), "n {n} dim {dim} tile {qr}");
