@@ -559,6 +559,21 @@ impl Search<'_> {
         let exclude = self.self_match == SelfMatch::Exclude;
         let tile_len = if packed.is_some() { 0 } else { b * b };
         let block_range = |i: usize| i * b..((i + 1) * b).min(n);
+        // The bf16 kernel on the tile of blocks `i` and `j` (`hj = None`: the diagonal tile).
+        let bf16_tile = |packed: &PackedBf16,
+                         i: usize,
+                         j: usize,
+                         hi: &mut BuffersMut<'_>,
+                         hj: Option<&mut BuffersMut<'_>>,
+                         apack: &mut Vec<u32>| {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `packed` exists only when `bf16::available()`.
+            unsafe {
+                bf16::block_pair(packed, block_range(i), block_range(j), hi, hj, exclude, apack)
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let _ = (packed, i, j, hi, hj, apack);
+        };
 
         // Diagonal tiles: all blocks at once.
         let diagonal: Vec<(usize, BuffersMut<'_>)> = views
@@ -572,19 +587,7 @@ impl Search<'_> {
                 || (vec![0f32; tile_len], Vec::new()),
                 |(tile, apack), (i, mut h)| {
                     if let Some(packed) = packed {
-                        #[cfg(target_arch = "x86_64")]
-                        // SAFETY: `packed` exists only when `bf16::available()`.
-                        unsafe {
-                            bf16::block_pair(
-                                packed,
-                                block_range(i),
-                                block_range(i),
-                                &mut h,
-                                None,
-                                exclude,
-                                apack,
-                            )
-                        };
+                        bf16_tile(packed, i, i, &mut h, None, apack);
                         return (i, h);
                     }
                     let lhs = block_rows(i);
@@ -638,19 +641,7 @@ impl Search<'_> {
                     || (vec![0f32; tile_len], Vec::new()),
                     |(tile, apack), (i, j, mut hi, mut hj)| {
                         if let Some(packed) = packed {
-                            #[cfg(target_arch = "x86_64")]
-                            // SAFETY: `packed` exists only when `bf16::available()`.
-                            unsafe {
-                                bf16::block_pair(
-                                    packed,
-                                    block_range(i),
-                                    block_range(j),
-                                    &mut hi,
-                                    Some(&mut hj),
-                                    exclude,
-                                    apack,
-                                )
-                            };
+                            bf16_tile(packed, i, j, &mut hi, Some(&mut hj), apack);
                             return (i, j, hi, hj);
                         }
                         let (lhs, rhs) = (block_rows(i), block_rows(j));
