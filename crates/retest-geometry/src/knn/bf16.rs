@@ -30,25 +30,8 @@ pub(crate) const NR: usize = 32;
 /// Rows per register tile.
 pub(crate) const MR: usize = 12;
 
-/// Whether the environment variable `RETEST_KNN_KERNEL=f32` asks for the f32 path: faer's GEMM
-/// and the AVX2 scans as the filter and the AVX2 re-score, on any CPU. A diagnostic switch for
-/// timings: the result is the same on every path.
-pub(crate) fn forced_f32() -> bool {
-    std::env::var_os("RETEST_KNN_KERNEL").is_some_and(|v| v == "f32")
-}
-
-/// Whether the environment variable `RETEST_KNN_KERNEL=bf16` asks for the bf16 filter (off by
-/// default: it keeps more candidates on trained embeddings, whose cosines crowd near the k-th
-/// best, than on random vectors).
-pub(crate) fn requested() -> bool {
-    std::env::var_os("RETEST_KNN_KERNEL").is_some_and(|v| v == "bf16")
-}
-
-/// Whether this CPU runs the bf16 kernel (AVX-512 F + BW + BF16), unless [`forced_f32`].
+/// Whether this CPU runs the bf16 kernel (AVX-512 F + BW + BF16).
 pub(crate) fn available() -> bool {
-    if forced_f32() {
-        return false;
-    }
     #[cfg(target_arch = "x86_64")]
     {
         is_x86_feature_detected!("avx512f")
