@@ -315,7 +315,7 @@ fn search_with(
     with_pool(params.threads, || {
         let (packed, first_cap) = match packed {
             Some(p) => {
-                let plan = search.bf16_plan(&p, bf16_min_cap, bf16_max_cap);
+                let plan = search.bf16_plan(&p, cap, bf16_min_cap, bf16_max_cap);
                 match plan.pays || params.kernel == KnnKernel::Bf16 {
                     true => (Some(p), plan.cap),
                     false => (None, cap),
@@ -381,13 +381,15 @@ const BF16_BUFFER_BYTES: usize = 256 << 20;
 /// kernel saves `n·(SAVE_PER_DIM·d + SAVE_PER_PAIR)` on the f32 filter; each candidate its
 /// window keeps beyond `k` costs `WINDOW_PER_ENTRY + WINDOW_PER_DIM·d` (buffer offers and cuts,
 /// f64 re-score); a row that fails its exactness check is searched again by the f32 filter over
-/// all `n` candidates, `n·(RESCUE_PER_DIM·d + RESCUE_PER_PAIR)`.
+/// all `n` candidates, `n·(RESCUE_PER_DIM·d + RESCUE_PER_PAIR)`; each unit of buffer size beyond
+/// the f32 filter's costs `BUFFER_PER_SLOT` (16 bytes of fresh memory: page faults and zeroing).
 const SAVE_PER_DIM: f64 = 0.005;
 const SAVE_PER_PAIR: f64 = 0.136;
 const WINDOW_PER_ENTRY: f64 = 140.0;
 const WINDOW_PER_DIM: f64 = 0.27;
 const RESCUE_PER_DIM: f64 = 0.016;
 const RESCUE_PER_PAIR: f64 = 3.3;
+const BUFFER_PER_SLOT: f64 = 13.0;
 
 /// What the sample predicts for the bf16 filter of the all-pairs search.
 #[derive(Debug, Clone, Copy)]
@@ -407,8 +409,8 @@ impl Search<'_> {
     /// The window of each of [`AUTO_SAMPLE`] evenly spaced rows is counted on f32 values (up to
     /// `max_cap`) by an f32 search of those rows with the bf16 margin, about `2·AUTO_SAMPLE / n`
     /// of the f32 filter's work; the buffer size in `min_cap..=max_cap` and the filter with the
-    /// least modelled cost per row are chosen.
-    fn bf16_plan(&self, packed: &PackedBf16, min_cap: usize, max_cap: usize) -> Bf16Plan {
+    /// least modelled cost per row are chosen (`f32_cap`: the f32 filter's buffer size).
+    fn bf16_plan(&self, packed: &PackedBf16, f32_cap: usize, min_cap: usize, max_cap: usize) -> Bf16Plan {
         let (dim, k) = (self.dim, self.params.k);
         let n = self.cand.len(dim);
         let s = AUTO_SAMPLE.min(n);
@@ -437,6 +439,7 @@ impl Search<'_> {
                 })
                 .sum::<f64>()
                 / s as f64
+                + cap.saturating_sub(f32_cap) as f64 * BUFFER_PER_SLOT
         };
         let (mut cap, mut best) = (min_cap, extra(min_cap));
         for &w in windows.iter().flatten() {
