@@ -9,7 +9,8 @@
 //! `knn` times NBM's search (k = 100, dim 300 or `--dim D`, self excluded) over V random unit
 //! vectors, or over the L2-normalised vectors of an embedding file (`.fifu`, read with
 //! `retest-embeddings`); with `--write DIR` it writes `DIR/vectors.f32` (V × D little-endian f32,
-//! row-major) and `DIR/ours.u32` (V × 100 neighbour ids) for `bench/faiss_knn.py`.
+//! row-major), `DIR/ours.u32` (V × 100 neighbour ids) for `bench/faiss_knn.py` and
+//! `DIR/ours_sims.f32` (their cosines).
 //! `--kernel` sets `KnnParams::kernel` (default: the environment variable `RETEST_KNN_KERNEL`,
 //! else `auto`); the ids are the same on every kernel.
 
@@ -200,7 +201,9 @@ fn knn(args: &[String]) {
         std::fs::write(dir.join("vectors.f32"), bytes).unwrap();
         let bytes: Vec<u8> = nn.ids.iter().flat_map(|x| x.to_le_bytes()).collect();
         std::fs::write(dir.join("ours.u32"), bytes).unwrap();
-        println!("wrote {}/vectors.f32 and ours.u32", dir.display());
+        let bytes: Vec<u8> = nn.sims.iter().flat_map(|x| x.to_le_bytes()).collect();
+        std::fs::write(dir.join("ours_sims.f32"), bytes).unwrap();
+        println!("wrote {}/vectors.f32, ours.u32 and ours_sims.f32", dir.display());
     }
 }
 

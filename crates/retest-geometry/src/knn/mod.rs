@@ -891,17 +891,21 @@ mod tests {
     use super::*;
     use crate::normalize_rows;
 
-    /// Random unit rows at a low dimension (dense near-ties) with planted near-duplicates a bf16
-    /// rounding cannot tell apart: rows `4·i + 1..4·i + 4` are row `4·i` plus noise of 1e-4 for
-    /// `i < 40`, and rows 200..230 are one vector plus noise of 1e-6.
-    fn near_ties(n: usize, dim: usize) -> Vec<f32> {
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = move || {
+    /// A xorshift stream of uniform values in [−0.5, 0.5) from `state` (nonzero).
+    fn uniform(mut state: u64) -> impl FnMut() -> f32 {
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
-        };
+        }
+    }
+
+    /// Random unit rows at a low dimension (dense near-ties) with planted near-duplicates a bf16
+    /// rounding cannot tell apart: rows `4·i + 1..4·i + 4` are row `4·i` plus noise of 1e-4 for
+    /// `i < 40`, and rows 200..230 are one vector plus noise of 1e-6.
+    fn near_ties(n: usize, dim: usize) -> Vec<f32> {
+        let mut next = uniform(0x853c_49e6_748f_ea9b);
         let mut raw: Vec<f32> = (0..n * dim).map(|_| next()).collect();
         for i in 0..40 {
             for j in 1..4 {
@@ -967,13 +971,7 @@ mod tests {
     /// Unit rows that all lie within about `spread` of one direction: every cosine crowds near
     /// the k-th best, so the bf16 window holds nearly every candidate.
     fn crowded(n: usize, dim: usize, spread: f32) -> Vec<f32> {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
-        };
+        let mut next = uniform(0x2545_f491_4f6c_dd1d);
         let centre: Vec<f32> = (0..dim).map(|_| next()).collect();
         let raw: Vec<f32> = (0..n * dim).map(|i| centre[i % dim] + spread * next()).collect();
         normalize_rows(&raw, dim)
