@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use retest_geometry::{
-    Blocking, Candidates, KnnParams, Queries, SelfMatch, normalize_rows, procrustes, top_k_neighbours,
+    Blocking, Candidates, KnnKernel, KnnParams, Queries, SelfMatch, normalize_rows, procrustes,
+    top_k_neighbours,
 };
 use retest_test_support::RandomData;
 
@@ -37,6 +38,7 @@ fn knn(c: &mut Criterion) {
                 self_match: SelfMatch::Exclude,
                 threads,
                 blocking: Blocking::AUTO,
+                kernel: KnnKernel::Auto,
             };
             group.bench_function(format!("V={v}/threads={threads}"), |b| {
                 b.iter(|| {
@@ -57,6 +59,7 @@ fn knn(c: &mut Criterion) {
         self_match: SelfMatch::Exclude,
         threads: 2,
         blocking: Blocking::AUTO,
+        kernel: KnnKernel::Auto,
     };
     group.bench_function("320_queries/V=50000", |b| {
         b.iter(|| {

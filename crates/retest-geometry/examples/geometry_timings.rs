@@ -2,14 +2,17 @@
 //!
 //! ```text
 //! cargo run --release -p retest-geometry --example geometry_timings -- gemm [THREADS]
-//! cargo run --release -p retest-geometry --example geometry_timings -- knn V [THREADS] [QUERY_ROWS CANDIDATE_COLS] [--dim D] [--write DIR]
+//! cargo run --release -p retest-geometry --example geometry_timings -- knn V|FILE.fifu [THREADS] [QUERY_ROWS CANDIDATE_COLS] [--dim D] [--kernel auto|f32|bf16] [--write DIR]
 //! cargo run --release -p retest-geometry --example geometry_timings -- es V SEEDS [THREADS]
 //! ```
 //!
 //! `knn` times NBM's search (k = 100, dim 300 or `--dim D`, self excluded) over V random unit
-//! vectors; with `--write DIR` it writes `DIR/vectors.f32` (V × D little-endian f32, row-major)
-//! and `DIR/ours.u32` (V × 100 neighbour ids) for `bench/faiss_knn.py`. `RETEST_KNN_KERNEL=f32`
-//! in the environment forces the f32 filter (no bf16 kernel, AVX2 re-score); the ids are the same.
+//! vectors, or over the L2-normalised vectors of an embedding file (`.fifu`, read with
+//! `retest-embeddings`); with `--write DIR` it writes `DIR/vectors.f32` (V × D little-endian f32,
+//! row-major), `DIR/ours.u32` (V × 100 neighbour ids) for `bench/faiss_knn.py` and
+//! `DIR/ours_sims.f32` (their cosines).
+//! `--kernel` sets `KnnParams::kernel` (default: the environment variable `RETEST_KNN_KERNEL`,
+//! else `auto`); the ids are the same on every kernel.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -18,7 +21,7 @@ use std::time::Instant;
 use faer::linalg::matmul::matmul;
 use faer::{Accum, Mat, Par};
 use retest_geometry::{
-    Blocking, Candidates, KnnParams, Queries, SelfMatch, embedding_stability, normalize_rows,
+    Blocking, Candidates, KnnKernel, KnnParams, Queries, SelfMatch, embedding_stability, normalize_rows,
     top_k_neighbours,
 };
 use retest_test_support::RandomData;
@@ -123,12 +126,21 @@ fn gemm(threads: usize) {
     );
 }
 
+fn parse_kernel(name: &str) -> KnnKernel {
+    match name {
+        "auto" => KnnKernel::Auto,
+        "f32" => KnnKernel::F32,
+        "bf16" => KnnKernel::Bf16,
+        _ => panic!("--kernel auto|f32|bf16, not {name}"),
+    }
+}
+
 fn knn(args: &[String]) {
-    let v: usize = args[0].parse().expect("V");
     let threads: usize = args.get(1).map_or(2, |s| s.parse().expect("THREADS"));
     let mut blocking = Blocking::AUTO;
     let mut write = None;
     let mut dim = DIM;
+    let mut kernel_name = std::env::var("RETEST_KNN_KERNEL").unwrap_or_else(|_| "auto".into());
     let mut rest = args.iter().skip(2);
     let mut positional = Vec::new();
     while let Some(a) = rest.next() {
@@ -136,6 +148,8 @@ fn knn(args: &[String]) {
             write = Some(rest.next().expect("--write DIR").clone());
         } else if a == "--dim" {
             dim = rest.next().expect("--dim D").parse().expect("--dim D");
+        } else if a == "--kernel" {
+            kernel_name = rest.next().expect("--kernel NAME").clone();
         } else {
             positional.push(a.parse::<usize>().expect("QUERY_ROWS CANDIDATE_COLS"));
         }
@@ -146,12 +160,21 @@ fn knn(args: &[String]) {
             candidate_cols: cc,
         };
     }
-    let unit = normalize_rows(&DATA.gaussian(v, dim, 2021), dim);
+    let kernel = parse_kernel(&kernel_name);
+    let (v, unit) = match args[0].parse::<usize>() {
+        Ok(v) => (v, normalize_rows(&DATA.gaussian(v, dim, 2021), dim)),
+        Err(_) => {
+            let emb = retest_embeddings::read(std::path::Path::new(&args[0]), None).expect("embeddings");
+            dim = emb.dim();
+            (emb.n_words(), normalize_rows(emb.vectors(), dim))
+        }
+    };
     let params = KnnParams {
         k: K,
         self_match: SelfMatch::Exclude,
         threads,
         blocking,
+        kernel,
     };
     let clock = Clock::start();
     let nn = top_k_neighbours(&unit, dim, Queries::All, Candidates::All, &params).unwrap();
@@ -159,12 +182,13 @@ fn knn(args: &[String]) {
     let full_flops = 2.0 * (v as f64).powi(2) * dim as f64;
     let scale = (250_000.0 / v as f64).powi(2);
     println!(
-        "knn V={v} dim={dim} k={K} threads={threads} tile={}x{} cpu=[{}] kernel={}: wall {wall:.2} s, cpu {cpu:.2} s, \
+        "knn V={v} dim={dim} k={K} threads={threads} tile={}x{} cpu=[{}] kernel={} (filter {:?}): wall {wall:.2} s, cpu {cpu:.2} s, \
          rescued rows {}; effective {:.1} GFLOP/s (2·V²·d / wall); extrapolated to V=250k: wall {:.0} s, cpu {:.0} s",
         blocking.query_rows,
         blocking.candidate_cols,
         cpu_features(),
-        std::env::var("RETEST_KNN_KERNEL").unwrap_or_else(|_| "auto".into()),
+        kernel_name,
+        nn.filter,
         nn.rescued_rows,
         full_flops / wall / 1e9,
         wall * scale,
@@ -177,7 +201,9 @@ fn knn(args: &[String]) {
         std::fs::write(dir.join("vectors.f32"), bytes).unwrap();
         let bytes: Vec<u8> = nn.ids.iter().flat_map(|x| x.to_le_bytes()).collect();
         std::fs::write(dir.join("ours.u32"), bytes).unwrap();
-        println!("wrote {}/vectors.f32 and ours.u32", dir.display());
+        let bytes: Vec<u8> = nn.sims.iter().flat_map(|x| x.to_le_bytes()).collect();
+        std::fs::write(dir.join("ours_sims.f32"), bytes).unwrap();
+        println!("wrote {}/vectors.f32, ours.u32 and ours_sims.f32", dir.display());
     }
 }
 
@@ -217,7 +243,7 @@ fn main() {
         Some("knn") => knn(&args[1..]),
         Some("es") => es(&args[1..]),
         _ => eprintln!(
-            "usage: geometry_timings gemm [THREADS] | knn V [THREADS] [QR CC] [--dim D] [--write DIR] | es V SEEDS [THREADS]"
+            "usage: geometry_timings gemm [THREADS] | knn V|FILE.fifu [THREADS] [QR CC] [--dim D] [--kernel auto|f32|bf16] [--write DIR] | es V SEEDS [THREADS]"
         ),
     }
 }

@@ -9,12 +9,18 @@
 //! [`top_k_neighbours`].
 //!
 //! ```
-//! use retest_geometry::{Blocking, Candidates, KnnParams, Queries, SelfMatch, normalize_rows, top_k_neighbours};
+//! use retest_geometry::{Blocking, Candidates, KnnKernel, KnnParams, Queries, SelfMatch, normalize_rows, top_k_neighbours};
 //!
 //! // Four 2-d words; word 3 duplicates word 0's direction.
 //! let raw = [1.0, 0.0, 0.8, 0.6, 0.0, 1.0, 2.0, 0.0];
 //! let unit = normalize_rows(&raw, 2);
-//! let params = KnnParams { k: 2, self_match: SelfMatch::Exclude, threads: 1, blocking: Blocking::AUTO };
+//! let params = KnnParams {
+//!     k: 2,
+//!     self_match: SelfMatch::Exclude,
+//!     threads: 1,
+//!     blocking: Blocking::AUTO,
+//!     kernel: KnnKernel::Auto,
+//! };
 //! let nn = top_k_neighbours(&unit, 2, Queries::Ids(&[0]), Candidates::All, &params).unwrap();
 //! // Word 0 itself is excluded by identity; its duplicate (word 3) is its nearest neighbour.
 //! assert_eq!(nn.ids_of(0), &[3, 1]);
@@ -27,7 +33,7 @@ mod rows;
 mod stability;
 
 pub use error::GeometryError;
-pub use knn::{Blocking, Candidates, KnnParams, Neighbours, Queries, SelfMatch, top_k_neighbours};
+pub use knn::{Blocking, Candidates, KnnKernel, KnnParams, Neighbours, Queries, SelfMatch, top_k_neighbours};
 pub use procrustes::procrustes;
 pub use rows::{cosine_f64, dot_f64, normalize_rows, row_norms};
 pub use stability::{embedding_stability, embedding_stability_for};

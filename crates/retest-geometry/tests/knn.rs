@@ -3,8 +3,8 @@
 //! tile shapes and thread counts.
 
 use retest_geometry::{
-    Blocking, Candidates, GeometryError, KnnParams, Neighbours, Queries, SelfMatch, dot_f64, normalize_rows,
-    top_k_neighbours,
+    Blocking, Candidates, GeometryError, KnnKernel, KnnParams, Neighbours, Queries, SelfMatch, dot_f64,
+    normalize_rows, top_k_neighbours,
 };
 use retest_test_support::RandomData;
 
@@ -80,6 +80,7 @@ fn params(
             query_rows,
             candidate_cols,
         },
+        kernel: KnnKernel::Auto,
     }
 }
 

@@ -2,7 +2,7 @@
 //! neighbour search shared by all pairs.
 
 use rayon::prelude::*;
-use retest_geometry::{Blocking, Candidates, KnnParams, Queries, SelfMatch, top_k_neighbours};
+use retest_geometry::{Blocking, Candidates, KnnKernel, KnnParams, Queries, SelfMatch, top_k_neighbours};
 
 use crate::vectors::{degenerate_pair, dot, dot_f32, unit_difference};
 use crate::{MeasureError, Model, NbmPool, NeighbourPool, RipaTarget, Rule};
@@ -345,6 +345,7 @@ fn nbm(
         self_match: SelfMatch::Exclude,
         threads: opts.threads,
         blocking: Blocking::AUTO,
+        kernel: KnnKernel::Auto,
     };
     let neighbours = top_k_neighbours(model.unit(), model.dim(), queries, candidates, &params)?;
     let kept = (!excluded.is_empty()).then(|| Kept::new(&neighbours, excluded, k));
@@ -414,6 +415,7 @@ pub fn nearest_similarity(
         self_match: SelfMatch::Exclude,
         threads,
         blocking: Blocking::AUTO,
+        kernel: KnnKernel::Auto,
     };
     let neighbours = top_k_neighbours(
         model.unit(),

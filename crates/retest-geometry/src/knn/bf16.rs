@@ -30,25 +30,8 @@ pub(crate) const NR: usize = 32;
 /// Rows per register tile.
 pub(crate) const MR: usize = 12;
 
-/// Whether the environment variable `RETEST_KNN_KERNEL=f32` asks for the f32 path: faer's GEMM
-/// and the AVX2 scans as the filter and the AVX2 re-score, on any CPU. A diagnostic switch for
-/// timings: the result is the same on every path.
-pub(crate) fn forced_f32() -> bool {
-    std::env::var_os("RETEST_KNN_KERNEL").is_some_and(|v| v == "f32")
-}
-
-/// Whether the environment variable `RETEST_KNN_KERNEL=bf16` asks for the bf16 filter (off by
-/// default: it keeps more candidates on trained embeddings, whose cosines crowd near the k-th
-/// best, than on random vectors).
-pub(crate) fn requested() -> bool {
-    std::env::var_os("RETEST_KNN_KERNEL").is_some_and(|v| v == "bf16")
-}
-
-/// Whether this CPU runs the bf16 kernel (AVX-512 F + BW + BF16), unless [`forced_f32`].
+/// Whether this CPU runs the bf16 kernel (AVX-512 F + BW + BF16).
 pub(crate) fn available() -> bool {
-    if forced_f32() {
-        return false;
-    }
     #[cfg(target_arch = "x86_64")]
     {
         is_x86_feature_detected!("avx512f")
@@ -189,7 +172,6 @@ pub(crate) unsafe fn block_pair(
             // SAFETY: the caller guarantees the features; `a` holds `pairs · MR` words and `b`
             // `pairs · NR`, as `tile` reads.
             let acc = unsafe { tile(a.as_ptr(), b.as_ptr(), pairs) };
-            let mut vals = [0f32; NR];
             // Row side: row i0 + r against columns j0.., threshold broadcast.
             for (r, acc_r) in acc.iter().enumerate().take(mrv) {
                 let h = i0 - rows_i.start + r;
@@ -203,20 +185,14 @@ pub(crate) unsafe fn block_pair(
                         mask &= !(1u32 << d);
                     }
                 }
-                if mask != 0 {
-                    // SAFETY: `vals` holds 32 f32.
-                    unsafe {
-                        _mm512_storeu_ps(vals.as_mut_ptr(), acc_r[0]);
-                        _mm512_storeu_ps(vals.as_mut_ptr().add(16), acc_r[1]);
-                    }
-                    while mask != 0 {
-                        let l = mask.trailing_zeros() as usize;
-                        if vals[l] > hi.threshold(h) {
-                            hi.offer(h, vals[l], (j0 + l) as u32);
+                // SAFETY: the caller guarantees the features.
+                unsafe {
+                    offer_lanes(acc_r, mask, |l, v| {
+                        if v > hi.threshold(h) {
+                            hi.offer(h, v, (j0 + l) as u32);
                         }
-                        mask &= mask - 1;
-                    }
-                }
+                    })
+                };
             }
             // Column side: column j0 + l against rows i0.., thresholds loaded as a vector.
             if let Some(hj) = hj.as_deref_mut() {
@@ -231,26 +207,46 @@ pub(crate) unsafe fn block_pair(
                     )
                 };
                 for (r, acc_r) in acc.iter().enumerate().take(mrv) {
-                    let mut mask = (u32::from(_mm512_mask_cmp_ps_mask::<_CMP_GT_OQ>(m0, acc_r[0], t0))
+                    let mask = (u32::from(_mm512_mask_cmp_ps_mask::<_CMP_GT_OQ>(m0, acc_r[0], t0))
                         | (u32::from(_mm512_mask_cmp_ps_mask::<_CMP_GT_OQ>(m1, acc_r[1], t1)) << 16))
                         & col_valid;
-                    if mask != 0 {
-                        // SAFETY: `vals` holds 32 f32.
-                        unsafe {
-                            _mm512_storeu_ps(vals.as_mut_ptr(), acc_r[0]);
-                            _mm512_storeu_ps(vals.as_mut_ptr().add(16), acc_r[1]);
-                        }
-                        while mask != 0 {
-                            let l = mask.trailing_zeros() as usize;
-                            if vals[l] > hj.threshold(c0 + l) {
-                                hj.offer(c0 + l, vals[l], (i0 + r) as u32);
+                    // SAFETY: the caller guarantees the features.
+                    unsafe {
+                        offer_lanes(acc_r, mask, |l, v| {
+                            if v > hj.threshold(c0 + l) {
+                                hj.offer(c0 + l, v, (i0 + r) as u32);
                             }
-                            mask &= mask - 1;
-                        }
-                    }
+                        })
+                    };
                 }
             }
         }
+    }
+}
+
+/// Calls `offer(l, value)` for each lane `l` of the 32-lane row `acc_r` whose bit is set in
+/// `mask`, in increasing lane order (nothing is stored when `mask` is empty).
+///
+/// # Safety
+///
+/// AVX-512 F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn offer_lanes(acc_r: &[__m512; 2], mut mask: u32, mut offer: impl FnMut(usize, f32)) {
+    if mask == 0 {
+        return;
+    }
+    let mut vals = [0f32; NR];
+    // SAFETY: `vals` holds 32 f32.
+    unsafe {
+        _mm512_storeu_ps(vals.as_mut_ptr(), acc_r[0]);
+        _mm512_storeu_ps(vals.as_mut_ptr().add(16), acc_r[1]);
+    }
+    while mask != 0 {
+        let l = mask.trailing_zeros() as usize;
+        offer(l, vals[l]);
+        mask &= mask - 1;
     }
 }
 

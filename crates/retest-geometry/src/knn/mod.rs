@@ -70,6 +70,23 @@ impl Blocking {
     };
 }
 
+/// The filter of the all-pairs search ([`Queries::All`] with [`Candidates::All`]): how the
+/// candidate similarities that decide which pairs are re-scored exactly are computed.
+///
+/// It never changes the result (ids and cosines are the same bits on every filter, tested); only
+/// speed does. Searches of a query list or a candidate list always use the f32 filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KnnKernel {
+    /// The bf16 filter when this CPU has it and it is predicted cheaper than the f32 filter on
+    /// this input, else the f32 filter (see [`top_k_neighbours`]).
+    #[default]
+    Auto,
+    /// The f32 filter: faer's GEMM and threshold scans.
+    F32,
+    /// The bf16 filter (AVX-512 BF16 register tiles) whenever this CPU has it, else the f32 one.
+    Bf16,
+}
+
 /// Parameters of [`top_k_neighbours`].
 #[derive(Debug, Clone, Copy)]
 pub struct KnnParams {
@@ -81,6 +98,8 @@ pub struct KnnParams {
     pub threads: usize,
     /// Tile shape.
     pub blocking: Blocking,
+    /// The filter of the all-pairs search ([`KnnKernel::Auto`] unless timing the filters).
+    pub kernel: KnnKernel,
 }
 
 /// The k nearest neighbours of each query, best first.
@@ -96,6 +115,9 @@ pub struct Neighbours {
     /// Queries whose f32 candidate buffer could not prove exactness and were searched again
     /// with a larger buffer (diagnostic; does not affect the result).
     pub rescued_rows: usize,
+    /// The filter that ran first, [`KnnKernel::F32`] or [`KnnKernel::Bf16`] (diagnostic; does
+    /// not affect the result).
+    pub filter: KnnKernel,
 }
 
 impl Neighbours {
@@ -141,10 +163,19 @@ impl Neighbours {
 ///    twice the multiply rate of f32 FMA) whose epilogue offers the register tile to the row and
 ///    column buffers directly. Its error bound `e` is measured from the rows' rounding residuals
 ///    (≈ 0.004 for unit rows; see `bf16.rs`), far wider than the f32 one, so its buffers keep
-///    `cap = k + max(k, 16)`. It runs only when asked for
-///    (`RETEST_KNN_KERNEL=bf16`): on trained SGNS vectors at dim 100 it made the Gutenberg study's
-///    scoring slower (105 s against 76 s), on random unit vectors faster. `RETEST_KNN_KERNEL=f32`
-///    turns off every AVX-512 kernel.
+///    more: at least `cap = k + max(k, 16)`.
+///
+///    *Choice of filter* ([`KnnParams::kernel`], [`KnnKernel::Auto`] by default). The bf16
+///    filter is cheaper per pair, but every candidate within `2e` of a row's k-th best must be
+///    re-scored, and a row with more of them than its buffer holds fails the check of step 3
+///    and is searched again by the f32 filter. On random vectors that window holds ≈ 30–60
+///    candidates beyond `k`; on trained embeddings, whose cosines crowd near the k-th best, it
+///    can hold hundreds (trained SGNS, 25,359 words at dim 100: a median of ≈ 180 at `k = 100`,
+///    40 % of rows beyond `2k`). So before the search, the window of 128 evenly spaced rows is
+///    counted on the f32 values of those rows, searched with the bf16 margin (≈ `256/n` of the f32
+///    filter's work); from these counts a cost model picks the bf16 buffer size (up to 256 MB
+///    of buffers) and the filter with the least predicted time. Which filter runs is reported
+///    in [`Neighbours::filter`]; it changes no id and no bit of a cosine.
 /// 2. *Re-score (f64).* Each kept candidate within `2e` of the row's k-th best filter value is
 ///    re-scored with `dot_f64` — grouped by candidate so that each candidate row is read about
 ///    once per group of queries, with AVX-512 when available (same bits) — and the top `k`
@@ -176,21 +207,11 @@ pub fn top_k_neighbours(
     candidates: Candidates<'_>,
     params: &KnnParams,
 ) -> Result<Neighbours, GeometryError> {
-    let allow_avx512 = !bf16::forced_f32();
-    let bf16_filter = allow_avx512 && bf16::requested();
-    search_with(
-        unit_rows,
-        dim,
-        queries,
-        candidates,
-        params,
-        allow_avx512,
-        bf16_filter,
-    )
+    search_with(unit_rows, dim, queries, candidates, params, true)
 }
 
-/// [`top_k_neighbours`], with the AVX-512 f64 re-score allowed or not and the bf16 filter asked
-/// for or not.
+/// [`top_k_neighbours`], with the AVX-512 f64 re-score allowed or not (without it, and with
+/// [`KnnKernel::F32`], only the portable and AVX2 paths run).
 fn search_with(
     unit_rows: &[f32],
     dim: usize,
@@ -198,7 +219,6 @@ fn search_with(
     candidates: Candidates<'_>,
     params: &KnnParams,
     allow_avx512: bool,
-    bf16_filter: bool,
 ) -> Result<Neighbours, GeometryError> {
     let n = check_shape("unit_rows", unit_rows, dim, None)?;
     check_finite("unit_rows", unit_rows, dim)?;
@@ -282,17 +302,28 @@ fn search_with(
         params,
     };
     // The bf16 filter (all pairs only, CPUs with AVX-512 BF16): a wider margin, so a wider buffer.
-    let packed = if bf16_filter && symmetric && bf16::available() {
+    let packed = if params.kernel != KnnKernel::F32 && symmetric && bf16::available() {
         PackedBf16::new(unit_rows, dim)
     } else {
         None
     };
     let cap = (params.k + (params.k / 8).max(8)).min(n_cand);
-    let (first_cap, first_margin) = match &packed {
-        Some(p) => ((params.k + params.k.max(16)).min(n_cand), 2.0 * p.error),
-        None => (cap, margin),
-    };
+    let bf16_min_cap = (params.k + params.k.max(16)).min(n_cand);
+    let bf16_max_cap = (BF16_BUFFER_BYTES / (16 * query_ids.len()))
+        .max(bf16_min_cap)
+        .min(n_cand);
     with_pool(params.threads, || {
+        let (packed, first_cap) = match packed {
+            Some(p) => {
+                let plan = search.bf16_plan(&p, cap, bf16_min_cap, bf16_max_cap);
+                match plan.pays || params.kernel == KnnKernel::Bf16 {
+                    true => (Some(p), plan.cap),
+                    false => (None, cap),
+                }
+            }
+            None => (None, cap),
+        };
+        let first_margin = packed.as_ref().map_or(margin, |p| 2.0 * p.error);
         let mut bufs = Buffers::new(query_ids.len(), first_cap, params.k, first_margin);
         if symmetric {
             search.symmetric(&mut bufs, packed.as_ref());
@@ -327,11 +358,104 @@ fn search_with(
             ids: out_ids,
             sims: out_sims,
             rescued_rows,
+            filter: if packed.is_some() {
+                KnnKernel::Bf16
+            } else {
+                KnnKernel::F32
+            },
         }
     })
 }
 
+/// Query rows in the sample from which the bf16 filter's buffer and cost are predicted.
+const AUTO_SAMPLE: usize = 128;
+
+/// The most memory the bf16 filter's buffers may take when the sample asks for a larger buffer
+/// than `k + max(k, 16)` (16 bytes per slot per row).
+const BF16_BUFFER_BYTES: usize = 256 << 20;
+
+/// The cost model of [`KnnKernel::Auto`], in nanoseconds of one core, fitted to single-thread
+/// timings of both filters on AMD Zen 4 (random unit vectors at 25,359 × 100 and 50,000 × 300,
+/// trained SGNS vectors at 25,359 × 100); it only chooses a filter and a buffer size, never a
+/// result. Per query row of the all-pairs search over `n` rows of dimension `d`: the bf16
+/// kernel saves `n·(SAVE_PER_DIM·d + SAVE_PER_PAIR)` on the f32 filter; each candidate its
+/// window keeps beyond `k` costs `WINDOW_PER_ENTRY + WINDOW_PER_DIM·d` (buffer offers and cuts,
+/// f64 re-score); a row that fails its exactness check is searched again by the f32 filter over
+/// all `n` candidates, `n·(RESCUE_PER_DIM·d + RESCUE_PER_PAIR)`; each unit of buffer size beyond
+/// the f32 filter's costs `BUFFER_PER_SLOT` (16 bytes of fresh memory: page faults and zeroing).
+const SAVE_PER_DIM: f64 = 0.005;
+const SAVE_PER_PAIR: f64 = 0.136;
+const WINDOW_PER_ENTRY: f64 = 140.0;
+const WINDOW_PER_DIM: f64 = 0.27;
+const RESCUE_PER_DIM: f64 = 0.016;
+const RESCUE_PER_PAIR: f64 = 3.3;
+const BUFFER_PER_SLOT: f64 = 13.0;
+
+/// What the sample predicts for the bf16 filter of the all-pairs search.
+#[derive(Debug, Clone, Copy)]
+struct Bf16Plan {
+    /// The buffer size with the least modelled cost.
+    cap: usize,
+    /// Whether the bf16 filter with that buffer is modelled cheaper than the f32 filter.
+    pays: bool,
+}
+
 impl Search<'_> {
+    /// The bf16 filter's buffer size and whether it is predicted to cost less than the f32
+    /// filter. Its wide window keeps every candidate within `2·e_bf16` of a row's k-th best
+    /// filter value for the re-score, and a row with more such candidates than its buffer holds
+    /// fails the exactness check and is searched again by the f32 filter: on trained embeddings,
+    /// whose cosines crowd near the k-th best, that can cost more than the faster kernel saves.
+    /// The window of each of [`AUTO_SAMPLE`] evenly spaced rows is counted on f32 values (up to
+    /// `max_cap`) by an f32 search of those rows with the bf16 margin, about `2·AUTO_SAMPLE / n`
+    /// of the f32 filter's work; the buffer size in `min_cap..=max_cap` and the filter with the
+    /// least modelled cost per row are chosen (`f32_cap`: the f32 filter's buffer size).
+    fn bf16_plan(&self, packed: &PackedBf16, f32_cap: usize, min_cap: usize, max_cap: usize) -> Bf16Plan {
+        let (dim, k) = (self.dim, self.params.k);
+        let n = self.cand.len(dim);
+        let s = AUTO_SAMPLE.min(n);
+        let sample: Vec<u32> = (0..s).map(|i| ((2 * i + 1) * n / (2 * s)) as u32).collect();
+        let margin = 2.0 * packed.error;
+        let mut bufs = Buffers::new(s, max_cap, k, margin);
+        self.general(&sample, &mut bufs);
+        bufs.settle();
+        // Each sample row's window (`None`: more than `max_cap`).
+        let windows: Vec<Option<usize>> = sample
+            .iter()
+            .enumerate()
+            .map(|(r, &q)| self.kept(r, q, &bufs, margin).map(|kept| kept.len()))
+            .collect();
+        let (nf, d) = (n as f64, dim as f64);
+        let saving = nf * (SAVE_PER_DIM * d + SAVE_PER_PAIR);
+        let entry = WINDOW_PER_ENTRY + WINDOW_PER_DIM * d;
+        let rescue = nf * (RESCUE_PER_DIM * d + RESCUE_PER_PAIR);
+        // The bf16 filter's mean cost per row beyond the f32 filter's, with buffer `cap`.
+        let extra = |cap: usize| {
+            windows
+                .iter()
+                .map(|w| match w {
+                    Some(w) if *w <= cap => w.saturating_sub(k) as f64 * entry,
+                    _ => rescue,
+                })
+                .sum::<f64>()
+                / s as f64
+                + cap.saturating_sub(f32_cap) as f64 * BUFFER_PER_SLOT
+        };
+        let (mut cap, mut best) = (min_cap, extra(min_cap));
+        for &w in windows.iter().flatten() {
+            if w > cap && w <= max_cap {
+                let cost = extra(w);
+                if cost < best {
+                    (cap, best) = (w, cost);
+                }
+            }
+        }
+        Bf16Plan {
+            cap,
+            pays: best < saving,
+        }
+    }
+
     /// The candidates of buffer row `r` (query word `q`) that must be re-scored, or `None` if
     /// the row's buffer cannot prove exactness (see [`top_k_neighbours`]).
     fn kept(&self, r: usize, q: u32, bufs: &Buffers, margin: f64) -> Option<Vec<u32>> {
@@ -559,6 +683,21 @@ impl Search<'_> {
         let exclude = self.self_match == SelfMatch::Exclude;
         let tile_len = if packed.is_some() { 0 } else { b * b };
         let block_range = |i: usize| i * b..((i + 1) * b).min(n);
+        // The bf16 kernel on the tile of blocks `i` and `j` (`hj = None`: the diagonal tile).
+        let bf16_tile = |packed: &PackedBf16,
+                         i: usize,
+                         j: usize,
+                         hi: &mut BuffersMut<'_>,
+                         hj: Option<&mut BuffersMut<'_>>,
+                         apack: &mut Vec<u32>| {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `packed` exists only when `bf16::available()`.
+            unsafe {
+                bf16::block_pair(packed, block_range(i), block_range(j), hi, hj, exclude, apack)
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let _ = (packed, i, j, hi, hj, apack);
+        };
 
         // Diagonal tiles: all blocks at once.
         let diagonal: Vec<(usize, BuffersMut<'_>)> = views
@@ -572,19 +711,7 @@ impl Search<'_> {
                 || (vec![0f32; tile_len], Vec::new()),
                 |(tile, apack), (i, mut h)| {
                     if let Some(packed) = packed {
-                        #[cfg(target_arch = "x86_64")]
-                        // SAFETY: `packed` exists only when `bf16::available()`.
-                        unsafe {
-                            bf16::block_pair(
-                                packed,
-                                block_range(i),
-                                block_range(i),
-                                &mut h,
-                                None,
-                                exclude,
-                                apack,
-                            )
-                        };
+                        bf16_tile(packed, i, i, &mut h, None, apack);
                         return (i, h);
                     }
                     let lhs = block_rows(i);
@@ -638,19 +765,7 @@ impl Search<'_> {
                     || (vec![0f32; tile_len], Vec::new()),
                     |(tile, apack), (i, j, mut hi, mut hj)| {
                         if let Some(packed) = packed {
-                            #[cfg(target_arch = "x86_64")]
-                            // SAFETY: `packed` exists only when `bf16::available()`.
-                            unsafe {
-                                bf16::block_pair(
-                                    packed,
-                                    block_range(i),
-                                    block_range(j),
-                                    &mut hi,
-                                    Some(&mut hj),
-                                    exclude,
-                                    apack,
-                                )
-                            };
+                            bf16_tile(packed, i, j, &mut hi, Some(&mut hj), apack);
                             return (i, j, hi, hj);
                         }
                         let (lhs, rhs) = (block_rows(i), block_rows(j));
@@ -776,17 +891,21 @@ mod tests {
     use super::*;
     use crate::normalize_rows;
 
-    /// Random unit rows at a low dimension (dense near-ties) with planted near-duplicates a bf16
-    /// rounding cannot tell apart: rows `4·i + 1..4·i + 4` are row `4·i` plus noise of 1e-4 for
-    /// `i < 40`, and rows 200..230 are one vector plus noise of 1e-6.
-    fn near_ties(n: usize, dim: usize) -> Vec<f32> {
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = move || {
+    /// A xorshift stream of uniform values in [−0.5, 0.5) from `state` (nonzero).
+    fn uniform(mut state: u64) -> impl FnMut() -> f32 {
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
-        };
+        }
+    }
+
+    /// Random unit rows at a low dimension (dense near-ties) with planted near-duplicates a bf16
+    /// rounding cannot tell apart: rows `4·i + 1..4·i + 4` are row `4·i` plus noise of 1e-4 for
+    /// `i < 40`, and rows 200..230 are one vector plus noise of 1e-6.
+    fn near_ties(n: usize, dim: usize) -> Vec<f32> {
+        let mut next = uniform(0x853c_49e6_748f_ea9b);
         let mut raw: Vec<f32> = (0..n * dim).map(|_| next()).collect();
         for i in 0..40 {
             for j in 1..4 {
@@ -831,15 +950,88 @@ mod tests {
                         query_rows: qr,
                         candidate_cols: qr,
                     },
+                    kernel: KnnKernel::Bf16,
                 };
-                let fast = search_with(&unit, dim, Queries::All, Candidates::All, &p, true, true).unwrap();
-                let plain = search_with(&unit, dim, Queries::All, Candidates::All, &p, false, false).unwrap();
+                let fast = search_with(&unit, dim, Queries::All, Candidates::All, &p, true).unwrap();
+                let p = KnnParams {
+                    kernel: KnnKernel::F32,
+                    ..p
+                };
+                let plain = search_with(&unit, dim, Queries::All, Candidates::All, &p, false).unwrap();
                 assert_eq!(fast.ids, plain.ids, "n {n} dim {dim} tile {qr}");
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&fast.sims), bits(&plain.sims), "n {n} dim {dim} tile {qr}");
                 for q in (0..n).step_by(37).chain(200..203) {
                     assert_eq!(fast.ids_of(q), &brute_top_k(&unit, dim, q, k)[..], "query {q}");
                 }
+            }
+        }
+    }
+
+    /// Unit rows that all lie within about `spread` of one direction: every cosine crowds near
+    /// the k-th best, so the bf16 window holds nearly every candidate.
+    fn crowded(n: usize, dim: usize, spread: f32) -> Vec<f32> {
+        let mut next = uniform(0x2545_f491_4f6c_dd1d);
+        let centre: Vec<f32> = (0..dim).map(|_| next()).collect();
+        let raw: Vec<f32> = (0..n * dim).map(|i| centre[i % dim] + spread * next()).collect();
+        normalize_rows(&raw, dim)
+    }
+
+    #[test]
+    fn auto_picks_a_filter_by_the_sample_and_every_filter_gives_the_same_bits() {
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        // (rows, expected filter of `Auto` on a CPU with AVX-512 BF16): random unit vectors at
+        // dim 300, where the bf16 window is narrow, and crowded rows, where it holds nearly
+        // every candidate, so every bf16 row would fail its check and the sample says so.
+        let cases = [
+            (near_ties(3000, 300), 300, 20, KnnKernel::Bf16),
+            (crowded(1500, 50, 0.02), 50, 20, KnnKernel::F32),
+            (crowded(2100, 8, 0.5), 8, 40, KnnKernel::F32),
+        ];
+        for (unit, dim, k, expected) in cases {
+            let p = |kernel| KnnParams {
+                k,
+                self_match: SelfMatch::Exclude,
+                threads: 1,
+                blocking: Blocking {
+                    query_rows: 256,
+                    candidate_cols: 256,
+                },
+                kernel,
+            };
+            let n = unit.len() / dim;
+            let plain = search_with(
+                &unit,
+                dim,
+                Queries::All,
+                Candidates::All,
+                &p(KnnKernel::F32),
+                false,
+            )
+            .unwrap();
+            assert_eq!(plain.filter, KnnKernel::F32);
+            for kernel in [KnnKernel::Auto, KnnKernel::F32, KnnKernel::Bf16] {
+                let got = top_k_neighbours(&unit, dim, Queries::All, Candidates::All, &p(kernel)).unwrap();
+                assert_eq!(got.ids, plain.ids, "dim {dim} {kernel:?}");
+                assert_eq!(bits(&got.sims), bits(&plain.sims), "dim {dim} {kernel:?}");
+                if bf16::available() {
+                    let want = match kernel {
+                        KnnKernel::Auto => expected,
+                        other => other,
+                    };
+                    assert_eq!(got.filter, want, "dim {dim} {kernel:?}");
+                    if kernel == KnnKernel::Bf16 && expected == KnnKernel::F32 {
+                        // Not vacuous: the forced bf16 filter really fails on these rows.
+                        assert!(
+                            got.rescued_rows > n / 3,
+                            "dim {dim}: {} rescued",
+                            got.rescued_rows
+                        );
+                    }
+                }
+            }
+            for q in (0..n).step_by(97) {
+                assert_eq!(plain.ids_of(q), &brute_top_k(&unit, dim, q, k)[..], "query {q}");
             }
         }
     }
@@ -860,6 +1052,7 @@ mod tests {
                 query_rows: 128,
                 candidate_cols: 128,
             },
+            kernel: KnnKernel::Bf16,
         };
         let cand = CandidateSet {
             rows: Cow::Borrowed(unit),
