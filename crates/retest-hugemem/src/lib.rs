@@ -142,14 +142,18 @@ impl<T> Deref for HugeBuf<T> {
 
     #[inline(always)]
     fn deref(&self) -> &[T] {
-        &self.data[self.start..]
+        // SAFETY: `start ≤ data.len()` (every constructor pushes the `start` padding elements
+        // first and nothing removes elements): the range is in bounds. Unchecked because the
+        // trainers index rows through this on every access.
+        unsafe { self.data.get_unchecked(self.start..) }
     }
 }
 
 impl<T> DerefMut for HugeBuf<T> {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.data[self.start..]
+        // SAFETY: as in `deref`, `start ≤ data.len()`.
+        unsafe { self.data.get_unchecked_mut(self.start..) }
     }
 }
 
