@@ -42,10 +42,10 @@ use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use retest_corpus::EncodedCorpusView;
+use retest_hugemem::HugeBuf;
 
 use crate::error::GloveError;
 use crate::format::RecordWriter;
-use crate::pages::HugeBuf;
 use crate::records::{CoocRecord, Cooccurrences};
 
 /// Most runs merged in one pass (more are first merged into intermediate runs).

@@ -7,7 +7,7 @@
 //! the dot product always reduces 16 partial sums in the same tree, so the bits do not depend
 //! on the vector width the CPU offers. [`SimdPath::detect`] picks the widest path available.
 
-use crate::pages::HugeBuf;
+use retest_hugemem::HugeBuf;
 
 /// Floats per block: the width of the widest vector unit (AVX-512), and of the fixed set of
 /// partial sums in the dot product.

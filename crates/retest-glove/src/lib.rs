@@ -77,7 +77,6 @@ pub mod cooccur;
 mod error;
 pub mod format;
 mod kernel;
-mod pages;
 mod records;
 mod reference;
 mod shuffle;

@@ -3,11 +3,11 @@
 
 use rand_core::Rng;
 use retest_detmath::Profile;
+use retest_hugemem::HugeBuf;
 use retest_rng::SeedPath;
 
 use crate::error::GloveError;
 use crate::kernel::{Block, LANES, Params, SimdPath, TrainRecord};
-use crate::pages::HugeBuf;
 use crate::records::Cooccurrences;
 use crate::shuffle::shuffle;
 

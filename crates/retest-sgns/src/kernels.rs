@@ -17,6 +17,8 @@
 /// `f32` lanes per block: one 64-byte cache line, one AVX-512 register.
 pub(crate) const LANES: usize = 16;
 
+use retest_hugemem::HugeBuf;
+
 use crate::simd::Simd;
 
 /// Independent dot-product accumulators (blocks), to hide the latency of the additions.
@@ -38,69 +40,39 @@ pub(crate) fn blocks_per_row(dim: usize) -> usize {
 
 /// A row-major matrix of `rows` rows, each padded to whole blocks.
 ///
-/// A matrix of at least [`HUGE_PAGE`] bytes starts on a `HUGE_PAGE` boundary inside its
-/// allocation and asks the kernel for transparent huge pages (Linux `madvise(MADV_HUGEPAGE)`)
-/// before its memory is first touched: the trainer reads rows at random, and with 4 KiB pages
-/// nearly every row of a 30 MB matrix is a TLB miss.
+/// The blocks live in a [`HugeBuf`]: a matrix of 2 MiB or more starts on a 2 MiB boundary and
+/// is advised for transparent huge pages before its memory is first touched, because the
+/// trainer reads rows at random and with 4 KiB pages nearly every row of a 30 MB matrix is a
+/// TLB miss.
 #[derive(Debug, Clone)]
 pub(crate) struct Matrix {
-    /// `start` unused blocks (alignment), then the rows.
-    data: Vec<Block>,
-    start: usize,
+    /// The rows, concatenated.
+    data: HugeBuf<Block>,
     n_rows: usize,
     row_blocks: usize,
 }
-
-/// Size of a transparent huge page on x86-64 and most aarch64 kernels.
-const HUGE_PAGE: usize = 2 << 20;
 
 impl Matrix {
     /// A zero matrix, or `None` if its size overflows.
     pub(crate) fn zeros(rows: usize, dim: usize) -> Option<Matrix> {
         let row_blocks = blocks_per_row(dim);
         let len = rows.checked_mul(row_blocks)?;
-        let bytes = len.checked_mul(size_of::<Block>())?;
-        if bytes < HUGE_PAGE {
-            return Some(Matrix {
-                data: vec![Block::ZERO; len],
-                start: 0,
-                n_rows: rows,
-                row_blocks,
-            });
-        }
-        let slack = HUGE_PAGE / size_of::<Block>();
-        let total = len.checked_add(slack)?;
-        total
-            .checked_mul(size_of::<Block>())
-            .filter(|&bytes| bytes <= isize::MAX as usize)?;
-        // Reserved, not yet touched: the advice applies to the pages the zeros fault in.
-        let mut data: Vec<Block> = Vec::with_capacity(total);
-        let address = data.as_ptr() as usize;
-        let start = (HUGE_PAGE - address % HUGE_PAGE) % HUGE_PAGE / size_of::<Block>();
-        advise_huge_pages(address + start * size_of::<Block>(), bytes);
-        data.resize(total, Block::ZERO);
         Some(Matrix {
-            data,
-            start,
+            data: HugeBuf::try_filled(len, Block::ZERO)?,
             n_rows: rows,
             row_blocks,
         })
     }
 
-    /// The blocks of all rows, concatenated.
-    fn all_rows(&self) -> &[Block] {
-        &self.data[self.start..self.start + self.n_rows * self.row_blocks]
-    }
-
     #[inline(always)]
     pub(crate) fn row(&self, i: usize) -> &[Block] {
-        let first = self.start + i * self.row_blocks;
+        let first = i * self.row_blocks;
         &self.data[first..first + self.row_blocks]
     }
 
     #[inline(always)]
     pub(crate) fn row_mut(&mut self, i: usize) -> &mut [Block] {
-        let first = self.start + i * self.row_blocks;
+        let first = i * self.row_blocks;
         &mut self.data[first..first + self.row_blocks]
     }
 
@@ -117,7 +89,7 @@ impl Matrix {
                 assert!(rows[i] != rows[j], "row {} requested twice", rows[i]);
             }
         }
-        let base = self.data[self.start..].as_mut_ptr();
+        let base = self.data.as_mut_ptr();
         std::array::from_fn(|k| {
             // SAFETY: the rows are in range and pairwise distinct (checked above), so these are
             // disjoint sub-slices of `data`, all borrowed from `&mut self` for its lifetime.
@@ -128,7 +100,7 @@ impl Matrix {
     /// The first `dim` values of every row, concatenated.
     pub(crate) fn unpadded(&self, dim: usize) -> Vec<f32> {
         let mut out = Vec::with_capacity(self.n_rows * dim);
-        for row in self.all_rows().chunks_exact(self.row_blocks) {
+        for row in self.data.chunks_exact(self.row_blocks) {
             out.extend(row.iter().flat_map(|b| b.0).take(dim));
         }
         out
@@ -136,29 +108,12 @@ impl Matrix {
 
     /// Sets the first `dim` values of every row from `next`, row by row, in order.
     pub(crate) fn fill_with(&mut self, dim: usize, mut next: impl FnMut() -> f32) {
-        let range = self.start..self.start + self.n_rows * self.row_blocks;
-        for row in self.data[range].chunks_exact_mut(self.row_blocks) {
+        for row in self.data.chunks_exact_mut(self.row_blocks) {
             for i in 0..dim {
                 row[i / LANES].0[i % LANES] = next();
             }
         }
     }
-}
-
-/// Asks Linux to back `[address, address + bytes)` with transparent huge pages (a hint: no
-/// effect on results, ignored where unsupported).
-fn advise_huge_pages(address: usize, bytes: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        // SAFETY: `madvise` with `MADV_HUGEPAGE` changes only how the kernel backs the pages of
-        // the range (page-aligned start, inside one live allocation of this process), never
-        // their contents; an error leaves the mapping as it was.
-        unsafe {
-            libc::madvise(address as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (address, bytes);
 }
 
 /// `acc + a ⊙ b` (one multiplication and one addition per lane, rounded separately).
@@ -626,6 +581,7 @@ mod tests {
     /// as a small one: exactly its rows, zero, in order.
     #[test]
     fn large_matrix_layout() {
+        use retest_hugemem::HUGE_PAGE;
         let (rows, dim) = (2000, 300);
         assert!(rows * blocks_per_row(dim) * size_of::<Block>() >= HUGE_PAGE);
         let mut m = Matrix::zeros(rows, dim).unwrap();
