@@ -316,9 +316,10 @@ fn search_with(
         let (packed, first_cap) = match packed {
             Some(p) => {
                 let plan = search.bf16_plan(&p, cap, bf16_min_cap, bf16_max_cap);
-                match plan.pays || params.kernel == KnnKernel::Bf16 {
-                    true => (Some(p), plan.cap),
-                    false => (None, cap),
+                if plan.pays || params.kernel == KnnKernel::Bf16 {
+                    (Some(p), plan.cap)
+                } else {
+                    (None, cap)
                 }
             }
             None => (None, cap),
