@@ -11,8 +11,8 @@
 //! `retest-embeddings`); with `--write DIR` it writes `DIR/vectors.f32` (V × D little-endian f32,
 //! row-major), `DIR/ours.u32` (V × 100 neighbour ids) for `bench/faiss_knn.py` and
 //! `DIR/ours_sims.f32` (their cosines).
-//! `--kernel` sets `KnnParams::kernel` (default: the environment variable `RETEST_KNN_KERNEL`,
-//! else `auto`); the ids are the same on every kernel.
+//! `--kernel auto|f32|bf16` sets `KnnParams::kernel` (default `auto`); the ids are the same on
+//! every kernel.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -140,7 +140,7 @@ fn knn(args: &[String]) {
     let mut blocking = Blocking::AUTO;
     let mut write = None;
     let mut dim = DIM;
-    let mut kernel_name = std::env::var("RETEST_KNN_KERNEL").unwrap_or_else(|_| "auto".into());
+    let mut kernel_name = String::from("auto");
     let mut rest = args.iter().skip(2);
     let mut positional = Vec::new();
     while let Some(a) = rest.next() {

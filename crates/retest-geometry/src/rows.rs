@@ -136,7 +136,8 @@ pub(crate) fn dot_f64_inline(a: &[f32], b: &[f32]) -> f64 {
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512 F and VL; `a[j]` and `b[j]` must have equal lengths.
+/// The CPU must have AVX-512 F and VL. (Rows of unequal lengths are passed to [`dot_f64`],
+/// which panics on them.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vl")]
 pub(crate) unsafe fn dot_f64_x4_avx512(a: [&[f32]; 4], b: [&[f32]; 4]) -> [f64; 4] {
