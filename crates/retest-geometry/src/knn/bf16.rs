@@ -153,21 +153,36 @@ pub(crate) unsafe fn block_pair(
     let a_panels = ni.div_ceil(MR);
     apack.clear();
     apack.resize(a_panels * pairs * MR, 0);
-    for r in 0..ni {
-        let row = rows_i.start + r;
-        let src = &packed.panels[(row / NR) * pairs * NR + row % NR..];
-        let dst = &mut apack[(r / MR) * pairs * MR + r % MR..];
-        for p in 0..pairs {
-            dst[p * MR] = src[p * NR];
+    // Panel by panel and pair by pair, so that both the reads (within one panel of `NR` rows)
+    // and the writes (one word after another) stay sequential.
+    for (ap, dst) in apack.chunks_exact_mut(pairs * MR).enumerate() {
+        let r0 = rows_i.start + ap * MR;
+        let r1 = (r0 + MR).min(rows_i.end);
+        for (p, dst) in dst.chunks_exact_mut(MR).enumerate() {
+            for (m, row) in (r0..r1).enumerate() {
+                dst[m] = packed.panels[(row / NR) * pairs * NR + p * NR + row % NR];
+            }
         }
     }
     for j0 in rows_j.clone().step_by(NR) {
         let ncv = (rows_j.end - j0).min(NR);
         let col_valid = if ncv == NR { u32::MAX } else { (1u32 << ncv) - 1 };
         let b = &packed.panels[(j0 / NR) * pairs * NR..(j0 / NR + 1) * pairs * NR];
+        // The rows whose buffers the next column panel may append to: their next free slot,
+        // untouched since their last tile, is fetched while this panel computes.
+        if let Some(hj) = hj.as_deref() {
+            let next = j0 + NR - rows_j.start;
+            for c in next..(next + NR).min(hj.n_rows()) {
+                hj.prefetch_slot(c);
+            }
+        }
         for ap in 0..a_panels {
             let i0 = rows_i.start + ap * MR;
             let mrv = (rows_i.end - i0).min(MR);
+            // The same for the row side, one register tile ahead.
+            for h in (i0 + MR - rows_i.start..i0 + 2 * MR - rows_i.start).take_while(|&h| h < ni) {
+                hi.prefetch_slot(h);
+            }
             let a = &apack[ap * pairs * MR..(ap + 1) * pairs * MR];
             // SAFETY: the caller guarantees the features; `a` holds `pairs · MR` words and `b`
             // `pairs · NR`, as `tile` reads.

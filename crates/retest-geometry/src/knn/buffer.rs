@@ -11,8 +11,8 @@
 /// filter's `2e`), and entries not above it are dropped too: such a value can never rank in the
 /// top k (its reference value is below each of the k entries ≥ `f_k`; see `finalize`), and the
 /// raised threshold lets fewer values in. A value is offered only if it is strictly greater than
-/// the threshold (−∞ until the first cut), so every value a row ever rejected or cut is ≤ its
-/// final threshold — the property the exactness check in `finalize` relies on. Appending costs
+/// the threshold (−∞, or a seed set before the scan with [`Buffers::seed`], until the first cut;
+/// a cut never lowers it), so every value a row ever rejected or cut is ≤ its final threshold — the property the exactness check in `finalize` relies on. Appending costs
 /// a store, where a binary-heap insertion costs a sift with unpredictable branches; the lagging
 /// threshold admits more values, but the trade was measured 11 % faster overall than a bounded
 /// binary heap (V = 26k, k = 100).
@@ -76,10 +76,6 @@ impl Buffers {
         }
     }
 
-    pub(crate) fn cap(&self) -> usize {
-        self.cap
-    }
-
     pub(crate) fn view(&mut self) -> BuffersMut<'_> {
         BuffersMut {
             cap: self.cap,
@@ -114,9 +110,16 @@ impl Buffers {
         &self.entries[base..base + self.len[r] as usize]
     }
 
-    /// The admission threshold of row `r` (−∞ if the row was never cut).
+    /// The admission threshold of row `r` (−∞ if the row was never seeded nor cut).
     pub(crate) fn threshold(&self, r: usize) -> f32 {
         self.thr[r]
+    }
+
+    /// Starts every row's admission threshold at `seed` instead of −∞: values not above it are
+    /// never offered. Only speed depends on the seed — a row whose seed turns out too high fails
+    /// the exactness check of `finalize` (see `Search::kept`) and is searched again.
+    pub(crate) fn seed(&mut self, seed: f32) {
+        self.thr.fill(seed);
     }
 }
 
@@ -185,6 +188,22 @@ impl<'a> BuffersMut<'a> {
     #[inline(always)]
     pub(crate) fn threshold(&self, r: usize) -> f32 {
         self.thr[r]
+    }
+
+    /// Hints the CPU to bring row `r`'s next free slot into cache (no effect on any value).
+    #[inline(always)]
+    pub(crate) fn prefetch_slot(&self, r: usize) {
+        let slot = &self.entries[r * 2 * self.cap + self.len[r] as usize];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint: it never faults and reads or writes nothing
+        // observable; the pointer points into a live slice. SSE is in the x86-64 baseline.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                std::ptr::from_ref(slot).cast(),
+            )
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
     }
 
     /// Appends `(sim, pos)` to row `r`, cutting the row when its buffer is full. The caller has

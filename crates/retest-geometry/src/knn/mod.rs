@@ -175,7 +175,11 @@ impl Neighbours {
 ///    counted on the f32 values of those rows, searched with the bf16 margin (≈ `256/n` of the f32
 ///    filter's work); from these counts a cost model picks the bf16 buffer size (up to 256 MB
 ///    of buffers) and the filter with the least predicted time. Which filter runs is reported
-///    in [`Neighbours::filter`]; it changes no id and no bit of a cosine.
+///    in [`Neighbours::filter`]; it changes no id and no bit of a cosine. The same sample seeds
+///    the bf16 filter's admission thresholds below the lowest k-th best value it saw (minus
+///    its spread and the error bounds), so a row offers ≈ 300 values to its buffer instead of
+///    ≈ 1,550 (50,000 × 300) and is not cut while it is scanned; a row whose seed was too high
+///    fails the check of step 3 like any other and is searched again.
 /// 2. *Re-score (f64).* Each kept candidate within `2e` of the row's k-th best filter value is
 ///    re-scored with `dot_f64` — grouped by candidate so that each candidate row is read about
 ///    once per group of queries, with AVX-512 when available (same bits) — and the top `k`
@@ -184,8 +188,10 @@ impl Neighbours {
 ///    `e = (γ₃₂(dim+1) + γ₆₄(dim+1)) · max‖û‖²` of its reference value `t`, with
 ///    `γ_p(n) = n·u_p / (1 − n·u_p)` (Higham 2002, §3.1; `u₃₂ = 2⁻²⁴`, `u₆₄ = 2⁻⁵³`), whatever
 ///    the summation order or SIMD width (the bf16 filter has its own `e`). If a buffer that
-///    dropped candidates keeps a k-th best filter value `f_k` above its admission threshold
-///    `f_min` by more than `2e`, every candidate it dropped (all have `f ≤ f_min`) has
+///    dropped candidates — values not above a seeded threshold are dropped the same way as
+///    values below a cut — keeps at least `k` entries and a k-th best filter value `f_k` above
+///    its admission threshold `f_min` by more than `2e`, every candidate it dropped (all have
+///    `f ≤ f_min`) has
 ///    `t < f_k − e ≤ t_(k)`, so the true top k are among the kept entries and step 2 is exact.
 ///    For the same reason a kept entry with `f < f_k − 2e` needs no re-score, and a buffer's
 ///    threshold may rise to just below `f_k − 2e` when it is cut. Rows that fail the test (dense
@@ -313,19 +319,22 @@ fn search_with(
         .max(bf16_min_cap)
         .min(n_cand);
     with_pool(params.threads, || {
-        let (packed, first_cap) = match packed {
+        let (packed, first_cap, seed) = match packed {
             Some(p) => {
-                let plan = search.bf16_plan(&p, cap, bf16_min_cap, bf16_max_cap);
+                let plan = search.bf16_plan(&p, margin / 2.0, cap, bf16_min_cap, bf16_max_cap);
                 if plan.pays || params.kernel == KnnKernel::Bf16 {
-                    (Some(p), plan.cap)
+                    (Some(p), plan.cap, plan.seed)
                 } else {
-                    (None, cap)
+                    (None, cap, None)
                 }
             }
-            None => (None, cap),
+            None => (None, cap, None),
         };
         let first_margin = packed.as_ref().map_or(margin, |p| 2.0 * p.error);
         let mut bufs = Buffers::new(query_ids.len(), first_cap, params.k, first_margin);
+        if let Some(seed) = seed {
+            bufs.seed(seed);
+        }
         if symmetric {
             search.symmetric(&mut bufs, packed.as_ref());
         } else {
@@ -399,6 +408,9 @@ struct Bf16Plan {
     cap: usize,
     /// Whether the bf16 filter with that buffer is modelled cheaper than the f32 filter.
     pays: bool,
+    /// The admission threshold every row of the bf16 filter starts from (see
+    /// [`Search::bf16_plan`]); `None`: start from −∞.
+    seed: Option<f32>,
 }
 
 impl Search<'_> {
@@ -411,7 +423,30 @@ impl Search<'_> {
     /// `max_cap`) by an f32 search of those rows with the bf16 margin, about `2·AUTO_SAMPLE / n`
     /// of the f32 filter's work; the buffer size in `min_cap..=max_cap` and the filter with the
     /// least modelled cost per row are chosen (`f32_cap`: the f32 filter's buffer size).
-    fn bf16_plan(&self, packed: &PackedBf16, f32_cap: usize, min_cap: usize, max_cap: usize) -> Bf16Plan {
+    ///
+    /// The same sample seeds the rows' admission thresholds. Without a seed a row admits every
+    /// value until its buffer first fills, and its threshold climbs towards the k-th best only
+    /// cut by cut: ≈ 1,550 offers and 5 cuts per row at 50,000 × 300 for ≈ 160 entries kept in
+    /// the end. With the f32 k-th best value `g_s` of each sample row (`e_32`: the f32 filter's
+    /// error bound, `f32_error`; `e`: the bf16 one), `L = min g_s`, `M` their median, every row
+    /// starts from the largest f32 below `t₀ = L − (M − L) − 3e − e_32`. Exactness does not
+    /// depend on the seed: values not above it are never offered, which is the same as being
+    /// rejected by a threshold, and `Search::kept` checks every row with a finite threshold —
+    /// seeded or cut — the same way (fewer than `k` entries, or a k-th best kept value `f_k`
+    /// not more than `2e` above the threshold, fails, and the row is searched again by the f32
+    /// filter without a seed). The seed only decides how often that happens: a row whose own
+    /// f32 k-th best is `g ≥ L − (M − L)` passes, because its k best candidates have reference
+    /// values `≥ g − e_32`, so their bf16 values are `≥ g − e_32 − e > t₀ + 2e` and
+    /// `f_k > t₀ + 2e`; only rows further below the sample's lowest than the sample's spread
+    /// (none on random vectors, a few isolated words on trained embeddings) fail.
+    fn bf16_plan(
+        &self,
+        packed: &PackedBf16,
+        f32_error: f64,
+        f32_cap: usize,
+        min_cap: usize,
+        max_cap: usize,
+    ) -> Bf16Plan {
         let (dim, k) = (self.dim, self.params.k);
         let n = self.cand.len(dim);
         let s = AUTO_SAMPLE.min(n);
@@ -421,10 +456,8 @@ impl Search<'_> {
         self.general(&sample, &mut bufs);
         bufs.settle();
         // Each sample row's window (`None`: more than `max_cap`).
-        let windows: Vec<Option<usize>> = sample
-            .iter()
-            .enumerate()
-            .map(|(r, &q)| self.kept(r, q, &bufs, margin).map(|kept| kept.len()))
+        let windows: Vec<Option<usize>> = (0..s)
+            .map(|r| self.kept(r, &bufs, margin).map(|kept| kept.len()))
             .collect();
         let (nf, d) = (n as f64, dim as f64);
         let saving = nf * (SAVE_PER_DIM * d + SAVE_PER_PAIR);
@@ -451,24 +484,45 @@ impl Search<'_> {
                 }
             }
         }
+        // Each sample row's k-th best f32 value (its buffer holds at least k entries, the k
+        // best among them: nothing above the k-th best is ever rejected or cut).
+        let mut g: Vec<f32> = (0..s)
+            .map(|r| {
+                let mut vals: Vec<f32> = bufs.row(r).iter().map(|e| e.0).collect();
+                *vals.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a)).1
+            })
+            .collect();
+        g.sort_unstable_by(f32::total_cmp);
+        let (low, median) = (f64::from(g[0]), f64::from(g[s / 2]));
+        let seed = low - (median - low) - 3.0 * packed.error - f32_error;
+        let mut seed32 = seed as f32;
+        if f64::from(seed32) >= seed {
+            seed32 = seed32.next_down();
+        }
         Bf16Plan {
             cap,
             pays: best < saving,
+            seed: (seed32 > -1.0).then_some(seed32),
         }
     }
 
     /// The candidates of buffer row `r` (query word `q`) that must be re-scored, or `None` if
     /// the row's buffer cannot prove exactness (see [`top_k_neighbours`]).
-    fn kept(&self, r: usize, q: u32, bufs: &Buffers, margin: f64) -> Option<Vec<u32>> {
-        let (dim, k, cap) = (self.dim, self.params.k, bufs.cap());
-        let excluded = self.self_match == SelfMatch::Exclude && self.cand.position_of(q).is_some();
-        let available = self.cand.len(dim) - usize::from(excluded);
+    fn kept(&self, r: usize, bufs: &Buffers, margin: f64) -> Option<Vec<u32>> {
+        let k = self.params.k;
         let entries = bufs.row(r);
+        // A threshold of −∞ means no value was ever rejected or cut (no seed, no cut): the row
+        // holds every candidate, at least k. Otherwise values up to the threshold may be missing,
+        // and with a seed the row may even hold fewer than k entries.
+        let seeded_or_cut = bufs.threshold(r) > f32::NEG_INFINITY;
+        if seeded_or_cut && entries.len() < k {
+            return None;
+        }
         // The k-th best kept filter value.
         let mut sorted: Vec<f32> = entries.iter().map(|e| e.0).collect();
         let f_k = f64::from(*sorted.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a)).1);
-        if bufs.threshold(r) > f32::NEG_INFINITY && cap < available {
-            // The row was cut: check that the k-th best kept value clears the threshold.
+        if seeded_or_cut {
+            // Check that the k-th best kept value clears the threshold.
             let f_min = f64::from(bufs.threshold(r));
             if f_k - f_min <= margin {
                 return None;
@@ -858,10 +912,9 @@ impl Search<'_> {
         out_sims: &mut [f32],
     ) -> Vec<usize> {
         let k = self.params.k;
-        let kept: Vec<Option<Vec<u32>>> = query_ids
-            .par_iter()
-            .enumerate()
-            .map(|(r, &q)| self.kept(r, q, bufs, margin))
+        let kept: Vec<Option<Vec<u32>>> = (0..query_ids.len())
+            .into_par_iter()
+            .map(|r| self.kept(r, bufs, margin))
             .collect();
         let group = (RESCORE_GROUP_BYTES / (4 * self.dim)).max(1);
         let arch = pulp::Arch::new();
@@ -1037,6 +1090,69 @@ mod tests {
         }
     }
 
+    /// Tight clusters, whose rows' k-th best cosines are all high, and a few isolated rows of
+    /// random direction, none of them in the `Auto` sample, whose k-th best is far lower.
+    fn clusters_and_loners(n: usize, dim: usize, loners: &[usize]) -> Vec<f32> {
+        let mut next = uniform(0x6a09_e667_f3bc_c909);
+        let centres: Vec<f32> = (0..20 * dim).map(|_| next()).collect();
+        let mut raw: Vec<f32> = (0..n * dim)
+            .map(|i| centres[(i / dim % 20) * dim + i % dim] + 0.3 * next())
+            .collect();
+        for &r in loners {
+            for x in &mut raw[r * dim..(r + 1) * dim] {
+                *x = next();
+            }
+        }
+        normalize_rows(&raw, dim)
+    }
+
+    #[test]
+    fn rows_below_the_seeded_threshold_are_searched_again_and_stay_exact() {
+        let (n, dim, k) = (2400, 64, 20);
+        let s = AUTO_SAMPLE.min(n);
+        let sample: Vec<usize> = (0..s).map(|i| (2 * i + 1) * n / (2 * s)).collect();
+        let loners: Vec<usize> = (0..n).step_by(53).filter(|r| !sample.contains(r)).collect();
+        assert!(loners.len() > 30);
+        let unit = clusters_and_loners(n, dim, &loners);
+        let p = |kernel| KnnParams {
+            k,
+            self_match: SelfMatch::Exclude,
+            threads: 1,
+            blocking: Blocking {
+                query_rows: 256,
+                candidate_cols: 256,
+            },
+            kernel,
+        };
+        let plain = search_with(
+            &unit,
+            dim,
+            Queries::All,
+            Candidates::All,
+            &p(KnnKernel::F32),
+            false,
+        )
+        .unwrap();
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        for kernel in [KnnKernel::Auto, KnnKernel::Bf16] {
+            let got = top_k_neighbours(&unit, dim, Queries::All, Candidates::All, &p(kernel)).unwrap();
+            assert_eq!(got.ids, plain.ids, "{kernel:?}");
+            assert_eq!(bits(&got.sims), bits(&plain.sims), "{kernel:?}");
+            if bf16::available() && got.filter == KnnKernel::Bf16 {
+                // Not vacuous: the seed from the clustered sample rows is above every loner's
+                // k-th best, so each loner holds fewer than k entries and is searched again.
+                assert!(
+                    got.rescued_rows >= loners.len(),
+                    "{kernel:?}: {}",
+                    got.rescued_rows
+                );
+            }
+        }
+        for &q in loners.iter().chain(&sample[..8]) {
+            assert_eq!(plain.ids_of(q), &brute_top_k(&unit, dim, q, k)[..], "query {q}");
+        }
+    }
+
     /// The bf16 filter's buffers, settled, for all rows of `unit` (self excluded).
     fn bf16_buffers(unit: &[f32], dim: usize, k: usize, margin_scale: f64) -> Option<(Buffers, f64)> {
         if !bf16::available() {
@@ -1071,7 +1187,7 @@ mod tests {
         search.symmetric(&mut bufs, Some(&packed));
         bufs.settle();
         // Rows that pass the exactness check, with the entries kept for the re-score.
-        let kept: Vec<Option<Vec<u32>>> = (0..n).map(|r| search.kept(r, r as u32, &bufs, margin)).collect();
+        let kept: Vec<Option<Vec<u32>>> = (0..n).map(|r| search.kept(r, &bufs, margin)).collect();
         let mut flat = Buffers::new(n, n, k, margin);
         {
             let mut view = flat.view();
