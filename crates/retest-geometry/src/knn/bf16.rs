@@ -126,10 +126,30 @@ impl PackedBf16 {
     }
 }
 
+/// Rows `rows` (a block of the kernel's row side) in register-tile panels of [`MR`] rows, as
+/// `[panel][pair][MR]` words (rows past the end are zero); packed once per block, read by every
+/// tile of that block.
+pub(crate) fn pack_rows(packed: &PackedBf16, rows: Range<usize>) -> Vec<u32> {
+    let pairs = packed.pairs;
+    let mut apack = vec![0u32; rows.len().div_ceil(MR) * pairs * MR];
+    // Panel by panel and pair by pair, so that both the reads (within one panel of `NR` rows)
+    // and the writes (one word after another) stay sequential.
+    for (ap, dst) in apack.chunks_exact_mut(pairs * MR).enumerate() {
+        let r0 = rows.start + ap * MR;
+        let r1 = (r0 + MR).min(rows.end);
+        for (p, dst) in dst.chunks_exact_mut(MR).enumerate() {
+            for (m, row) in (r0..r1).enumerate() {
+                dst[m] = packed.panels[(row / NR) * pairs * NR + p * NR + row % NR];
+            }
+        }
+    }
+    apack
+}
+
 /// Offers every pair of rows `rows_i × rows_j` to the buffers: `s(i, j)` to row `i` of `hi`, and
 /// when `hj` is given also to row `j` of `hj` (the column side of the symmetric search). With
 /// `hj = None`, `rows_i` and `rows_j` must be the same block; `exclude_self` then masks `i = j`.
-/// Block starts must be multiples of [`NR`]; `apack` is scratch.
+/// Block starts must be multiples of [`NR`]; `apack` is [`pack_rows`] of `rows_i`.
 ///
 /// # Safety
 ///
@@ -144,26 +164,13 @@ pub(crate) unsafe fn block_pair(
     hi: &mut BuffersMut<'_>,
     mut hj: Option<&mut BuffersMut<'_>>,
     exclude_self: bool,
-    apack: &mut Vec<u32>,
+    apack: &[u32],
 ) {
     let pairs = packed.pairs;
     debug_assert!(rows_i.start.is_multiple_of(NR) && rows_j.start.is_multiple_of(NR));
-    // Pack block I as [panel of MR rows][pair][MR].
     let ni = rows_i.len();
     let a_panels = ni.div_ceil(MR);
-    apack.clear();
-    apack.resize(a_panels * pairs * MR, 0);
-    // Panel by panel and pair by pair, so that both the reads (within one panel of `NR` rows)
-    // and the writes (one word after another) stay sequential.
-    for (ap, dst) in apack.chunks_exact_mut(pairs * MR).enumerate() {
-        let r0 = rows_i.start + ap * MR;
-        let r1 = (r0 + MR).min(rows_i.end);
-        for (p, dst) in dst.chunks_exact_mut(MR).enumerate() {
-            for (m, row) in (r0..r1).enumerate() {
-                dst[m] = packed.panels[(row / NR) * pairs * NR + p * NR + row % NR];
-            }
-        }
-    }
+    debug_assert_eq!(apack.len(), a_panels * pairs * MR);
     for j0 in rows_j.clone().step_by(NR) {
         let ncv = (rows_j.end - j0).min(NR);
         let col_valid = if ncv == NR { u32::MAX } else { (1u32 << ncv) - 1 };
@@ -348,11 +355,11 @@ mod tests {
         // The kernel's sums: every offered value equals the scalar model's value up to the f32
         // accumulation bound (the lane order of the hardware sum is not specified).
         let mut bufs = super::super::buffer::Buffers::new(n, n, n, 1.0);
-        let mut apack = Vec::new();
+        let apack = pack_rows(&packed, 0..n);
         {
             let mut view = bufs.view();
             // SAFETY: `available()` checked the features.
-            unsafe { block_pair(&packed, 0..n, 0..n, &mut view, None, false, &mut apack) };
+            unsafe { block_pair(&packed, 0..n, 0..n, &mut view, None, false, &apack) };
         }
         for i in 0..n {
             let row = bufs.row(i);

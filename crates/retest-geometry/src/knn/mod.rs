@@ -342,7 +342,8 @@ fn search_with(
         }
         let mut out_ids = vec![0u32; query_ids.len() * params.k];
         let mut out_sims = vec![0f32; query_ids.len() * params.k];
-        bufs.settle();
+        // No `settle` here: cutting the rows back to `cap` first would only raise thresholds,
+        // which can fail rows that pass as they are (`kept` needs no bound on a row's length).
         let mut failed = search.finalize(&query_ids, &bufs, first_margin, &mut out_ids, &mut out_sims);
         let rescued_rows = failed.len();
         // Rescues run the f32 filter (with its own margin), from twice its usual buffer.
@@ -352,7 +353,6 @@ fn search_with(
             let ids: Vec<u32> = failed.iter().map(|&q| query_ids[q]).collect();
             let mut bufs = Buffers::new(ids.len(), cap, params.k, margin);
             search.general(&ids, &mut bufs);
-            bufs.settle();
             let mut ids_k = vec![0u32; ids.len() * params.k];
             let mut sims_k = vec![0f32; ids.len() * params.k];
             let again = search.finalize(&ids, &bufs, margin, &mut ids_k, &mut sims_k);
@@ -606,8 +606,9 @@ impl WithSimd for RescoreGroup<'_, '_> {
         #[cfg(target_arch = "x86_64")]
         if search.avx512 {
             for (i, quad) in pairs.chunks_exact(4).enumerate() {
-                for &(ahead, _, _) in pairs.iter().skip(4 * i + PREFETCH_AHEAD).take(4) {
+                for &(ahead, lr, _) in pairs.iter().skip(4 * i + PREFETCH_AHEAD).take(4) {
                     prefetch(row(ahead));
+                    prefetch(query(lr));
                 }
                 let a = [0, 1, 2, 3].map(|j| query(quad[j].1));
                 let b = [0, 1, 2, 3].map(|j| row(quad[j].0));
@@ -643,7 +644,7 @@ impl WithSimd for RescoreGroup<'_, '_> {
 
 /// Candidate rows fetched ahead of their re-score (random rows of a large matrix: without the
 /// hint the re-score waits on memory; measured 3.5× faster with it).
-const PREFETCH_AHEAD: usize = 4;
+const PREFETCH_AHEAD: usize = 12;
 
 /// Hints the CPU to bring `row` into cache. It has no effect on any value.
 #[inline(always)]
@@ -738,20 +739,35 @@ impl Search<'_> {
         let exclude = self.self_match == SelfMatch::Exclude;
         let tile_len = if packed.is_some() { 0 } else { b * b };
         let block_range = |i: usize| i * b..((i + 1) * b).min(n);
+        // Each block's rows in the bf16 kernel's row-side layout, packed once.
+        let apacks: Vec<Vec<u32>> = match packed {
+            Some(packed) => (0..n_blocks)
+                .into_par_iter()
+                .map(|i| bf16::pack_rows(packed, block_range(i)))
+                .collect(),
+            None => Vec::new(),
+        };
         // The bf16 kernel on the tile of blocks `i` and `j` (`hj = None`: the diagonal tile).
         let bf16_tile = |packed: &PackedBf16,
                          i: usize,
                          j: usize,
                          hi: &mut BuffersMut<'_>,
-                         hj: Option<&mut BuffersMut<'_>>,
-                         apack: &mut Vec<u32>| {
+                         hj: Option<&mut BuffersMut<'_>>| {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `packed` exists only when `bf16::available()`.
             unsafe {
-                bf16::block_pair(packed, block_range(i), block_range(j), hi, hj, exclude, apack)
+                bf16::block_pair(
+                    packed,
+                    block_range(i),
+                    block_range(j),
+                    hi,
+                    hj,
+                    exclude,
+                    &apacks[i],
+                )
             };
             #[cfg(not(target_arch = "x86_64"))]
-            let _ = (packed, i, j, hi, hj, apack);
+            let _ = (packed, i, j, hi, hj, &apacks);
         };
 
         // Diagonal tiles: all blocks at once.
@@ -763,10 +779,10 @@ impl Search<'_> {
         let diagonal: Vec<(usize, BuffersMut<'_>)> = diagonal
             .into_par_iter()
             .map_init(
-                || (vec![0f32; tile_len], Vec::new()),
-                |(tile, apack), (i, mut h)| {
+                || vec![0f32; tile_len],
+                |tile, (i, mut h)| {
                     if let Some(packed) = packed {
-                        bf16_tile(packed, i, i, &mut h, None, apack);
+                        bf16_tile(packed, i, i, &mut h, None);
                         return (i, h);
                     }
                     let lhs = block_rows(i);
@@ -817,10 +833,10 @@ impl Search<'_> {
             let done: Vec<(usize, usize, BuffersMut<'_>, BuffersMut<'_>)> = tasks
                 .into_par_iter()
                 .map_init(
-                    || (vec![0f32; tile_len], Vec::new()),
-                    |(tile, apack), (i, j, mut hi, mut hj)| {
+                    || vec![0f32; tile_len],
+                    |tile, (i, j, mut hi, mut hj)| {
                         if let Some(packed) = packed {
-                            bf16_tile(packed, i, j, &mut hi, Some(&mut hj), apack);
+                            bf16_tile(packed, i, j, &mut hi, Some(&mut hj));
                             return (i, j, hi, hj);
                         }
                         let (lhs, rhs) = (block_rows(i), block_rows(j));
@@ -1075,9 +1091,9 @@ mod tests {
                     };
                     assert_eq!(got.filter, want, "dim {dim} {kernel:?}");
                     if kernel == KnnKernel::Bf16 && expected == KnnKernel::F32 {
-                        // Not vacuous: the forced bf16 filter really fails on these rows.
+                        // Not vacuous: the forced bf16 filter really fails on many rows.
                         assert!(
-                            got.rescued_rows > n / 3,
+                            got.rescued_rows > n / 5,
                             "dim {dim}: {} rescued",
                             got.rescued_rows
                         );
