@@ -18,9 +18,7 @@
 /// binary heap (V = 26k, k = 100).
 #[derive(Debug)]
 pub(crate) struct Buffers {
-    cap: usize,
-    k: usize,
-    margin: f64,
+    cut: Cut,
     entries: Vec<(f32, u32)>,
     len: Vec<u32>,
     thr: Vec<f32>,
@@ -36,29 +34,49 @@ fn best_first(e: &(f32, u32)) -> u64 {
     (u64::from(!ordered) << 32) | u64::from(e.1)
 }
 
-/// Cuts `row` (its first `len > cap` entries) to the entries above the largest f32 below
-/// `f_k − margin`, or, if more than `cap` are, to its best `cap`; returns the new length and
-/// threshold (the larger of that f32 and the worst entry kept).
-fn cut(row: &mut [(f32, u32)], len: usize, cap: usize, k: usize, margin: f64) -> (usize, f32) {
-    let f_k = row[..len].select_nth_unstable_by_key(k - 1, best_first).1.0;
-    let floor = f64::from(f_k) - margin;
-    let mut below = floor as f32;
-    if f64::from(below) >= floor {
-        below = below.next_down();
+/// How rows are cut: the shape shared by [`Buffers`] and its views.
+#[derive(Debug, Clone, Copy)]
+struct Cut {
+    /// Entries a row keeps after a cut (≥ `k`); a row holds up to `2·cap`.
+    cap: usize,
+    /// Neighbours per query.
+    k: usize,
+    /// The filter's `2e`.
+    margin: f64,
+}
+
+impl Cut {
+    /// The first slot of row `r`.
+    #[inline(always)]
+    fn base(&self, r: usize) -> usize {
+        r * 2 * self.cap
     }
-    // The k best are in front and all above `below`; move the other entries above it after them.
-    let mut kept = k;
-    for i in k..len {
-        if row[i].0 > below {
-            row.swap(kept, i);
-            kept += 1;
+
+    /// Cuts `row` (its first `len > cap` entries) to the entries above the largest f32 below
+    /// `f_k − margin`, or, if more than `cap` are, to its best `cap`; returns the new length and
+    /// threshold (the larger of that f32 and the worst entry kept).
+    fn apply(&self, row: &mut [(f32, u32)], len: usize) -> (usize, f32) {
+        let Cut { cap, k, margin } = *self;
+        let f_k = row[..len].select_nth_unstable_by_key(k - 1, best_first).1.0;
+        let floor = f64::from(f_k) - margin;
+        let mut below = floor as f32;
+        if f64::from(below) >= floor {
+            below = below.next_down();
         }
+        // The k best are in front and all above `below`; move the other entries above it after them.
+        let mut kept = k;
+        for i in k..len {
+            if row[i].0 > below {
+                row.swap(kept, i);
+                kept += 1;
+            }
+        }
+        if kept <= cap {
+            return (kept, below);
+        }
+        row[..kept].select_nth_unstable_by_key(cap - 1, best_first);
+        (cap, row[cap - 1].0)
     }
-    if kept <= cap {
-        return (kept, below);
-    }
-    row[..kept].select_nth_unstable_by_key(cap - 1, best_first);
-    (cap, row[cap - 1].0)
 }
 
 impl Buffers {
@@ -67,9 +85,7 @@ impl Buffers {
     pub(crate) fn new(n_rows: usize, cap: usize, k: usize, margin: f64) -> Buffers {
         debug_assert!(k >= 1 && cap >= k);
         Buffers {
-            cap,
-            k,
-            margin,
+            cut: Cut { cap, k, margin },
             entries: vec![(f32::NEG_INFINITY, u32::MAX); n_rows * 2 * cap],
             len: vec![0; n_rows],
             thr: vec![f32::NEG_INFINITY; n_rows],
@@ -78,9 +94,7 @@ impl Buffers {
 
     pub(crate) fn view(&mut self) -> BuffersMut<'_> {
         BuffersMut {
-            cap: self.cap,
-            k: self.k,
-            margin: self.margin,
+            cut: self.cut,
             entries: &mut self.entries,
             len: &mut self.len,
             thr: &mut self.thr,
@@ -89,15 +103,15 @@ impl Buffers {
 
     /// Cuts every row back to at most `cap` entries (threshold updated when a row is cut).
     pub(crate) fn settle(&mut self) {
-        let (cap, k, margin) = (self.cap, self.k, self.margin);
+        let c = self.cut;
         for ((row, len), thr) in self
             .entries
-            .chunks_mut(2 * cap)
+            .chunks_mut(2 * c.cap)
             .zip(&mut self.len)
             .zip(&mut self.thr)
         {
-            if *len as usize > cap {
-                let (kept, t) = cut(row, *len as usize, cap, k, margin);
+            if *len as usize > c.cap {
+                let (kept, t) = c.apply(row, *len as usize);
                 *len = kept as u32;
                 *thr = t;
             }
@@ -106,7 +120,7 @@ impl Buffers {
 
     /// The entries of row `r` (unordered; at most `cap` after [`Buffers::settle`]).
     pub(crate) fn row(&self, r: usize) -> &[(f32, u32)] {
-        let base = r * 2 * self.cap;
+        let base = self.cut.base(r);
         &self.entries[base..base + self.len[r] as usize]
     }
 
@@ -126,9 +140,7 @@ impl Buffers {
 /// A mutable view of a contiguous range of rows of [`Buffers`].
 #[derive(Debug)]
 pub(crate) struct BuffersMut<'a> {
-    cap: usize,
-    k: usize,
-    margin: f64,
+    cut: Cut,
     entries: &'a mut [(f32, u32)],
     len: &'a mut [u32],
     thr: &'a mut [f32],
@@ -141,23 +153,19 @@ impl<'a> BuffersMut<'a> {
 
     /// Splits into rows `[0, mid)` and `[mid, n)`.
     pub(crate) fn split_at(self, mid: usize) -> (BuffersMut<'a>, BuffersMut<'a>) {
-        let (cap, k, margin) = (self.cap, self.k, self.margin);
-        let (e0, e1) = self.entries.split_at_mut(mid * 2 * cap);
+        let cut = self.cut;
+        let (e0, e1) = self.entries.split_at_mut(cut.base(mid));
         let (l0, l1) = self.len.split_at_mut(mid);
         let (t0, t1) = self.thr.split_at_mut(mid);
         (
             BuffersMut {
-                cap,
-                k,
-                margin,
+                cut,
                 entries: e0,
                 len: l0,
                 thr: t0,
             },
             BuffersMut {
-                cap,
-                k,
-                margin,
+                cut,
                 entries: e1,
                 len: l1,
                 thr: t1,
@@ -193,7 +201,7 @@ impl<'a> BuffersMut<'a> {
     /// Hints the CPU to bring row `r`'s next free slot into cache (no effect on any value).
     #[inline(always)]
     pub(crate) fn prefetch_slot(&self, r: usize) {
-        let slot = &self.entries[r * 2 * self.cap + self.len[r] as usize];
+        let slot = &self.entries[self.cut.base(r) + self.len[r] as usize];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint: it never faults and reads or writes nothing
         // observable; the pointer points into a live slice. SSE is in the x86-64 baseline.
@@ -211,9 +219,9 @@ impl<'a> BuffersMut<'a> {
     #[inline(always)]
     pub(crate) fn offer(&mut self, r: usize, sim: f32, pos: u32) {
         let n = self.len[r] as usize;
-        let base = r * 2 * self.cap;
+        let base = self.cut.base(r);
         self.entries[base + n] = (sim, pos);
-        if n + 1 < 2 * self.cap {
+        if n + 1 < 2 * self.cut.cap {
             self.len[r] = (n + 1) as u32;
         } else {
             self.cut_row(r);
@@ -222,9 +230,9 @@ impl<'a> BuffersMut<'a> {
 
     #[inline(never)]
     fn cut_row(&mut self, r: usize) {
-        let cap = self.cap;
-        let row = &mut self.entries[r * 2 * cap..(r + 1) * 2 * cap];
-        let (kept, t) = cut(row, 2 * cap, cap, self.k, self.margin);
+        let c = self.cut;
+        let row = &mut self.entries[c.base(r)..c.base(r + 1)];
+        let (kept, t) = c.apply(row, 2 * c.cap);
         self.len[r] = kept as u32;
         self.thr[r] = t;
     }
@@ -264,10 +272,20 @@ mod tests {
     fn a_cut_keeps_the_best_and_raises_the_threshold_only_below_the_margin() {
         let mut row: Vec<(f32, u32)> = (0..20).map(|i| (i as f32 / 20.0, i)).collect();
         // cap 10, k 3, a wide margin: the worst kept entry (0.5) sets the threshold.
-        let (kept, thr) = cut(&mut row.clone(), 20, 10, 3, 1.0);
+        let (kept, thr) = Cut {
+            cap: 10,
+            k: 3,
+            margin: 1.0,
+        }
+        .apply(&mut row.clone(), 20);
         assert_eq!((kept, thr), (10, 0.5));
         // A narrow margin: f_k = 0.85, so everything not above 0.85 − 0.12 = 0.73 goes.
-        let (kept, thr) = cut(&mut row, 20, 10, 3, 0.12);
+        let (kept, thr) = Cut {
+            cap: 10,
+            k: 3,
+            margin: 0.12,
+        }
+        .apply(&mut row, 20);
         assert!(
             f64::from(thr) < f64::from(0.85f32) - 0.12 && thr > 0.7299,
             "{thr}"
