@@ -44,6 +44,7 @@ pub(crate) fn available() -> bool {
 
 /// `x` rounded to bfloat16 (round to nearest, ties to even); zero and subnormals become +0.
 /// `x` must be finite; a result may be infinite if `|x|` is close to `f32::MAX`.
+#[inline(always)]
 pub(crate) fn to_bf16(x: f32) -> u16 {
     let bits = x.to_bits();
     if bits & 0x7f80_0000 == 0 {
@@ -54,6 +55,7 @@ pub(crate) fn to_bf16(x: f32) -> u16 {
 }
 
 /// The f32 value of a bfloat16.
+#[inline(always)]
 pub(crate) fn from_bf16(h: u16) -> f32 {
     f32::from_bits(u32::from(h) << 16)
 }
@@ -69,30 +71,42 @@ pub(crate) struct PackedBf16 {
     pub(crate) error: f64,
 }
 
-impl PackedBf16 {
-    /// Packs `rows` (`n × dim`, finite) and measures the error bound; `None` if a component
-    /// overflows bf16.
-    pub(crate) fn new(rows: &[f32], dim: usize) -> Option<PackedBf16> {
-        let n = rows.len() / dim;
-        let pairs = dim.div_ceil(2);
-        let mut panels = vec![0u32; n.div_ceil(NR) * pairs * NR];
+/// The bound `e` of the module documentation for the rows `rows` (`n × dim`, finite):
+/// `|f − dot_f64| ≤ e` for every pair of rows; `None` if a component overflows bf16. It needs
+/// only the rounding residuals, not a packed copy, so it is known before the bf16 filter is
+/// chosen.
+pub(crate) fn error_bound(rows: &[f32], dim: usize) -> Option<f64> {
+    pulp::Arch::new().dispatch(ErrorBound { rows, dim })
+}
+
+/// [`error_bound`] as a `pulp` operation (compiled for AVX2 when the CPU has it).
+struct ErrorBound<'a> {
+    rows: &'a [f32],
+    dim: usize,
+}
+
+impl pulp::WithSimd for ErrorBound<'_> {
+    type Output = Option<f64>;
+
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _simd: S) -> Option<f64> {
+        let dim = self.dim;
         let (mut max_hat, mut max_res, mut max_row) = (0f64, 0f64, 0f64);
-        for (i, row) in rows.chunks_exact(dim).enumerate() {
-            let base = (i / NR) * pairs * NR + i % NR;
+        for row in self.rows.chunks_exact(dim) {
             let (mut hat, mut res, mut raw) = (0f64, 0f64, 0f64);
-            for (c, &x) in row.iter().enumerate() {
-                let h = to_bf16(x);
-                let xh = from_bf16(h);
-                if !xh.is_finite() {
-                    return None;
-                }
+            let mut finite = true;
+            for &x in row {
+                let xh = from_bf16(to_bf16(x));
+                finite &= xh.is_finite();
                 let (x64, h64) = (f64::from(x), f64::from(xh));
-                // Both differences and squares are exact or correctly rounded in f64; the slack
-                // below covers the rounding of these sums.
+                // Both differences and squares are exact or correctly rounded in f64; the
+                // slack below covers the rounding of these sums.
                 hat += h64 * h64;
                 res += (x64 - h64) * (x64 - h64);
                 raw += x64 * x64;
-                panels[base + (c / 2) * NR] |= u32::from(h) << (16 * (c % 2));
+            }
+            if !finite {
+                return None;
             }
             max_hat = max_hat.max(hat);
             max_res = max_res.max(res);
@@ -102,13 +116,69 @@ impl PackedBf16 {
         let (a, r) = ((max_hat * slack).sqrt() * slack, (max_res * slack).sqrt() * slack);
         let gamma = |terms: f64, u: f64| terms * u / (1.0 - terms * u);
         let terms = (dim + 1) as f64;
-        let error = (2.0 * a * r
-            + r * r
-            + gamma(terms, f64::from(f32::EPSILON)) * a * a
-            + terms * 2f64.powi(-126)
-            + gamma(terms, f64::EPSILON / 2.0) * max_row)
-            * slack;
-        Some(PackedBf16 { pairs, panels, error })
+        Some(
+            (2.0 * a * r
+                + r * r
+                + gamma(terms, f64::from(f32::EPSILON)) * a * a
+                + terms * 2f64.powi(-126)
+                + gamma(terms, f64::EPSILON / 2.0) * max_row)
+                * slack,
+        )
+    }
+}
+
+/// The packing loop of [`PackedBf16::pack`] as a `pulp` operation: each row's words (two
+/// bf16 components each) are formed in a row-sized scratch, then stored to their panel.
+struct Pack<'a> {
+    rows: &'a [f32],
+    dim: usize,
+    panels: &'a mut [u32],
+}
+
+impl pulp::WithSimd for Pack<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _simd: S) {
+        let dim = self.dim;
+        let pairs = dim.div_ceil(2);
+        let mut words = vec![0u32; pairs];
+        for (i, row) in self.rows.chunks_exact(dim).enumerate() {
+            let (even, odd) = (row.chunks_exact(2), row.chunks_exact(2).remainder());
+            for (w, xy) in words.iter_mut().zip(even) {
+                *w = u32::from(to_bf16(xy[0])) | (u32::from(to_bf16(xy[1])) << 16);
+            }
+            if let [x] = odd {
+                words[pairs - 1] = u32::from(to_bf16(*x));
+            }
+            let base = (i / NR) * pairs * NR + i % NR;
+            for (p, &w) in words.iter().enumerate() {
+                self.panels[base + p * NR] = w;
+            }
+        }
+    }
+}
+
+impl PackedBf16 {
+    /// Packs `rows` (`n × dim`, finite) with its [`error_bound`]; `None` if a component
+    /// overflows bf16.
+    #[cfg(test)]
+    pub(crate) fn new(rows: &[f32], dim: usize) -> Option<PackedBf16> {
+        Some(PackedBf16::pack(rows, dim, error_bound(rows, dim)?))
+    }
+
+    /// Packs `rows` (`n × dim`, finite, no component overflowing bf16), whose
+    /// [`error_bound`] is `error`.
+    pub(crate) fn pack(rows: &[f32], dim: usize, error: f64) -> PackedBf16 {
+        let n = rows.len() / dim;
+        let pairs = dim.div_ceil(2);
+        let mut panels = vec![0u32; n.div_ceil(NR) * pairs * NR];
+        pulp::Arch::new().dispatch(Pack {
+            rows,
+            dim,
+            panels: &mut panels,
+        });
+        PackedBf16 { pairs, panels, error }
     }
 
     /// The computed bf16 similarity of rows `i` and `j` (the kernel's value, for tests).

@@ -308,8 +308,8 @@ fn search_with(
         params,
     };
     // The bf16 filter (all pairs only, CPUs with AVX-512 BF16): a wider margin, so a wider buffer.
-    let packed = if params.kernel != KnnKernel::F32 && symmetric && bf16::available() {
-        PackedBf16::new(unit_rows, dim)
+    let bf16_error = if params.kernel != KnnKernel::F32 && symmetric && bf16::available() {
+        bf16::error_bound(unit_rows, dim)
     } else {
         None
     };
@@ -319,11 +319,12 @@ fn search_with(
         .max(bf16_min_cap)
         .min(n_cand);
     with_pool(params.threads, || {
-        let (packed, first_cap, seed) = match packed {
-            Some(p) => {
-                let plan = search.bf16_plan(&p, margin / 2.0, cap, bf16_min_cap, bf16_max_cap);
+        let (packed, first_cap, seed) = match bf16_error {
+            Some(error) => {
+                let plan = search.bf16_plan(error, margin / 2.0, cap, bf16_min_cap, bf16_max_cap);
                 if plan.pays || params.kernel == KnnKernel::Bf16 {
-                    (Some(p), plan.cap, plan.seed)
+                    // The rows are rounded and packed only now that the filter is chosen.
+                    (Some(PackedBf16::pack(unit_rows, dim, error)), plan.cap, plan.seed)
                 } else {
                     (None, cap, None)
                 }
@@ -441,7 +442,7 @@ impl Search<'_> {
     /// (none on random vectors, a few isolated words on trained embeddings) fail.
     fn bf16_plan(
         &self,
-        packed: &PackedBf16,
+        bf16_error: f64,
         f32_error: f64,
         f32_cap: usize,
         min_cap: usize,
@@ -451,7 +452,7 @@ impl Search<'_> {
         let n = self.cand.len(dim);
         let s = AUTO_SAMPLE.min(n);
         let sample: Vec<u32> = (0..s).map(|i| ((2 * i + 1) * n / (2 * s)) as u32).collect();
-        let margin = 2.0 * packed.error;
+        let margin = 2.0 * bf16_error;
         let mut bufs = Buffers::new(s, max_cap, k, margin);
         self.general(&sample, &mut bufs);
         bufs.settle();
@@ -494,7 +495,7 @@ impl Search<'_> {
             .collect();
         g.sort_unstable_by(f32::total_cmp);
         let (low, median) = (f64::from(g[0]), f64::from(g[s / 2]));
-        let seed = low - (median - low) - 3.0 * packed.error - f32_error;
+        let seed = low - (median - low) - 3.0 * bf16_error - f32_error;
         let mut seed32 = seed as f32;
         if f64::from(seed32) >= seed {
             seed32 = seed32.next_down();
