@@ -435,11 +435,13 @@ impl Search<'_> {
     /// rejected by a threshold, and `Search::kept` checks every row with a finite threshold —
     /// seeded or cut — the same way (fewer than `k` entries, or a k-th best kept value `f_k`
     /// not more than `2e` above the threshold, fails, and the row is searched again by the f32
-    /// filter without a seed). The seed only decides how often that happens: a row whose own
-    /// f32 k-th best is `g ≥ L − (M − L)` passes, because its k best candidates have reference
-    /// values `≥ g − e_32`, so their bf16 values are `≥ g − e_32 − e > t₀ + 2e` and
-    /// `f_k > t₀ + 2e`; only rows further below the sample's lowest than the sample's spread
-    /// (none on random vectors, a few isolated words on trained embeddings) fail.
+    /// filter without a seed). The seed only decides how often that happens: the seed alone
+    /// never fails a row whose own f32 k-th best is `g ≥ L − (M − L)`, because its k best
+    /// candidates have reference values `≥ g − e_32`, so their bf16 values are
+    /// `≥ g − e_32 − e ≥ t₀ + 2e` (strictly above the seed, so at least k entries are kept) and
+    /// `f_k − seed > 2e`; only rows further below the sample's lowest than the sample's spread
+    /// can be failed by it (none on random vectors, a few isolated words on trained
+    /// embeddings); a cut during the scan is checked as without a seed.
     fn bf16_plan(
         &self,
         bf16_error: f64,
