@@ -1010,6 +1010,37 @@ mod tests {
         all.into_iter().take(k).map(|e| e.1).collect()
     }
 
+    /// One thread, 256-row tiles, the given `k` and filter.
+    fn single_thread(k: usize, kernel: KnnKernel) -> KnnParams {
+        KnnParams {
+            k,
+            self_match: SelfMatch::Exclude,
+            threads: 1,
+            blocking: Blocking {
+                query_rows: 256,
+                candidate_cols: 256,
+            },
+            kernel,
+        }
+    }
+
+    /// The all-pairs search with the f32 filter and no `Auto` choice: the reference the other
+    /// filters must match bit for bit.
+    fn f32_reference(unit: &[f32], dim: usize, k: usize) -> Neighbours {
+        let p = single_thread(k, KnnKernel::F32);
+        search_with(unit, dim, Queries::All, Candidates::All, &p, false).unwrap()
+    }
+
+    /// The all-pairs search as callers run it (`Auto` included), one thread.
+    fn search_all(unit: &[f32], dim: usize, k: usize, kernel: KnnKernel) -> Neighbours {
+        let p = single_thread(k, kernel);
+        top_k_neighbours(unit, dim, Queries::All, Candidates::All, &p).unwrap()
+    }
+
+    fn bits(v: &[f32]) -> Vec<u32> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
     #[test]
     fn the_bf16_and_f32_paths_give_the_same_bits() {
         for (n, dim, k) in [(700, 6, 20), (900, 33, 10), (1100, 300, 30)] {
@@ -1032,7 +1063,6 @@ mod tests {
                 };
                 let plain = search_with(&unit, dim, Queries::All, Candidates::All, &p, false).unwrap();
                 assert_eq!(fast.ids, plain.ids, "n {n} dim {dim} tile {qr}");
-                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&fast.sims), bits(&plain.sims), "n {n} dim {dim} tile {qr}");
                 for q in (0..n).step_by(37).chain(200..203) {
                     assert_eq!(fast.ids_of(q), &brute_top_k(&unit, dim, q, k)[..], "query {q}");
@@ -1052,7 +1082,6 @@ mod tests {
 
     #[test]
     fn auto_picks_a_filter_by_the_sample_and_every_filter_gives_the_same_bits() {
-        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
         // (rows, expected filter of `Auto` on a CPU with AVX-512 BF16): random unit vectors at
         // dim 300, where the bf16 window is narrow, and crowded rows, where it holds nearly
         // every candidate, so every bf16 row would fail its check and the sample says so.
@@ -1062,29 +1091,11 @@ mod tests {
             (crowded(2100, 8, 0.5), 8, 40, KnnKernel::F32),
         ];
         for (unit, dim, k, expected) in cases {
-            let p = |kernel| KnnParams {
-                k,
-                self_match: SelfMatch::Exclude,
-                threads: 1,
-                blocking: Blocking {
-                    query_rows: 256,
-                    candidate_cols: 256,
-                },
-                kernel,
-            };
             let n = unit.len() / dim;
-            let plain = search_with(
-                &unit,
-                dim,
-                Queries::All,
-                Candidates::All,
-                &p(KnnKernel::F32),
-                false,
-            )
-            .unwrap();
+            let plain = f32_reference(&unit, dim, k);
             assert_eq!(plain.filter, KnnKernel::F32);
             for kernel in [KnnKernel::Auto, KnnKernel::F32, KnnKernel::Bf16] {
-                let got = top_k_neighbours(&unit, dim, Queries::All, Candidates::All, &p(kernel)).unwrap();
+                let got = search_all(&unit, dim, k, kernel);
                 assert_eq!(got.ids, plain.ids, "dim {dim} {kernel:?}");
                 assert_eq!(bits(&got.sims), bits(&plain.sims), "dim {dim} {kernel:?}");
                 if bf16::available() {
@@ -1133,28 +1144,9 @@ mod tests {
         let loners: Vec<usize> = (0..n).step_by(53).filter(|r| !sample.contains(r)).collect();
         assert!(loners.len() > 30);
         let unit = clusters_and_loners(n, dim, &loners);
-        let p = |kernel| KnnParams {
-            k,
-            self_match: SelfMatch::Exclude,
-            threads: 1,
-            blocking: Blocking {
-                query_rows: 256,
-                candidate_cols: 256,
-            },
-            kernel,
-        };
-        let plain = search_with(
-            &unit,
-            dim,
-            Queries::All,
-            Candidates::All,
-            &p(KnnKernel::F32),
-            false,
-        )
-        .unwrap();
-        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        let plain = f32_reference(&unit, dim, k);
         for kernel in [KnnKernel::Auto, KnnKernel::Bf16] {
-            let got = top_k_neighbours(&unit, dim, Queries::All, Candidates::All, &p(kernel)).unwrap();
+            let got = search_all(&unit, dim, k, kernel);
             assert_eq!(got.ids, plain.ids, "{kernel:?}");
             assert_eq!(bits(&got.sims), bits(&plain.sims), "{kernel:?}");
             if bf16::available() && got.filter == KnnKernel::Bf16 {
