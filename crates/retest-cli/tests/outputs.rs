@@ -51,26 +51,29 @@ fn folder() -> (tempfile::TempDir, Vec<u8>) {
     (dir, bytes)
 }
 
+/// `retest score` of [`folder`]'s model, pairs and words (DB/WA and RIPA) into `out`.
+fn score(root: &Path, out: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "score",
+        "m.fifu",
+        "--rules",
+        "dbwa,ripa",
+        "--pairs",
+        "pairs.txt",
+        "--words",
+        "words.txt",
+        "--out",
+        out,
+    ];
+    args.extend(extra);
+    retest(&args, root)
+}
+
 #[test]
 fn score_refuses_to_write_over_its_embedding_and_leaves_it_intact() {
     let (dir, fifu) = folder();
     let root = dir.path();
-    let score = |out: &str, extra: &[&str]| {
-        let mut args = vec![
-            "score",
-            "m.fifu",
-            "--rules",
-            "dbwa,ripa",
-            "--pairs",
-            "pairs.txt",
-            "--words",
-            "words.txt",
-            "--out",
-            out,
-        ];
-        args.extend(extra);
-        retest(&args, root)
-    };
+    let score = |out: &str, extra: &[&str]| score(root, out, extra);
     for extra in [&[][..], &["--force"]] {
         let out = score("m.fifu", extra);
         assert_eq!(out.status.code(), Some(1));
@@ -122,22 +125,7 @@ fn export_refuses_to_write_over_its_input_and_leaves_it_intact() {
 fn a_table_is_parquet_or_csv_as_its_name_says() {
     let (dir, _) = folder();
     let root = dir.path();
-    let score = |out: &str, extra: &[&str]| {
-        let mut args = vec![
-            "score",
-            "m.fifu",
-            "--rules",
-            "dbwa,ripa",
-            "--pairs",
-            "pairs.txt",
-            "--words",
-            "words.txt",
-            "--out",
-            out,
-        ];
-        args.extend(extra);
-        retest(&args, root)
-    };
+    let score = |out: &str, extra: &[&str]| score(root, out, extra);
     let out = score("scores.txt", &[]);
     assert_eq!(
         stderr(&out),
