@@ -7,7 +7,7 @@
 //! Regenerate with:
 //!
 //! ```text
-//! RETEST_DATA_DIR=../shared/data /work/.venv/bin/python crates/retest-eval/tests/gensim_reference.py
+//! RETEST_DATA_DIR=../shared/data .venv/bin/python crates/retest-eval/tests/gensim_reference.py
 //! ```
 
 use std::path::Path;

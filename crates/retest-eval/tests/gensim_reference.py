@@ -7,8 +7,8 @@ same f32 matrix bit for bit; the test checks this through the SHA-256 printed be
 
 Run (gensim 4.4.0, numpy 2.4, scipy 1.17 when the numbers in the test were made):
 
-    python3 -m venv /work/.venv && /work/.venv/bin/pip install gensim
-    RETEST_DATA_DIR=../shared/data /work/.venv/bin/python crates/retest-eval/tests/gensim_reference.py
+    python3 -m venv .venv && .venv/bin/pip install gensim
+    RETEST_DATA_DIR=../shared/data .venv/bin/python crates/retest-eval/tests/gensim_reference.py
 
 With `--trained`, it also trains gensim skip-gram on WikiText-103 valid (5 epochs, dim 50,
 seed 1, one worker), saves it as word2vec text and compares gensim's evaluation with

@@ -3,7 +3,7 @@
 neighbour sets equal retest-geometry's.
 
     cargo run --release -p retest-geometry --example geometry_timings -- knn 26000 2 --write /tmp/knn26k
-    /work/.venv/bin/python crates/retest-geometry/bench/faiss_knn.py /tmp/knn26k --threads 2
+    .venv/bin/python crates/retest-geometry/bench/faiss_knn.py /tmp/knn26k --threads 2
 
 DIR/vectors.f32 holds V x 300 little-endian f32 unit vectors (row-major); DIR/ours.u32 holds our
 V x 100 neighbour ids (self excluded by identity, best first, ties by lower id).

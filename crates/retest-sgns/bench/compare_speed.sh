@@ -6,7 +6,7 @@
 #   CORPUS.txt: one sentence per line, e.g. made by
 #   cargo run --release -p retest-sgns --example dump_plain_text -- \
 #       ../shared/data/corpora/gutenberg_lahiri/gutenberg_lahiri_150M.txt.xz gutenberg_5M.txt 5000000
-# Environment: PYTHON (default /work/.venv/bin/python, needs gensim); GENSIM_BASELINE (default
+# Environment: PYTHON (default .venv/bin/python at the project root, needs gensim); GENSIM_BASELINE (default
 # ../shared/bench/gensim_baseline.py beside the project), run last against `retest sgns`, both
 # timed from start to end (reading and vocabulary building included).
 # Before each run it waits (up to 10 min) until both cores are idle, since other work on the
@@ -16,7 +16,7 @@ corpus=$1
 epochs=${2:-5}
 seed=${3:-1}
 here=$(cd "$(dirname "$0")" && pwd)
-python=${PYTHON:-/work/.venv/bin/python}
+python=${PYTHON:-$(cd "$here/../../.." && pwd)/.venv/bin/python}
 
 baseline=${GENSIM_BASELINE:-$here/../../../../shared/bench/gensim_baseline.py}
 

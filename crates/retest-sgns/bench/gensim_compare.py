@@ -15,7 +15,7 @@ Usage:
       Google analogy accuracy (3CosAdd, restrict_vocab=300000), using gensim's evaluators and
       the benchmark files of the data mirror (RETEST_DATA_DIR, default ../../../../shared/data).
 
-Set-up: python3 -m venv /work/.venv && /work/.venv/bin/pip install gensim
+Set-up: python3 -m venv .venv && .venv/bin/pip install gensim
 """
 import argparse
 import json

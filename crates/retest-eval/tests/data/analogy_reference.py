@@ -18,7 +18,7 @@ vector of b̂ + ĉ − â, the score of `most_similar_cosmul` is (1 + cos)/2-shi
 Run (numbers made with gensim 4.4.0, numpy 2.x):
 
     python3 -m venv /tmp/venv-a && /tmp/venv-a/bin/pip install numpy gensim
-    RETEST_DATA_DIR=/work/shared/data /tmp/venv-a/bin/python \
+    RETEST_DATA_DIR=../shared/data /tmp/venv-a/bin/python \
         crates/retest-eval/tests/data/analogy_reference.py
 """
 

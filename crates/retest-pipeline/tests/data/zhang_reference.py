@@ -99,12 +99,12 @@ Requirements (the fixture was made with Python 3.11.7 and):
     numpy==2.4.6 scipy==1.17.1 scikit-learn==1.9.1 statsmodels==0.15.0 pandas==3.1.1
     (patsy==1.0.3 comes with statsmodels)
 
-Regenerate both `zhang_synthetic.w2v.txt` and `zhang_reference.json` (from /work/main, the
+Regenerate both `zhang_synthetic.w2v.txt` and `zhang_reference.json` (from the
 repository root):
 
     python3 -m venv /tmp/zvenv && /tmp/zvenv/bin/pip install numpy scipy scikit-learn statsmodels pandas
     /tmp/zvenv/bin/python crates/retest-pipeline/tests/data/zhang_reference.py \
-        --data-dir /work/shared/data
+        --data-dir ../shared/data
 
 The synthetic model depends on numpy's Generator streams (NumPy does not promise that they
 stay the same across versions, so use the pinned numpy) and on the word lists; the script
@@ -777,7 +777,7 @@ def summary(name, out):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data-dir", default="/work/shared/data",
+    ap.add_argument("--data-dir", default="../shared/data",
                     help="shared data directory holding word_lists/debiaswe/")
     ap.add_argument("--model", default="crates/retest-eval/tests/data/analogy_wt103_3000.w2v.txt")
     ap.add_argument("--synthetic-model", default=SYNTH_MODEL,
