@@ -12,10 +12,12 @@
 /// top k (its reference value is below each of the k entries ≥ `f_k`; see `finalize`), and the
 /// raised threshold lets fewer values in. A value is offered only if it is strictly greater than
 /// the threshold (−∞, or a seed set before the scan with [`Buffers::seed`], until the first cut;
-/// a cut never lowers it), so every value a row ever rejected or cut is ≤ its final threshold — the property the exactness check in `finalize` relies on. Appending costs
-/// a store, where a binary-heap insertion costs a sift with unpredictable branches; the lagging
-/// threshold admits more values, but the trade was measured 11 % faster overall than a bounded
-/// binary heap (V = 26k, k = 100).
+/// a cut never lowers it: every entry is above the old threshold, and the new one is an entry or
+/// lies above one), so every value a row ever rejected or cut is ≤ its final threshold — the
+/// property the exactness check in `finalize` relies on. Appending costs a store, where a
+/// binary-heap insertion costs a sift with unpredictable branches; the lagging threshold admits
+/// more values, but the trade was measured 11 % faster overall than a bounded binary heap
+/// (V = 26k, k = 100).
 #[derive(Debug)]
 pub(crate) struct Buffers {
     cut: Cut,

@@ -191,8 +191,8 @@ impl Neighbours {
 ///    dropped candidates — values not above a seeded threshold are dropped the same way as
 ///    values below a cut — keeps at least `k` entries and a k-th best filter value `f_k` above
 ///    its admission threshold `f_min` by more than `2e`, every candidate it dropped (all have
-///    `f ≤ f_min`) has
-///    `t < f_k − e ≤ t_(k)`, so the true top k are among the kept entries and step 2 is exact.
+///    `f ≤ f_min`) has `t < f_k − e ≤ t_(k)`, so the true top k are among the kept entries and
+///    step 2 is exact.
 ///    For the same reason a kept entry with `f < f_k − 2e` needs no re-score, and a buffer's
 ///    threshold may rise to just below `f_k − 2e` when it is cut. Rows that fail the test (dense
 ///    near-ties, duplicate vectors) are searched again with the f32 filter and twice its buffer
