@@ -296,4 +296,34 @@ mod tests {
         ids.sort_unstable();
         assert_eq!(ids, vec![15, 16, 17, 18, 19]);
     }
+
+    /// The exactness check needs every value a row dropped to be ≤ its final threshold: with a
+    /// seed close below the k-th best (so that `f_k − margin` falls under it), cuts must still
+    /// never lower the threshold below the seed, nor any threshold below an earlier one.
+    #[test]
+    fn cuts_never_lower_a_seeded_threshold() {
+        let (cap, k, margin) = (8, 3, 0.5);
+        let seed = 0.6f32;
+        let mut bufs = Buffers::new(1, cap, k, margin);
+        bufs.seed(seed);
+        let mut view = bufs.view();
+        let mut last = seed;
+        let mut offered = 0;
+        // Values just above the seed, in a scrambled order, many times the buffer's size.
+        for i in 0..200u32 {
+            let sim = seed + f32::from(((i * 37) % 101) as u16 + 1) * 1e-3;
+            if sim > view.threshold(0) {
+                view.offer(0, sim, i);
+                offered += 1;
+            }
+            let thr = view.threshold(0);
+            assert!(thr >= last, "offer {i}: threshold {thr} fell below {last}");
+            last = thr;
+        }
+        assert!(
+            offered > 2 * cap,
+            "not vacuous: the row was cut ({offered} offers)"
+        );
+        assert!(last > seed);
+    }
 }
