@@ -126,6 +126,14 @@ impl Buffers {
         &self.entries[base..base + self.len[r] as usize]
     }
 
+    /// The k-th best value kept in row `r`, which must hold at least `k` entries.
+    pub(crate) fn kth_value(&self, r: usize) -> f32 {
+        let mut values: Vec<f32> = self.row(r).iter().map(|e| e.0).collect();
+        *values
+            .select_nth_unstable_by(self.cut.k - 1, |a, b| b.total_cmp(a))
+            .1
+    }
+
     /// The admission threshold of row `r` (−∞ if the row was never seeded nor cut).
     pub(crate) fn threshold(&self, r: usize) -> f32 {
         self.thr[r]

@@ -489,12 +489,7 @@ impl Search<'_> {
         }
         // Each sample row's k-th best f32 value (its buffer holds at least k entries, the k
         // best among them: nothing above the k-th best is ever rejected or cut).
-        let mut g: Vec<f32> = (0..s)
-            .map(|r| {
-                let mut vals: Vec<f32> = bufs.row(r).iter().map(|e| e.0).collect();
-                *vals.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a)).1
-            })
-            .collect();
+        let mut g: Vec<f32> = (0..s).map(|r| bufs.kth_value(r)).collect();
         g.sort_unstable_by(f32::total_cmp);
         let (low, median) = (f64::from(g[0]), f64::from(g[s / 2]));
         let seed = low - (median - low) - 3.0 * bf16_error - f32_error;
@@ -509,7 +504,7 @@ impl Search<'_> {
         }
     }
 
-    /// The candidates of buffer row `r` (query word `q`) that must be re-scored, or `None` if
+    /// The candidates of buffer row `r` that must be re-scored, or `None` if
     /// the row's buffer cannot prove exactness (see [`top_k_neighbours`]).
     fn kept(&self, r: usize, bufs: &Buffers, margin: f64) -> Option<Vec<u32>> {
         let k = self.params.k;
@@ -522,8 +517,7 @@ impl Search<'_> {
             return None;
         }
         // The k-th best kept filter value.
-        let mut sorted: Vec<f32> = entries.iter().map(|e| e.0).collect();
-        let f_k = f64::from(*sorted.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a)).1);
+        let f_k = f64::from(bufs.kth_value(r));
         if seeded_or_cut {
             // Check that the k-th best kept value clears the threshold.
             let f_min = f64::from(bufs.threshold(r));
