@@ -8,66 +8,42 @@
 //! algorithm) run in parallel on a rayon pool of `--jobs` threads, each single-threaded, so the
 //! thread count never changes a result.
 
-mod aggregate;
-mod analogies;
-mod analogy_files;
-mod base_pair_files;
-mod base_pairs;
-pub mod cluster;
-mod cooccurrence;
 mod corpus;
-mod features;
-mod layout;
+mod driver;
 mod lists;
-mod lock;
-mod manifest;
-mod measure;
-mod memory;
 mod message;
-mod output;
 mod progress;
-mod project;
-mod regression;
-mod run;
-mod score;
-mod set_level;
-mod setlevel_files;
-mod single;
-pub mod slurm;
-mod stale;
-mod status;
-mod task;
-mod train;
+mod stages;
+mod tools;
 
-pub use aggregate::{Measured, combine_tables, measure_all, read_table};
-pub use analogy_files::{AnalogiesRequest, OUT_OF_VOCABULARY, QueryLine, analogies_files, read_query_file};
-pub use base_pair_files::{BasePairsRequest, base_pairs_files};
-pub use cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
 pub use corpus::LoadedCorpus;
-pub use features::{DEBIAN_WORDNET, LexiconFiles};
-pub use layout::{DONE_FILE, Layout};
-pub use lists::{FULL, Lists, TargetList};
-pub use lock::{CorporaLock, RunLock};
-pub use measure::{MeasureJob, MeasureSummary, group_tables, measure};
-pub use memory::{CorpusSize, Estimate, check_prepared, estimates, gigabytes, machine_memory};
-pub use message::one_line;
-pub use output::{Overwrite, report_folder};
-pub use progress::Reporter;
-pub use project::{
+pub use driver::aggregate::{Measured, combine_tables, measure_all, read_table};
+pub use driver::cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
+pub use driver::features::{DEBIAN_WORDNET, LexiconFiles};
+pub use driver::jobs::{TrainingJob, training_job, training_jobs};
+pub use driver::layout::Layout;
+pub use driver::lock::{CorporaLock, RunLock};
+pub use driver::memory::{CorpusSize, Estimate, check_prepared, estimates, gigabytes, machine_memory};
+pub use driver::project::{
     Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, recipe_lock_file, run_name,
 };
-pub use regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
-pub use run::{
+pub use driver::regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
+pub use driver::run::{
     Finished, MeasuredRun, RecipeOverrides, Trained, check_plan, measure_pipeline, prepare_pipeline,
     prepare_recipe, report_meta, run_pipeline, train_pipeline, write_report,
 };
-pub use score::{ScoreRequest, score_files};
-pub use setlevel_files::{
-    DirectBiasRequest, EMPTY_SET, PCA_DIRECTION, WeatRequest, direct_bias_files, read_weat_tests, weat_files,
-};
-pub use single::{SingleModel, export_embeddings, train_glove_file, train_sgns_file};
-pub use status::{Failure, JobStatus, State, pipeline_status};
-pub use task::{
-    TaskReport, TrainingJob, find_prepared_corpus, run_training_job, training_job, training_jobs,
-};
-pub use train::{JobTiming, TrainOutcome, TrainSummary, sgns_config, train_all};
+pub use driver::status::{Failure, JobStatus, State, pipeline_status};
+pub use driver::task::{TaskReport, find_prepared_corpus, run_training_job};
+pub use driver::train::{JobTiming, TrainOutcome, TrainSummary, sgns_config, train_all};
+pub use driver::{cluster, slurm};
+pub use lists::{FULL, Lists, QueryLine, TargetList, read_query_file, read_weat_tests};
+pub use message::one_line;
+pub use progress::Reporter;
+pub use stages::columns::{EMPTY_SET, PCA_DIRECTION};
+pub use stages::job::{DONE_FILE, MeasureJob, MeasureSummary, group_tables, measure};
+pub use tools::analogies::{AnalogiesRequest, OUT_OF_VOCABULARY, analogies_files};
+pub use tools::base_pairs::{BasePairsRequest, base_pairs_files};
+pub use tools::output::{Overwrite, report_folder};
+pub use tools::score::{ScoreRequest, score_files};
+pub use tools::set_level::{DirectBiasRequest, WeatRequest, direct_bias_files, weat_files};
+pub use tools::single::{SingleModel, export_embeddings, train_glove_file, train_sgns_file};

@@ -11,10 +11,11 @@ use retest_data::LockFile;
 use retest_spec::{Job, Plan};
 use serde::Serialize;
 
-use crate::layout::Layout;
+use crate::driver::jobs::training_jobs;
+use crate::driver::layout::Layout;
+use crate::driver::slurm::{LogName, Stage, log_dir, parse_log_name};
+use crate::driver::task::{cooccurrence_files, find_prepared_corpus};
 use crate::lists::Lists;
-use crate::slurm::{LogName, Stage, log_dir, parse_log_name};
-use crate::task::{cooccurrence_files, find_prepared_corpus, training_jobs};
 
 /// The state of one job.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

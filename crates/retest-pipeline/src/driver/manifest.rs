@@ -5,10 +5,10 @@
 use anyhow::Result;
 use serde_json::json;
 
-use crate::layout::DONE_FILE;
-use crate::run::MeasuredRun;
-use crate::task::training_jobs;
-use crate::train::JobTiming;
+use crate::driver::jobs::training_jobs;
+use crate::driver::run::MeasuredRun;
+use crate::driver::train::JobTiming;
+use crate::stages::job::DONE_FILE;
 
 /// Writes the manifest of `run`, the aggregate stage's last write (its presence marks the run
 /// done). `aggregate_seconds` is the wall time of the stages after measurement.

@@ -18,7 +18,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::layout::Layout;
+use crate::driver::layout::Layout;
 
 /// The environment variables a job needs, passed explicitly (set, or unset when the submitting
 /// shell did not set them), so a resubmitted script behaves as the first submission did.

@@ -101,9 +101,9 @@ impl CorporaLock {
 fn remove_stale_temporaries(corpora: &Path) -> Result<()> {
     let mut stale = retest_data::stale_preparations(corpora);
     for dir in retest_data::prepared_dirs(corpora) {
-        stale.extend(crate::cooccurrence::stale_temporaries(&dir));
+        stale.extend(crate::driver::cooccurrence::stale_temporaries(&dir));
     }
-    crate::stale::remove(&stale, corpora)
+    crate::driver::stale::remove(&stale, corpora)
 }
 
 #[cfg(test)]

@@ -14,12 +14,12 @@ use retest_rng::SeedPath;
 use retest_sgns::{Architecture, Semantics, SgnsConfig};
 use retest_spec::{Model, ModelParams, Plan, SgnsParams};
 
-use crate::cooccurrence::{cooccurrences_for, glove_config};
+use crate::driver::cooccurrence::{cooccurrences_for, glove_config};
 
 use crate::corpus::LoadedCorpus;
-use crate::layout::Layout;
+use crate::driver::jobs::{TrainingJob, training_jobs};
+use crate::driver::layout::Layout;
 use crate::progress::Reporter;
-use crate::task::{TrainingJob, training_jobs};
 
 /// What happened to one training job.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +164,7 @@ pub fn train_all(
                     task.out.display()
                 )),
                 Err(error) => {
-                    reporter.log(&format!("FAILED {name}: {}", crate::one_line(&error)));
+                    reporter.log(&format!("FAILED {name}: {}", crate::message::one_line(&error)));
                     failed
                         .lock()
                         .expect("no panics while holding the lock")

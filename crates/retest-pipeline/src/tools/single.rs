@@ -1,7 +1,7 @@
 //! One model trained from a text file, without a pipeline: `retest sgns` and `retest glove`,
 //! with the same parameter types and trainer set-up as the pipeline's training jobs; and
 //! `retest embeddings export`. All three write their embedding file under the output policy
-//! of [`crate::output`].
+//! of [`crate::tools::output`].
 
 use std::io::Write;
 use std::path::Path;
@@ -11,9 +11,9 @@ use retest_embeddings::{Embeddings, Format, toml};
 use retest_rng::SeedPath;
 use retest_spec::{GloveParams, SgnsParams};
 
-use crate::cooccurrence::glove_config;
-use crate::output::{Overwrite, embedding_file};
-use crate::train::sgns_config;
+use crate::driver::cooccurrence::glove_config;
+use crate::driver::train::sgns_config;
+use crate::tools::output::{Overwrite, embedding_file};
 
 /// Reads a whitespace-tokenised text file (one sentence per line, plain or compressed) into an
 /// encoded corpus, for the single-model commands.
@@ -47,7 +47,7 @@ pub struct SingleModel<'a> {
     /// Words occurring fewer times are left out of the vocabulary.
     pub min_count: u64,
     pub seed: u64,
-    /// The embedding file, checked by [`crate::output`]'s policy before training.
+    /// The embedding file, checked by [`crate::tools::output`]'s policy before training.
     pub output: &'a Path,
     /// The output format; `None`: the one the output's name ends in.
     pub format: Option<Format>,

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use retest_spec::{Plan, RecipeFolder};
 
-use crate::layout::Layout;
+use crate::driver::layout::Layout;
 
 /// The folders a user may name (`--results`, `--corpora`, `--wordlists`); `None` means the
 /// project's own, found from the pipeline file.

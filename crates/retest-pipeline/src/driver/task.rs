@@ -11,71 +11,14 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use retest_data::{LockFile, PreparedCorpus, find_prepared};
-use retest_spec::{CorpusRecipe, Job, Model, Plan};
+use retest_spec::{CorpusRecipe, Plan};
 
-use crate::cooccurrence::{cooccurrence_path, read_cooccurrence_file};
 use crate::corpus::LoadedCorpus;
-use crate::layout::Layout;
+use crate::driver::cooccurrence::{cooccurrence_path, read_cooccurrence_file};
+use crate::driver::jobs::{TrainingJob, training_job};
+use crate::driver::layout::Layout;
+use crate::driver::train::{TrainOutcome, train_one, work_units};
 use crate::progress::Reporter;
-use crate::train::{TrainOutcome, train_one, work_units};
-
-/// One training job of a plan and its place in [`Plan::training_jobs`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct TrainingJob {
-    /// The index in [`Plan::training_jobs`]: the array task index on a cluster.
-    pub index: usize,
-    pub corpus: String,
-    pub model: Model,
-    pub seed_idx: u32,
-}
-
-impl TrainingJob {
-    /// `corpus model seed-NN`, as in the logs of the training stage.
-    pub fn name(&self) -> String {
-        format!("{} {} seed-{:02}", self.corpus, self.model.name, self.seed_idx)
-    }
-}
-
-/// Every training job of `plan`, in task-index order.
-pub fn training_jobs(plan: &Plan) -> Vec<TrainingJob> {
-    let models = plan.models();
-    plan.training_jobs()
-        .into_iter()
-        .enumerate()
-        .filter_map(|(index, job)| match job {
-            Job::Train {
-                corpus,
-                model,
-                seed_idx,
-                ..
-            } => Some(TrainingJob {
-                index,
-                corpus,
-                model: models
-                    .iter()
-                    .find(|m| m.name == model)
-                    .expect("a training job names a model of its plan")
-                    .clone(),
-                seed_idx,
-            }),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Training job `index` of `plan`, or an error naming the valid range.
-pub fn training_job(plan: &Plan, index: usize) -> Result<TrainingJob> {
-    let mut jobs = training_jobs(plan);
-    let n = jobs.len();
-    if index >= n {
-        bail!(
-            "pipeline `{}` has {n} training jobs (indices 0-{}), so there is no training job {index}",
-            plan.name,
-            n.saturating_sub(1)
-        );
-    }
-    Ok(jobs.swap_remove(index))
-}
 
 /// The recipe of a corpus named in `plan`.
 fn recipe<'a>(plan: &'a Plan, corpus: &str) -> Result<&'a CorpusRecipe> {

@@ -4,6 +4,8 @@
 //! give the same top answer (Fleiss' κ, the modal answer of each query) and the test-retest ICC
 //! of the Google sections' accuracies.
 
+use std::path::Path;
+
 use anyhow::{Context, Result};
 use retest_analyses::{answer_agreement, pair_overlap, seeds_icc};
 use retest_embeddings::Embeddings;
@@ -19,21 +21,41 @@ use retest_tables::{
     AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow, CoverageRow, Table,
 };
 
-use crate::analogy_files::QueryLine;
-use crate::set_level::{benchmark_file, lowercases};
+use crate::lists::QueryLine;
+use crate::stages::inputs::{benchmark_file, lowercases};
+use crate::stages::stage::{Across, Family, Seed, Stage, when_present, write_tables};
 
-/// The tables of the analogy stage (a configuration has them when its plan has an `analogies`
-/// section).
-pub const TABLES: &[&str] = &[
-    "analogy_answers",
-    "analogy_reported",
-    "analogy_accuracy",
-    "analogy_stability",
-    "analogy_reliability",
-    "analogy_pairs",
-    "analogy_sweep",
-    "analogy_zhang",
-];
+/// The analogy measures: a configuration has their tables when its plan has an `analogies`
+/// section.
+pub(crate) const FAMILY: Family = Family {
+    name: "analogies",
+    title: "analogies",
+    tables: &[
+        "analogy_answers",
+        "analogy_reported",
+        "analogy_accuracy",
+        "analogy_stability",
+        "analogy_reliability",
+        "analogy_pairs",
+        "analogy_sweep",
+        "analogy_zhang",
+    ],
+    optional: true,
+    key: |plan| when_present("analogies", &plan.analogies),
+    build: |setup| {
+        let lines = setup.lists.analogies.as_deref();
+        let built = Analogies::new(setup.plan, lines, setup.corpus_name(), setup.vocab)?;
+        Ok(built.map(|inner| {
+            Box::new(AnalogyStage {
+                inner,
+                corpus: setup.corpus.name(),
+                model: setup.model,
+                vocab: setup.vocab,
+                seeds: Vec::new(),
+            }) as Box<dyn Stage>
+        }))
+    },
+};
 
 /// Zhang et al.'s §7 leaves the Google section whose pairs are gendered out.
 const GENDERED_SECTION: &str = "family";
@@ -620,4 +642,39 @@ fn zhang_pairs(set: &AnalogySet, row: &impl Fn(&str) -> Option<u32>) -> Vec<Sect
             (!pairs.is_empty()).then(|| (s.name.clone(), pairs))
         })
         .collect()
+}
+
+/// The analogy stage of one configuration: the queries resolved, and every seed's answers.
+struct AnalogyStage<'a> {
+    inner: Analogies<'a>,
+    corpus: &'a str,
+    model: &'a str,
+    vocab: &'a Vocab<'a>,
+    seeds: Vec<AnalogySeed>,
+}
+
+impl Stage for AnalogyStage<'_> {
+    fn notes(&self) -> Vec<String> {
+        self.inner.notes.clone()
+    }
+
+    fn coverage(&self) -> &[CoverageRow] {
+        std::slice::from_ref(&self.inner.coverage)
+    }
+
+    fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()> {
+        let values = (self.inner)
+            .measure_seed(seed.embeddings)
+            .with_context(|| format!("analogies of {}", seed.path.display()))?;
+        self.seeds.push(values);
+        Ok(())
+    }
+
+    fn finish(&self, _: &Across<'_>, out: &Path) -> Result<()> {
+        write_tables(
+            out,
+            self.inner
+                .tables(self.corpus, self.model, self.vocab, &self.seeds)?,
+        )
+    }
 }

@@ -3,30 +3,23 @@
 //! gender directions (`retest direct-bias`), one table row per (embedding, test) or
 //! (embedding, direction).
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail, ensure};
-use retest_data::{Owner, Resolver};
+use retest_data::Resolver;
 use retest_measures::{
     DirectionSource, Model, PermutationOptions, SdKind, Vocab, WeatOptions, WeatSets, direct_bias,
     gender_direction, weat,
 };
 use retest_rng::SeedPath;
-use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
 use retest_tables::{DirectBiasRow, Table, WeatRow};
 
-use crate::output::{Overwrite, table_file};
-use crate::project::{Folders, lock_file};
-use crate::score::{read_pair_file, read_word_file};
-use crate::set_level::weat_stats;
-
-/// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
-pub const EMPTY_SET: &str = "empty_set";
-
-/// The `direction` of the Direct Bias row of the first principal component of the pairs.
-pub const PCA_DIRECTION: &str = "pca";
+use crate::driver::project::{Folders, lock_file};
+use crate::lists::read_weat_tests;
+use crate::stages::columns::{EMPTY_SET, PCA_DIRECTION, weat_stats};
+use crate::tools::output::{Overwrite, table_file};
+use crate::tools::score::{read_pair_file, read_word_file};
 
 /// What `retest weat` was asked to do.
 #[derive(Debug)]
@@ -51,7 +44,7 @@ pub struct WeatRequest<'a> {
     pub lowercase: bool,
     /// Where declared files are found (the checksum lock beside the recipes).
     pub folders: &'a Folders,
-    /// The table file (`.parquet` or `.csv`), checked by [`crate::output`]'s policy.
+    /// The table file (`.parquet` or `.csv`), checked by [`crate::tools::output`]'s policy.
     pub out: &'a Path,
     pub overwrite: Overwrite,
 }
@@ -70,40 +63,9 @@ pub struct DirectBiasRequest<'a> {
     pub c: f64,
     /// Look every word up lowercased.
     pub lowercase: bool,
-    /// The table file (`.parquet` or `.csv`), checked by [`crate::output`]'s policy.
+    /// The table file (`.parquet` or `.csv`), checked by [`crate::tools::output`]'s policy.
     pub out: &'a Path,
     pub overwrite: Overwrite,
-}
-
-/// The tests of a tests file with every set as words: the declared JSON file of named sets, if
-/// any, is found by `resolver` (mirror, cache, download) and verified against its checksum.
-///
-/// # Errors
-///
-/// The tests file or the sets file cannot be read, found, verified or parsed, or a test names
-/// a set the sets file does not hold.
-pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatTest>> {
-    let tests = WeatTestsFile::read(file)?;
-    let sets: Option<BTreeMap<String, Vec<String>>> = match &tests.sets {
-        None => None,
-        Some(declaration) => {
-            let name = file
-                .file_stem()
-                .map_or_else(|| "weat-tests".to_owned(), |s| s.to_string_lossy().into_owned());
-            let owner = Owner {
-                kind: "WEAT sets",
-                name: &name,
-                file,
-            };
-            let path = resolver.resolve_declared(&owner, &declaration.source)?.path;
-            let text =
-                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let sets = parse_named_sets(&text, &path)?;
-            resolver.record_learnt(&name)?;
-            Some(sets)
-        }
-    };
-    Ok(tests.resolve(sets.as_ref())?)
 }
 
 /// Runs every test of the tests file (or those of `tests_only`) on every embedding file and

@@ -9,8 +9,9 @@
 //! ([`retest_analyses::masculine`]).
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use retest_analyses::{
     VarianceComponents, label_flips, masculine, mean_sd, pairs_agreement, seeds_agreement, sign_kappa,
     truth_kappa, variance_components,
@@ -26,23 +27,40 @@ use retest_tables::{
 };
 
 use crate::lists::BasePairLists;
-use crate::set_level::lowercases;
+use crate::stages::inputs::lowercases;
+use crate::stages::stage::{Across, Family, Seed, Stage, when_present, write_tables};
 
-/// The tables of the base-pair stage (a configuration has them when its plan has a
-/// `base_pairs` section).
-pub const TABLES: &[&str] = &[
-    "base_pair_summary",
-    "base_pair_agreement",
-    "base_pair_kappa",
-    "base_pair_directions",
-    "base_pair_correlations",
-    "base_pair_baselines",
-    "base_pair_flips",
-    "base_pair_examples",
-    "base_pair_scores",
-    "base_pair_seeds",
-    "base_pair_variance",
-];
+/// Zhang et al.'s base-pair analyses: a configuration has their tables when its plan has a
+/// `base_pairs` section.
+pub(crate) const FAMILY: Family = Family {
+    name: "base_pairs",
+    title: "base pairs",
+    tables: &[
+        "base_pair_summary",
+        "base_pair_agreement",
+        "base_pair_kappa",
+        "base_pair_directions",
+        "base_pair_correlations",
+        "base_pair_baselines",
+        "base_pair_flips",
+        "base_pair_examples",
+        "base_pair_scores",
+        "base_pair_seeds",
+        "base_pair_variance",
+    ],
+    optional: true,
+    key: |plan| when_present("base_pairs", &plan.base_pairs),
+    build: |setup| {
+        let lists = setup.lists.base_pairs_analyses.as_ref();
+        let built = BasePairs::new(setup.plan, lists, setup.corpus_name(), setup.model, setup.vocab)?;
+        Ok(built.map(|inner| {
+            Box::new(BasePairStage {
+                inner,
+                seeds: Vec::new(),
+            }) as Box<dyn Stage>
+        }))
+    },
+};
 
 /// The forms of a word Table 4 compares it with.
 const FORMS: [&str; 3] = ["plural", "capital", "upper"];
@@ -846,4 +864,32 @@ impl<'p> BasePairs<'p> {
 /// The rows of every seed, seeds in order.
 fn gather<T: Clone>(seeds: &[BasePairSeed], rows: impl Fn(&BasePairSeed) -> &Vec<T>) -> Vec<T> {
     seeds.iter().flat_map(|s| rows(s).iter().cloned()).collect()
+}
+
+/// The base-pair stage of one configuration: the lists resolved, and every seed's analyses.
+struct BasePairStage<'a> {
+    inner: BasePairs<'a>,
+    seeds: Vec<BasePairSeed>,
+}
+
+impl Stage for BasePairStage<'_> {
+    fn notes(&self) -> Vec<String> {
+        self.inner.notes.clone()
+    }
+
+    fn coverage(&self) -> &[CoverageRow] {
+        &self.inner.coverage
+    }
+
+    fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()> {
+        let values = (self.inner)
+            .measure_seed(seed.model, seed.index, seed.threads)
+            .with_context(|| format!("base pairs of {}", seed.path.display()))?;
+        self.seeds.push(values);
+        Ok(())
+    }
+
+    fn finish(&self, _: &Across<'_>, out: &Path) -> Result<()> {
+        write_tables(out, self.inner.tables(&self.seeds)?)
+    }
 }

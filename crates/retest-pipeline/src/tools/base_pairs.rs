@@ -11,10 +11,10 @@ use retest_rng::SeedPath;
 use retest_spec::BasePairParams;
 use retest_tables::{CoverageRow, Table};
 
-use crate::base_pairs::{BasePairSetup, BasePairs};
+use crate::driver::project::{Folders, lock_file};
 use crate::lists::load_base_pairs;
-use crate::output::new_folder;
-use crate::project::{Folders, lock_file};
+use crate::stages::base_pairs::{BasePairSetup, BasePairs};
+use crate::tools::output::new_folder;
 
 /// What `retest base-pairs` was asked to do.
 #[derive(Debug)]

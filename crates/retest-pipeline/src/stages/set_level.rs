@@ -4,6 +4,8 @@
 //! definitional pairs); across seeds, each value's spread, the test-retest reliability of each
 //! family of values, and the stability of the principal component after Procrustes alignment.
 
+use std::path::Path;
+
 use anyhow::{Context, Result};
 use retest_analyses::{SeedSpread, seed_agreement, seed_spread, seeds_icc};
 use retest_embeddings::Embeddings;
@@ -18,12 +20,14 @@ use retest_spec::defaults::STEREOTYPE_DEFINITIONAL_MAX;
 use retest_spec::{Plan, SetLevelParams};
 use retest_tables::{
     AgreementRow, CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table,
-    WeatSeedRow, WeatStats, WeatWordRow,
+    WeatSeedRow, WeatWordRow,
 };
 
 use crate::lists::Lists;
-use crate::measure::icc_stats;
-use crate::setlevel_files::PCA_DIRECTION as PCA;
+use crate::stages::columns::PCA_DIRECTION as PCA;
+use crate::stages::columns::{icc_stats, weat_stats};
+use crate::stages::inputs::{benchmark_file, lowercases};
+use crate::stages::stage::{Across, Family, Seed, Stage, always, write_tables};
 
 /// The `family` of a test of the tests file.
 const CALISKAN: &str = "caliskan";
@@ -49,18 +53,44 @@ struct Test {
     b: Vec<u32>,
 }
 
-/// The tables of the set-level stage (a configuration has them when its plan has a `set_level`
-/// section).
-pub const TABLES: &[&str] = &[
-    "weat",
-    "weat_words",
-    "directions",
-    "detectors",
-    "quality",
-    "agreement",
-    "seed_spread",
-    "set_level_reliability",
-];
+/// The set-level measures: a configuration has their tables when its plan has a `set_level`
+/// section. The section is always in the measure key, `null` when absent.
+pub(crate) const FAMILY: Family = Family {
+    name: "set_level",
+    title: "set-level measures",
+    tables: &[
+        "weat",
+        "weat_words",
+        "directions",
+        "detectors",
+        "quality",
+        "agreement",
+        "seed_spread",
+        "set_level_reliability",
+    ],
+    optional: true,
+    key: |plan| always("set_level", &plan.set_level),
+    build: |setup| {
+        let base_pairs = &setup.base_pairs.ids;
+        let built = SetLevel::new(
+            setup.plan,
+            setup.lists,
+            setup.corpus_name(),
+            setup.model,
+            base_pairs,
+            setup.vocab,
+        )?;
+        Ok(built.map(|inner| {
+            Box::new(SetLevelStage {
+                inner,
+                corpus: setup.corpus.name(),
+                model: setup.model,
+                vocab: setup.vocab,
+                seeds: Vec::new(),
+            }) as Box<dyn Stage>
+        }))
+    },
+};
 
 /// The set-level measures of one configuration, resolved against its corpus's vocabulary.
 pub(crate) struct SetLevel<'p> {
@@ -725,31 +755,6 @@ impl<'p> SetLevel<'p> {
     }
 }
 
-/// Whether corpus `corpus`'s reader lowercases (plain text and Reddit, unless read with
-/// `case: keep`): the set-level and analogy lists are then looked up lowercased.
-pub(crate) fn lowercases(plan: &Plan, corpus: &str) -> bool {
-    (plan.corpora.iter())
-        .find(|c| c.name == corpus)
-        .is_some_and(|c| c.reader.lowercases())
-}
-
-/// The table columns of a WEAT test over sets of these sizes: the result's, or NaN numbers
-/// without one (a set left empty).
-pub(crate) fn weat_stats(sets: [&[u32]; 4], result: Option<&Weat>) -> WeatStats {
-    let [n_x, n_y, n_a, n_b] = sets.map(|s| s.len() as u32);
-    WeatStats {
-        n_x,
-        n_y,
-        n_a,
-        n_b,
-        statistic: result.map_or(f64::NAN, |w| w.statistic),
-        effect_size: result.map_or(f64::NAN, |w| w.effect_size.d),
-        p_value: result.map_or(f64::NAN, |w| w.permutation.p),
-        p_method: result.map_or_else(String::new, |w| w.permutation.method.as_str().to_owned()),
-        n_partitions: result.map_or(0, |w| w.permutation.partitions),
-    }
-}
-
 /// The cosine of each later seed's `pca` direction with seed 0's, after the orthogonal
 /// Procrustes map of the later seed's raw vectors onto seed 0's (`models`: row-major
 /// `n_words × dim`, one per seed, in seed order).
@@ -802,16 +807,51 @@ fn similarity_benchmarks() -> Result<(Vec<Benchmark>, Option<String>)> {
     Ok((benchmarks, None))
 }
 
-/// The benchmark file `relative` in the data mirror (`$RETEST_DATA_DIR/benchmarks/`), or why it
-/// is not there.
-pub(crate) fn benchmark_file(relative: &str) -> std::result::Result<std::path::PathBuf, String> {
-    let Some(data) = std::env::var_os("RETEST_DATA_DIR") else {
-        return Err("RETEST_DATA_DIR is not set".to_owned());
-    };
-    let path = std::path::Path::new(&data).join("benchmarks").join(relative);
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(format!("{} is missing", path.display()))
+/// The set-level stage of one configuration: the measures resolved, and every seed's values.
+struct SetLevelStage<'a> {
+    inner: SetLevel<'a>,
+    corpus: &'a str,
+    model: &'a str,
+    vocab: &'a Vocab<'a>,
+    seeds: Vec<SeedValues>,
+}
+
+impl Stage for SetLevelStage<'_> {
+    fn notes(&self) -> Vec<String> {
+        (self.inner.skipped.iter())
+            .chain(&self.inner.quality_note)
+            .cloned()
+            .collect()
+    }
+
+    fn coverage(&self) -> &[CoverageRow] {
+        &self.inner.coverage
+    }
+
+    fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()> {
+        let quality = self.inner.quality(seed.embeddings);
+        let values = (self.inner)
+            .measure_seed(seed.model, seed.index, quality)
+            .with_context(|| format!("set-level measures of {}", seed.path.display()))?;
+        self.seeds.push(values);
+        Ok(())
+    }
+
+    /// With the `pca` direction's stability (Procrustes onto seed 0) and, beside the set-level
+    /// measures, each rule's mean |score| over the neutral words when they are a target list.
+    fn finish(&self, across: &Across<'_>, out: &Path) -> Result<()> {
+        let stability = pca_stability(across.vectors, &self.seeds, self.vocab.len(), across.dim)?;
+        let rule_bias = (across.rule_scores)
+            .map(|scores| scores.mean_absolute(self.inner.neutral_list()))
+            .unwrap_or_default();
+        let tables = (self.inner).tables(
+            self.corpus,
+            self.model,
+            self.vocab,
+            &self.seeds,
+            &stability,
+            &rule_bias,
+        )?;
+        write_tables(out, tables)
     }
 }

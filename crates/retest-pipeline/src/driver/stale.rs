@@ -16,10 +16,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use crate::layout::Layout;
+use crate::driver::layout::Layout;
 
 /// The temporaries in `layout`'s run folder that a killed run left, sorted: measurement folders
-/// (`crate::measure::is_temporary_name`) in each corpus's measure folder, `retest_fs` temporaries
+/// (`crate::stages::job::is_temporary_name`) in each corpus's measure folder, `retest_fs` temporaries
 /// in `tables/` and `report/`, and the manifest's. Removing them is safe only under the run lock.
 pub(crate) fn run_temporaries(layout: &Layout) -> Vec<PathBuf> {
     let mut found = Vec::new();
@@ -28,7 +28,7 @@ pub(crate) fn run_temporaries(layout: &Layout) -> Vec<PathBuf> {
             found.extend(
                 entries(&corpus_dir.path)
                     .into_iter()
-                    .filter(|e| e.is_dir && crate::measure::is_temporary_name(&e.name))
+                    .filter(|e| e.is_dir && crate::stages::job::is_temporary_name(&e.name))
                     .map(|e| e.path),
             );
         }

@@ -10,7 +10,7 @@ use retest_lexicon::Lexicon;
 use retest_tables::{IccRow, RegressionRow, Subject, Table, WordPropertyRow};
 use rustc_hash::FxHashMap;
 
-use crate::aggregate::read_table;
+use crate::driver::aggregate::read_table;
 
 /// Name of the regression-input table.
 pub const REGRESSION_TABLE: &str = "regression";

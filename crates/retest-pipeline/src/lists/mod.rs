@@ -3,6 +3,9 @@
 //! pair per line) or a declaration (`<name>.yaml`) of a file that lives elsewhere — the mirror,
 //! the download cache or a URL — by name and SHA-256, resolved like a corpus source.
 
+mod queries;
+mod weat_tests;
+
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -10,8 +13,8 @@ use retest_data::{Owner, Resolver};
 use retest_measures::{PairList, WordList};
 use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, WeatTest};
 
-use crate::analogy_files::{QueryLine, read_query_file};
-use crate::setlevel_files::read_weat_tests;
+pub use queries::{QueryLine, read_query_file};
+pub use weat_tests::read_weat_tests;
 
 /// The target list that stands for the whole model vocabulary.
 pub const FULL: &str = "full";

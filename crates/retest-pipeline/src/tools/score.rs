@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
 use retest_tables::{ScoreRow, Table};
 
-use crate::output::{Overwrite, table_file};
+use crate::tools::output::{Overwrite, table_file};
 
 /// What `retest score` was asked to do.
 #[derive(Debug)]
@@ -23,7 +23,7 @@ pub struct ScoreRequest<'a> {
     pub nbm_k: usize,
     pub nbm_pool: NbmPool,
     pub threads: usize,
-    /// The table file (`.parquet` or `.csv`), checked by [`crate::output`]'s policy.
+    /// The table file (`.parquet` or `.csv`), checked by [`crate::tools::output`]'s policy.
     pub out: &'a Path,
     pub overwrite: Overwrite,
 }

@@ -12,8 +12,10 @@ use std::path::{Path, PathBuf};
 use retest_spec::{Model, ModelParams, Plan};
 use sha2::{Digest, Sha256};
 
+use crate::driver::jobs::TrainingJob;
 use crate::lists::Lists;
-use crate::task::TrainingJob;
+use crate::stages::FAMILIES;
+use crate::stages::job::DONE_FILE;
 
 /// Version of how embeddings are derived from their inputs beyond the plan (seed-path layout):
 /// part of the embeddings folder's hash, so a change to it never reuses older results.
@@ -24,9 +26,6 @@ const EMBEDDINGS_SCHEME: u32 = 2;
 /// reliability; 4: the set-level measures): part of the measure folder's hash, so a change to it
 /// never reuses older tables.
 const MEASURE_SCHEME: u32 = 4;
-
-/// The file a finished measure job writes last; its presence marks the job done.
-pub const DONE_FILE: &str = "measure.json";
 
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]
@@ -102,22 +101,12 @@ impl Layout {
             "scheme": MEASURE_SCHEME,
             "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
             "n_seeds": plan.n_seeds,
-            "measures": plan.measures,
-            "reliability": plan.reliability,
-            "set_level": plan.set_level,
             "lists": lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>(),
         });
-        // The opt-in stages enter the key only when a plan has them, so the keys of plans
-        // without them stay as they were.
-        let stages = [
-            ("analogies", serde_json::to_value(&plan.analogies)),
-            ("base_pairs", serde_json::to_value(&plan.base_pairs)),
-        ];
-        for (name, value) in stages {
-            let value = value.expect("plan sections serialise");
-            if !value.is_null() {
-                key[name] = value;
-            }
+        // Each measure family adds the plan sections its results depend on (a JSON object's
+        // keys are sorted, so the order of the families does not enter the key).
+        for (name, value) in FAMILIES.iter().flat_map(|f| (f.key)(plan)) {
+            key[name] = value;
         }
         let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));
         self.run

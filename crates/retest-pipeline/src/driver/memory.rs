@@ -27,7 +27,7 @@ use anyhow::{Result, bail};
 use retest_data::PreparedCorpus;
 use retest_spec::{Model, ModelParams, Plan};
 
-use crate::cooccurrence::cooccurrence_path;
+use crate::driver::cooccurrence::cooccurrence_path;
 use crate::lists::{Lists, TargetList};
 
 /// Floats per padded row block of both trainers.

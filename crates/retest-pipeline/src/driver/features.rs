@@ -101,7 +101,7 @@ mod tests {
         let folder = dir.path().join("study/lexicon");
         let error = LexiconFiles::resolve(&folder, &mut resolver).unwrap_err();
         assert_eq!(
-            crate::one_line(&error),
+            crate::message::one_line(&error),
             format!(
                 "no lexicon folder {}: the regression input needs the declarations of WordNet, the \
                  Brown corpus and its tag map (`wordnet.yaml`, `brown.yaml`, `universal-tagset.yaml`); \

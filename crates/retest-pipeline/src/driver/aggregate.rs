@@ -10,10 +10,10 @@ use retest_tables::{Table, parquet_path};
 use serde::Serialize;
 
 use crate::corpus::LoadedCorpus;
-use crate::layout::Layout;
+use crate::driver::layout::Layout;
 use crate::lists::Lists;
-use crate::measure::{MeasureJob, group_tables, is_optional, measure};
 use crate::progress::Reporter;
+use crate::stages::job::{MeasureJob, group_tables, is_optional, measure};
 
 /// A measured configuration: where its tables are.
 #[derive(Clone, Debug, Serialize)]
@@ -73,7 +73,9 @@ pub fn measure_all(
             let job = MeasureJob {
                 corpus: loaded,
                 model: model.name.clone(),
-                embeddings_dir,
+                seed_files: (0..plan.n_seeds)
+                    .map(|s| Layout::seed_file(&embeddings_dir, s))
+                    .collect(),
                 out_dir: dir.clone(),
             };
             let name = format!("measure {corpus} {}", model.name);

@@ -11,20 +11,20 @@ use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
 use retest_report::{ReportMeta, ReportSummary};
 use retest_spec::{CorpusRecipe, Plan};
 
-use crate::aggregate::{Measured, combine_tables, measure_all};
-use crate::cooccurrence::ensure_cooccurrences;
 use crate::corpus::LoadedCorpus;
-use crate::features::LexiconFiles;
-use crate::lists::Lists;
-use crate::lock::{CorporaLock, RunLock};
-use crate::memory::{
+use crate::driver::aggregate::{Measured, combine_tables, measure_all};
+use crate::driver::cooccurrence::ensure_cooccurrences;
+use crate::driver::features::LexiconFiles;
+use crate::driver::lock::{CorporaLock, RunLock};
+use crate::driver::memory::{
     CorpusSize, Estimate, ListSizes, check as check_memory, check_prepared, estimates, machine_memory,
 };
+use crate::driver::project::{Folders, LoadedPlan, RunOptions};
+use crate::driver::regression::regression_input;
+use crate::driver::train::train_all;
+use crate::lists::Lists;
 use crate::message::one_line;
 use crate::progress::Reporter;
-use crate::project::{Folders, LoadedPlan, RunOptions};
-use crate::regression::regression_input;
-use crate::train::train_all;
 
 /// A pipeline's corpora, prepared and loaded, after its training stage.
 #[derive(Debug)]
@@ -150,7 +150,7 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
             .collect(),
     };
     let summary = write_report(&tables, &layout.report(), &meta)?;
-    crate::manifest::write(&run, started.elapsed().as_secs_f64())?;
+    crate::driver::manifest::write(&run, started.elapsed().as_secs_f64())?;
     Ok(Finished {
         pipeline,
         tables,
@@ -223,7 +223,10 @@ fn train_checked<T>(
     let started = Instant::now();
     let loaded = LoadedPlan::load(folders, reference)?;
     let lock = RunLock::acquire(&loaded.layout.run)?;
-    crate::stale::remove(&crate::stale::run_temporaries(&loaded.layout), &loaded.layout.run)?;
+    crate::driver::stale::remove(
+        &crate::driver::stale::run_temporaries(&loaded.layout),
+        &loaded.layout.run,
+    )?;
     let mut resolver = Resolver::from_env(&loaded.project.lock)?;
     let (checked, sizes) = check(&loaded, &mut resolver)?;
     // Held through training, which counts co-occurrences a GloVe job needs and finds missing.
@@ -415,7 +418,7 @@ pub fn prepare_recipe(
         anyhow::ensure!(max_tokens >= 1, "--max-tokens must be at least 1");
         recipe.max_tokens = Some(max_tokens);
     }
-    let mut resolver = Resolver::from_env(&crate::project::recipe_lock_file(&recipe.file))?;
+    let mut resolver = Resolver::from_env(&crate::driver::project::recipe_lock_file(&recipe.file))?;
     let _corpora_lock = CorporaLock::acquire(&folders.results.join("corpora"))?;
     Ok(prepare_logged(&folders.results, &recipe, &mut resolver, force)?.dir)
 }

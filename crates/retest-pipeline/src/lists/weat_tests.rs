@@ -1,0 +1,40 @@
+//! WEAT tests files: the tests with every set as words, the declared file of named sets found
+//! and verified through the resolver; read by the set-level stage and by `retest weat`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use retest_data::{Owner, Resolver};
+use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
+
+/// The tests of a tests file with every set as words: the declared JSON file of named sets, if
+/// any, is found by `resolver` (mirror, cache, download) and verified against its checksum.
+///
+/// # Errors
+///
+/// The tests file or the sets file cannot be read, found, verified or parsed, or a test names
+/// a set the sets file does not hold.
+pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatTest>> {
+    let tests = WeatTestsFile::read(file)?;
+    let sets: Option<BTreeMap<String, Vec<String>>> = match &tests.sets {
+        None => None,
+        Some(declaration) => {
+            let name = file
+                .file_stem()
+                .map_or_else(|| "weat-tests".to_owned(), |s| s.to_string_lossy().into_owned());
+            let owner = Owner {
+                kind: "WEAT sets",
+                name: &name,
+                file,
+            };
+            let path = resolver.resolve_declared(&owner, &declaration.source)?.path;
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let sets = parse_named_sets(&text, &path)?;
+            resolver.record_learnt(&name)?;
+            Some(sets)
+        }
+    };
+    Ok(tests.resolve(sets.as_ref())?)
+}

@@ -1,0 +1,46 @@
+//! Table columns that stages and commands build the same way: the statistics of an ICC, the
+//! columns of a WEAT test, and the names of a missing set's status and of the principal-component
+//! direction.
+
+use retest_measures::Weat;
+use retest_reliability::IccResult;
+use retest_tables::{IccStats, WeatStats};
+
+/// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
+pub const EMPTY_SET: &str = "empty_set";
+/// The `direction` of the Direct Bias row of the first principal component of the pairs.
+pub const PCA_DIRECTION: &str = "pca";
+
+/// The table columns of an ICC result.
+pub(crate) fn icc_stats(r: &IccResult) -> IccStats {
+    IccStats {
+        icc: r.value,
+        f_stat: r.f,
+        df1: r.df1,
+        df2: r.df2,
+        p_value: r.p_value,
+        ci_low: r.ci_low,
+        ci_high: r.ci_high,
+        n_subjects: r.n_subjects as u32,
+        n_raters: r.n_raters as u32,
+        n_dropped: r.n_dropped as u32,
+        status: r.status.as_str().to_owned(),
+    }
+}
+
+/// The table columns of a WEAT test over sets of these sizes: the result's, or NaN numbers
+/// without one (a set left empty).
+pub(crate) fn weat_stats(sets: [&[u32]; 4], result: Option<&Weat>) -> WeatStats {
+    let [n_x, n_y, n_a, n_b] = sets.map(|s| s.len() as u32);
+    WeatStats {
+        n_x,
+        n_y,
+        n_a,
+        n_b,
+        statistic: result.map_or(f64::NAN, |w| w.statistic),
+        effect_size: result.map_or(f64::NAN, |w| w.effect_size.d),
+        p_value: result.map_or(f64::NAN, |w| w.permutation.p),
+        p_method: result.map_or_else(String::new, |w| w.permutation.method.as_str().to_owned()),
+        n_partitions: result.map_or(0, |w| w.permutation.partitions),
+    }
+}

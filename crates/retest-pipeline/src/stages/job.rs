@@ -1,0 +1,274 @@
+//! The measure job of one (corpus, algorithm) configuration: build the stage of every measure
+//! family the plan asks for ([`FAMILIES`]), read every seed once and hand it to each stage, then
+//! have each stage write its tables, beside the coverage table of them all, into the
+//! configuration's folder (through a temporary folder renamed into place).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use retest_embeddings::Format;
+use retest_measures::{Model, Vocab};
+use retest_spec::Plan;
+use retest_tables::{CoverageRow, Table};
+use serde::Serialize;
+
+use crate::corpus::LoadedCorpus;
+use crate::lists::Lists;
+use crate::progress::Reporter;
+use crate::stages::FAMILIES;
+use crate::stages::stage::{Across, Family, Seed, Setup, Stage};
+
+/// The file a finished measure job writes last; its presence marks the job done.
+pub const DONE_FILE: &str = "measure.json";
+
+/// The table of every stage's list coverage, which every measure job writes.
+const COVERAGE_TABLE: &str = "coverage";
+
+/// Whether a configuration may lack table `name`: the tables of a family a plan opts into.
+pub(crate) fn is_optional(name: &str) -> bool {
+    FAMILIES.iter().any(|f| f.optional && f.tables.contains(&name))
+}
+
+/// The per-configuration tables a measure job writes, in the order the aggregate stage reads
+/// them: the coverage table, then every family's in the order of [`FAMILIES`].
+pub fn group_tables() -> impl Iterator<Item = &'static str> {
+    std::iter::once(COVERAGE_TABLE).chain(FAMILIES.iter().flat_map(|f| f.tables.iter().copied()))
+}
+
+/// What a measure job records beside its tables.
+#[derive(Debug, Serialize)]
+pub struct MeasureSummary {
+    pub corpus: String,
+    pub algorithm: String,
+    pub n_seeds: u32,
+    /// The seconds spent reading the seed files.
+    pub seconds_reading: f64,
+    /// Per family that ran (`seconds_rules`, `seconds_set_level`, …): the seconds its stage took
+    /// on every seed and across them.
+    #[serde(flatten)]
+    pub seconds: BTreeMap<String, f64>,
+}
+
+/// One configuration to measure.
+#[derive(Debug)]
+pub struct MeasureJob<'a> {
+    pub corpus: &'a LoadedCorpus,
+    /// The model's name ([`Plan::models`]).
+    pub model: String,
+    /// The embedding file of every seed, in seed order.
+    pub seed_files: Vec<PathBuf>,
+    pub out_dir: PathBuf,
+}
+
+/// A stage at work, with the seconds it has taken.
+struct Running<'a> {
+    family: &'static Family,
+    stage: Box<dyn Stage + 'a>,
+    seconds: f64,
+}
+
+/// Runs one measure job with `threads` threads and writes its tables to `job.out_dir`
+/// (through a temporary folder renamed into place).
+///
+/// # Errors
+///
+/// A seed file missing or unreadable, a seed whose vocabulary differs from the corpus's, a list
+/// entirely out of vocabulary, fewer than two seeds, or a write failure.
+pub fn measure(
+    plan: &Plan,
+    lists: &Lists,
+    job: &MeasureJob<'_>,
+    threads: usize,
+    reporter: &Reporter,
+) -> Result<()> {
+    let corpus = job.corpus;
+    let label = format!("{} {}", corpus.name(), job.model);
+    let seed_files = seed_files(plan, job, &label)?;
+    let words = corpus.words();
+    let vocab = Vocab::new(&words)?;
+    let base_pairs =
+        (lists.base_pairs.resolve(&vocab)).with_context(|| format!("corpus `{}`", corpus.name()))?;
+    let setup = Setup {
+        plan,
+        lists,
+        corpus,
+        model: &job.model,
+        words: &words,
+        vocab: &vocab,
+        base_pairs: &base_pairs,
+        n_seeds: seed_files.len(),
+        threads,
+    };
+    let mut stages = Vec::new();
+    for family in FAMILIES {
+        if let Some(stage) = (family.build)(&setup)? {
+            for line in stage.notes() {
+                reporter.log(&line);
+            }
+            stages.push(Running {
+                family,
+                stage,
+                seconds: 0.0,
+            });
+        }
+    }
+
+    let (vectors, dim, seconds_reading) =
+        measure_seeds(&mut stages, &words, corpus, seed_files, threads, reporter, &label)?;
+    let views: Vec<&[f32]> = vectors.iter().map(Vec::as_slice).collect();
+    let out = TemporaryFolder::beside(&job.out_dir)?;
+    let coverage: Vec<CoverageRow> = stages.iter().flat_map(|s| s.stage.coverage()).cloned().collect();
+    Table::from_rows(COVERAGE_TABLE, &coverage)?.write(out.path(), false)?;
+    let across = Across {
+        vectors: &views,
+        dim,
+        threads,
+        label: &label,
+        reporter,
+        rule_scores: stages.iter().find_map(|s| s.stage.rule_scores()),
+    };
+    let mut seconds = BTreeMap::new();
+    for running in &stages {
+        let started = Instant::now();
+        running.stage.finish(&across, out.path())?;
+        let total = running.seconds + started.elapsed().as_secs_f64();
+        reporter.log(&format!("{} of {label}: {total:.1} s", running.family.title));
+        seconds.insert(format!("seconds_{}", running.family.name), total);
+    }
+    let summary = MeasureSummary {
+        corpus: corpus.name().to_owned(),
+        algorithm: job.model.clone(),
+        n_seeds: plan.n_seeds,
+        seconds_reading,
+        seconds,
+    };
+    out.publish(&job.out_dir, &summary)
+}
+
+/// Reads every seed file in turn and hands it to every stage; returns every seed's vectors with
+/// the placeholder words' rows zeroed, their dimension, and the seconds spent reading.
+fn measure_seeds(
+    stages: &mut [Running<'_>],
+    words: &[String],
+    corpus: &LoadedCorpus,
+    seed_files: &[PathBuf],
+    threads: usize,
+    reporter: &Reporter,
+    label: &str,
+) -> Result<(Vec<Vec<f32>>, usize, f64)> {
+    let placeholders = retest_measures::placeholder_ids(words);
+    let mut vectors = Vec::with_capacity(seed_files.len());
+    let (mut dim, mut seconds_reading) = (0, 0.0);
+    for (s, path) in seed_files.iter().enumerate() {
+        let started = Instant::now();
+        let emb = retest_embeddings::read(path, Some(Format::Fifu))?;
+        seconds_reading += started.elapsed().as_secs_f64();
+        if emb.words() != words {
+            bail!(
+                "{}: its vocabulary ({} words) is not the corpus's ({} words in {}); retrain with --force",
+                path.display(),
+                emb.n_words(),
+                words.len(),
+                corpus.prepared.vocab_path().display()
+            );
+        }
+        dim = emb.dim();
+        let model = Model::new(words, emb.vectors(), dim)?;
+        let seed = Seed {
+            index: s as u32,
+            path,
+            embeddings: &emb,
+            model: &model,
+            threads,
+        };
+        for running in stages.iter_mut() {
+            let started = Instant::now();
+            running.stage.measure_seed(&seed)?;
+            running.seconds += started.elapsed().as_secs_f64();
+        }
+        drop(model);
+        let (_, _, mut raw, _) = emb.into_parts();
+        // `<unk>` and `<raw_unk>` leave the Procrustes fits across seeds too: a zero row adds
+        // exactly nothing to the cross-covariance, and they are never scored.
+        for &id in &placeholders {
+            raw[id as usize * dim..(id as usize + 1) * dim].fill(0.0);
+        }
+        vectors.push(raw);
+        reporter.add_words(1);
+        reporter.log(&format!("measured {label} seed-{s:02}"));
+    }
+    Ok((vectors, dim, seconds_reading))
+}
+
+/// The seed files of a job, checked: at least two, all present.
+fn seed_files<'j>(plan: &Plan, job: &'j MeasureJob<'_>, label: &str) -> Result<&'j [PathBuf]> {
+    if plan.n_seeds < 2 {
+        bail!(
+            "measure {label}: reliability across seeds needs at least 2 seeds, the plan has {} \
+             (set `n_seeds` in {})",
+            plan.n_seeds,
+            plan.file.display()
+        );
+    }
+    let files = &job.seed_files;
+    let missing: Vec<String> = files
+        .iter()
+        .filter(|p| !p.is_file())
+        .map(|p| p.display().to_string())
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "measure {label}: {} of {} seed files are missing (train them first): {}",
+            missing.len(),
+            files.len(),
+            missing.join(", ")
+        );
+    }
+    Ok(files)
+}
+
+/// A measure job writes into `<TEMPORARY_PREFIX>XXXXXX` beside its output folder, then renames it.
+const TEMPORARY_PREFIX: &str = ".measure-";
+/// Length of the random part of that name (`tempfile`'s default, set explicitly).
+const TEMPORARY_RANDOM_LEN: usize = 6;
+
+/// Whether `name` is a measure job's temporary folder, `.measure-XXXXXX` with six random
+/// letters or digits, as [`TemporaryFolder::beside`] names it.
+pub(crate) fn is_temporary_name(name: &str) -> bool {
+    name.strip_prefix(TEMPORARY_PREFIX).is_some_and(|random| {
+        random.len() == TEMPORARY_RANDOM_LEN && random.bytes().all(|b| b.is_ascii_alphanumeric())
+    })
+}
+
+/// The temporary sibling folder a measure job writes into, deleted unless published.
+struct TemporaryFolder(tempfile::TempDir);
+
+impl TemporaryFolder {
+    /// A new temporary folder beside `out`.
+    fn beside(out: &Path) -> Result<TemporaryFolder> {
+        let parent = out.parent().context("measure folder has a parent")?;
+        std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        let tmp = tempfile::Builder::new()
+            .prefix(TEMPORARY_PREFIX)
+            .rand_bytes(TEMPORARY_RANDOM_LEN)
+            .tempdir_in(parent)
+            .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
+        Ok(TemporaryFolder(tmp))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+
+    /// Writes `summary` as the done file, then renames the folder to `out`, replacing it.
+    fn publish(self, out: &Path, summary: &MeasureSummary) -> Result<()> {
+        let json = serde_json::to_string_pretty(summary)? + "\n";
+        retest_fs::write_atomic(&self.path().join(DONE_FILE), json.as_bytes())?;
+        if out.exists() {
+            std::fs::remove_dir_all(out).with_context(|| format!("cannot replace {}", out.display()))?;
+        }
+        Ok(retest_fs::publish_dir(&self.0.keep(), out)?)
+    }
+}
