@@ -326,3 +326,36 @@ fn the_checks_see_every_kind_of_import() {
     let err = imported_modules(&job, "use crate::Layout;", &known).unwrap_err();
     assert_eq!(err, "`crate::Layout` names no module");
 }
+
+/// The modules that may read environment variables: the cluster executor, which passes the
+/// `RETEST_*` settings on to the jobs it submits. Everything else is given its inputs (folders,
+/// declared files), so a result never depends on an environment variable a stage read.
+const READS_ENVIRONMENT: &[&str] = &["driver::cluster"];
+
+/// The modules that build a resolver from the environment (the data mirror, the download cache,
+/// offline mode): the driver's commands and the tools, never a stage or the lists.
+const RESOLVES_FROM_ENVIRONMENT: &[&str] = &["driver", "tools"];
+
+#[test]
+fn only_the_driver_reads_the_environment() {
+    let mut files = Vec::new();
+    read_sources(&src(), &[], &mut files);
+    let mut readers = Vec::new();
+    for file in &files {
+        let module = file.module.join("::");
+        let reads = ["env::var(", "env::var_os(", "env::vars("]
+            .iter()
+            .any(|r| file.text.contains(r));
+        if reads && !READS_ENVIRONMENT.contains(&module.as_str()) {
+            readers.push(module.clone());
+        }
+        let top = file.module.first().map_or("", String::as_str);
+        if file.text.contains("Resolver::from_env") && !RESOLVES_FROM_ENVIRONMENT.contains(&top) {
+            readers.push(module);
+        }
+    }
+    assert!(
+        readers.is_empty(),
+        "modules that read the environment: {readers:?}"
+    );
+}

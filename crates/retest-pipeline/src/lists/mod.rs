@@ -3,6 +3,7 @@
 //! pair per line) or a declaration (`<name>.yaml`) of a file that lives elsewhere — the mirror,
 //! the download cache or a URL — by name and SHA-256, resolved like a corpus source.
 
+mod benchmarks;
 mod queries;
 mod weat_tests;
 
@@ -13,6 +14,7 @@ use retest_data::{Owner, Resolver};
 use retest_measures::{PairList, WordList};
 use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, WeatTest};
 
+pub use benchmarks::{Benchmarks, GOOGLE_ANALOGIES};
 pub use queries::{QueryLine, read_query_file};
 pub use weat_tests::read_weat_tests;
 
@@ -175,6 +177,8 @@ pub struct Lists {
     pub analogies: Option<Vec<QueryLine>>,
     /// The base-pair lists, when the plan has a `base_pairs` section.
     pub base_pairs_analyses: Option<BasePairLists>,
+    /// The benchmark files the set-level and analogy stages read.
+    pub benchmarks: Benchmarks,
     /// `(list name, file, sha256)` of every list read.
     pub files: Vec<(String, PathBuf, String)>,
 }
@@ -224,6 +228,7 @@ impl Lists {
         let base_pairs_analyses = (plan.base_pairs.as_ref())
             .map(|p| load_base_pairs(p, folder, resolver, &mut files))
             .transpose()?;
+        let benchmarks = load_benchmarks(plan, folder, resolver, &mut files)?;
         Ok(Lists {
             base_pairs,
             targets,
@@ -231,9 +236,35 @@ impl Lists {
             set_level,
             analogies,
             base_pairs_analyses,
+            benchmarks,
             files,
         })
     }
+}
+
+/// Finds the benchmark files the plan's stages read: the word-similarity benchmarks with a
+/// `set_level` section, the Google analogy set when `analogies.google` asks for it.
+fn load_benchmarks(
+    plan: &Plan,
+    folder: &Path,
+    resolver: &mut Resolver,
+    files: &mut Vec<(String, PathBuf, String)>,
+) -> Result<Benchmarks> {
+    let mut read = |name: &str| -> Result<PathBuf> {
+        let (path, text) = read_list(folder, name, Kind::Benchmark, resolver)?;
+        files.push(digest(name, path.clone(), &text));
+        Ok(path)
+    };
+    let mut benchmarks = Benchmarks::default();
+    if plan.set_level.is_some() {
+        for (name, format) in benchmarks::similarity_names() {
+            benchmarks.similarity.push((name, read(name)?, format));
+        }
+    }
+    if plan.analogies.as_ref().is_some_and(|a| a.google) {
+        benchmarks.google = Some(read(GOOGLE_ANALOGIES)?);
+    }
+    Ok(benchmarks)
 }
 
 /// Reads the tests file, the neutral words and the definitional pairs of `plan.set_level`.
@@ -340,6 +371,8 @@ enum Kind {
     Stereotypes,
     /// Analogy queries `a b c [reported]` (`<name>.txt` only).
     Analogies,
+    /// A benchmark file's declaration (`<name>.yaml` only).
+    Benchmark,
 }
 
 impl Kind {
@@ -351,6 +384,7 @@ impl Kind {
             Kind::Tests => "WEAT tests file",
             Kind::Stereotypes => "stereotype list",
             Kind::Analogies => "analogy query list",
+            Kind::Benchmark => "benchmark",
         }
     }
 }
@@ -382,7 +416,7 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
             PathBuf::from(name)
         } else {
             let mut found = Vec::new();
-            let names = if kind == Kind::Tests {
+            let names = if matches!(kind, Kind::Tests | Kind::Benchmark) {
                 vec![format!("{name}.yaml")]
             } else if kind == Kind::Analogies {
                 vec![format!("{name}.txt")]

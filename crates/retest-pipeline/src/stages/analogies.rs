@@ -10,9 +10,9 @@ use anyhow::{Context, Result};
 use retest_analyses::{answer_agreement, pair_overlap, seeds_icc};
 use retest_embeddings::Embeddings;
 use retest_eval::{
-    ANALOGY_BENCHMARK, AnalogySet, AnalogySpace, Answer, CaseHandling, Constraint, EvalOptions,
-    GeneratedPair, PairOptions, Query, Solver, SolverAccuracy, generate_pairs, google_accuracy, rank_among,
-    read_analogies, score_all, solve,
+    AnalogySet, AnalogySpace, Answer, CaseHandling, Constraint, EvalOptions, GeneratedPair, PairOptions,
+    Query, Solver, SolverAccuracy, generate_pairs, google_accuracy, rank_among, read_analogies, score_all,
+    solve,
 };
 use retest_measures::Vocab;
 use retest_spec::{AnalogyParams, Plan};
@@ -22,7 +22,7 @@ use retest_tables::{
 };
 
 use crate::lists::QueryLine;
-use crate::stages::inputs::{benchmark_file, lowercases};
+use crate::stages::stage::lowercases;
 use crate::stages::stage::{Across, Family, Seed, Stage, when_present, write_tables};
 
 /// The analogy measures: a configuration has their tables when its plan has an `analogies`
@@ -44,7 +44,8 @@ pub(crate) const FAMILY: Family = Family {
     key: |plan| when_present("analogies", &plan.analogies),
     build: |setup| {
         let lines = setup.lists.analogies.as_deref();
-        let built = Analogies::new(setup.plan, lines, setup.corpus_name(), setup.vocab)?;
+        let google = setup.lists.benchmarks.google.as_deref();
+        let built = Analogies::new(setup.plan, lines, google, setup.corpus_name(), setup.vocab)?;
         Ok(built.map(|inner| {
             Box::new(AnalogyStage {
                 inner,
@@ -86,7 +87,7 @@ pub(crate) struct Analogies<'p> {
     queries: Vec<Resolved>,
     /// The rows searched: the whole vocabulary or its most frequent `restrict_vocab` words.
     n_rows: usize,
-    /// The Google analogy set, when the plan asks for it and the data mirror has it.
+    /// The Google analogy set, when the plan asks for its accuracy.
     google: Option<AnalogySet>,
     /// The rows of the pair generation's seed pair and the rows it searches, when it runs.
     pair_seed: Option<(u32, u32)>,
@@ -100,7 +101,7 @@ pub(crate) struct Analogies<'p> {
     zhang: Option<((u32, u32), Vec<SectionPairs>)>,
     /// The query list's coverage row.
     pub coverage: CoverageRow,
-    /// Why queries or the Google accuracy are left out, one line each.
+    /// Why queries are left out, one line each.
     pub notes: Vec<String>,
 }
 
@@ -124,7 +125,8 @@ pub(crate) struct AnalogySeed {
 
 impl<'p> Analogies<'p> {
     /// Resolves the plan's query list against `vocab` (lowercased on a corpus whose reader
-    /// lowercases); a query with a word outside the searched rows is left out with a note.
+    /// lowercases) and reads the Google set from `google` when the plan asks for its accuracy;
+    /// a query with a word outside the searched rows is left out with a note.
     ///
     /// # Errors
     ///
@@ -132,6 +134,7 @@ impl<'p> Analogies<'p> {
     pub(crate) fn new(
         plan: &'p Plan,
         lines: Option<&[QueryLine]>,
+        google: Option<&Path>,
         corpus: &str,
         vocab: &Vocab<'_>,
     ) -> Result<Option<Analogies<'p>>> {
@@ -188,16 +191,9 @@ impl<'p> Analogies<'p> {
                 lines.len()
             ));
         }
-        let google = if params.google {
-            match benchmark_file(ANALOGY_BENCHMARK) {
-                Ok(path) => Some(read_analogies(&path)?),
-                Err(why) => {
-                    notes.push(format!("analogies: no Google accuracy ({why})"));
-                    None
-                }
-            }
-        } else {
-            None
+        let google = match &google {
+            Some(path) if params.google => Some(read_analogies(path)?),
+            _ => None,
         };
         let pair_rows = params.pair_restrict_vocab.min(vocab.len());
         let pair_seed = if params.pairs {

@@ -27,8 +27,7 @@ use retest_tables::{
 };
 
 use crate::lists::BasePairLists;
-use crate::stages::inputs::lowercases;
-use crate::stages::stage::{Across, Family, Seed, Stage, when_present, write_tables};
+use crate::stages::stage::{Across, Family, Seed, Stage, lowercases, when_present, write_tables};
 
 /// Zhang et al.'s base-pair analyses: a configuration has their tables when its plan has a
 /// `base_pairs` section.

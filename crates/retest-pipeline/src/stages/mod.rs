@@ -5,7 +5,6 @@
 pub(crate) mod analogies;
 pub(crate) mod base_pairs;
 pub(crate) mod columns;
-pub(crate) mod inputs;
 pub(crate) mod job;
 pub(crate) mod rules;
 pub(crate) mod set_level;

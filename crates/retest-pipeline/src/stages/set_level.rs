@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use retest_analyses::{SeedSpread, seed_agreement, seed_spread, seeds_icc};
 use retest_embeddings::Embeddings;
-use retest_eval::{SIMILARITY_BENCHMARKS, SimilarityResult, WordPair, evaluate_similarity, read_pairs};
+use retest_eval::{SimilarityResult, WordPair, evaluate_similarity, read_pairs};
 use retest_measures::{
     DirectionSource, Measure, Model, OccupationalStereotypes, PairList, PermutationOptions,
     RelativeNormDistance, Vocab, Weat, WeatOptions, WeatSets, WordList, direct_bias, gender_direction,
@@ -23,10 +23,10 @@ use retest_tables::{
     WeatSeedRow, WeatWordRow,
 };
 
-use crate::lists::Lists;
+use crate::lists::{Benchmarks, Lists};
 use crate::stages::columns::PCA_DIRECTION as PCA;
 use crate::stages::columns::{icc_stats, weat_stats};
-use crate::stages::inputs::{benchmark_file, lowercases};
+use crate::stages::stage::lowercases;
 use crate::stages::stage::{Across, Family, Seed, Stage, always, write_tables};
 
 /// The `family` of a test of the tests file.
@@ -109,10 +109,8 @@ pub(crate) struct SetLevel<'p> {
     pub coverage: Vec<CoverageRow>,
     /// Tests left out because a set has no word in vocabulary, one line each.
     pub skipped: Vec<String>,
-    /// The word-similarity benchmarks of `retest eval`, from the data mirror.
+    /// The word-similarity benchmarks of `retest eval`, from the plan's declared files.
     benchmarks: Vec<Benchmark>,
-    /// Why there are no quality rows, when there are none.
-    pub quality_note: Option<String>,
 }
 
 /// Everything the set-level measures give on one seed.
@@ -315,10 +313,9 @@ impl<'p> SetLevel<'p> {
                 stereotypes.name
             )),
         }
-        let (benchmarks, quality_note) = similarity_benchmarks()?;
+        let benchmarks = similarity_benchmarks(&lists.benchmarks)?;
         Ok(Some(SetLevel {
             benchmarks,
-            quality_note,
             params,
             tests,
             pairs: base_pairs.to_vec(),
@@ -785,26 +782,15 @@ pub(crate) fn pca_stability(
 /// A word-similarity benchmark: its name and pairs.
 type Benchmark = (&'static str, Vec<WordPair>);
 
-/// The word-similarity benchmarks of `retest eval` from `$RETEST_DATA_DIR/benchmarks/`, or none
-/// with the reason when the variable is unset or a file is missing.
+/// The word-similarity benchmarks of `retest eval`, read from the plan's declared files.
 ///
 /// # Errors
 ///
-/// A benchmark file that exists but cannot be read or parsed.
-fn similarity_benchmarks() -> Result<(Vec<Benchmark>, Option<String>)> {
-    let mut benchmarks = Vec::new();
-    for (name, file, format) in SIMILARITY_BENCHMARKS {
-        match benchmark_file(file) {
-            Ok(path) => benchmarks.push((name, read_pairs(&path, format)?)),
-            Err(why) => {
-                return Ok((
-                    Vec::new(),
-                    Some(format!("quality: no word-similarity benchmarks ({why})")),
-                ));
-            }
-        }
-    }
-    Ok((benchmarks, None))
+/// A benchmark file that cannot be read or parsed.
+fn similarity_benchmarks(benchmarks: &Benchmarks) -> Result<Vec<Benchmark>> {
+    (benchmarks.similarity.iter())
+        .map(|(name, path, format)| Ok((*name, read_pairs(path, *format)?)))
+        .collect()
 }
 
 /// The set-level stage of one configuration: the measures resolved, and every seed's values.
@@ -818,10 +804,7 @@ struct SetLevelStage<'a> {
 
 impl Stage for SetLevelStage<'_> {
     fn notes(&self) -> Vec<String> {
-        (self.inner.skipped.iter())
-            .chain(&self.inner.quality_note)
-            .cloned()
-            .collect()
+        self.inner.skipped.clone()
     }
 
     fn coverage(&self) -> &[CoverageRow] {

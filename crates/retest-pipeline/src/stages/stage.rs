@@ -166,3 +166,11 @@ pub(crate) fn write_tables(out: &Path, tables: impl IntoIterator<Item = Table>) 
     }
     Ok(())
 }
+
+/// Whether corpus `corpus`'s reader lowercases (plain text and Reddit, unless read with
+/// `case: keep`): the set-level, analogy and base-pair lists are then looked up lowercased.
+pub(crate) fn lowercases(plan: &Plan, corpus: &str) -> bool {
+    (plan.corpora.iter())
+        .find(|c| c.name == corpus)
+        .is_some_and(|c| c.reader.lowercases())
+}
