@@ -3,17 +3,16 @@
 //! warning, and bad input gives one line, compared in full.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use retest_eval::{AnalogySpace, Constraint, DeltaBound, Query, Solver, solve};
 use retest_tables::{AnalogyRow, Table};
 use retest_test_support::workspace_dir;
 
+/// `retest ARGS` in the workspace.
 fn retest(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(workspace_dir())
+    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .args(args)
-        .env("RETEST_OFFLINE", "1")
         .output()
         .unwrap()
 }

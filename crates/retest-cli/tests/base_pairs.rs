@@ -7,21 +7,19 @@
 //! input gives one line, compared in full.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use retest_tables::{
     BasePairAgreementRow, BasePairCorrelationRow, BasePairDirectionRow, BasePairFlipRow, BasePairKappaRow,
     BasePairScoreRow, BasePairSummaryRow, CoverageRow, Row, Table,
 };
-use retest_test_support::{data_dir, workspace_dir};
+use retest_test_support::workspace_dir;
 use serde_json::Value;
 
+/// `retest ARGS` in the workspace.
 fn retest(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(workspace_dir())
+    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .args(args)
-        .env("RETEST_OFFLINE", "1")
-        .env("RETEST_DATA_DIR", data_dir())
         .output()
         .unwrap()
 }

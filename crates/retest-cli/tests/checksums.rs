@@ -12,7 +12,7 @@ const LOCK_HEADER: &str =
 
 /// `retest corpus prepare <recipe>` run in `cwd`, outputs in `results`.
 fn prepare(cwd: &Path, recipe: &str, results: &Path) -> Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_retest"))
+    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .current_dir(cwd)
         .args([
             "--results",
@@ -21,12 +21,7 @@ fn prepare(cwd: &Path, recipe: &str, results: &Path) -> Output {
             "prepare",
             recipe,
         ])
-        .env("RETEST_DATA_DIR", data_dir())
         .env("RETEST_CACHE_DIR", results.join("cache"))
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
-        .env_remove("RETEST_WORDLISTS_DIR")
-        .env_remove("RETEST_RESULTS_DIR")
         .output()
         .unwrap()
 }

@@ -1,20 +1,16 @@
 //! The `retest` binary end to end: plans, corpus preparation and error output.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use retest_test_support::{data_dir, workspace_dir};
 
 /// Runs `retest` in the project folder with results going to `results`.
 fn retest(args: &[&str], results: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(workspace_dir())
+    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .args(args)
         .env("RETEST_RESULTS_DIR", results)
-        .env("RETEST_DATA_DIR", data_dir())
         .env("RETEST_CACHE_DIR", results.join("cache"))
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
         .output()
         .unwrap()
 }

@@ -42,7 +42,7 @@ fn run(pipeline: &Path, results: &Path) -> Output {
 
 /// `retest run` with `cwd` as the current folder.
 fn run_in(cwd: &Path, pipeline: &Path, results: &Path) -> Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_retest"))
+    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .current_dir(cwd)
         .args([
             "--results",
@@ -50,11 +50,7 @@ fn run_in(cwd: &Path, pipeline: &Path, results: &Path) -> Output {
             "run",
             pipeline.to_str().unwrap(),
         ])
-        .env("RETEST_DATA_DIR", data_dir())
         .env("RETEST_CACHE_DIR", results.join("cache"))
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
-        .env_remove("RETEST_WORDLISTS_DIR")
         .output()
         .unwrap()
 }
@@ -154,7 +150,7 @@ fn an_unknown_rule_is_named_with_the_known_ones() {
     std::fs::write(&pipeline, format!("{text}  rules: [dbwa, weat]\n")).unwrap();
     let out = run(&pipeline, &dir.path().join("results"));
     assert_failure("unknown_rule", &out, dir.path());
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_retest"))
+    let out = retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .args([
             "score",
             "x.fifu",

@@ -9,8 +9,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use retest_test_support::{data_dir, workspace_dir};
-
 /// The smoke pipeline's corpus, and its folder name's start under `results/corpora/`.
 const CORPUS: &str = "wikitext-103-valid";
 
@@ -18,15 +16,11 @@ const CORPUS: &str = "wikitext-103-valid";
 /// stage finished (it takes tens of milliseconds for preparation), and then the test tries again.
 const ATTEMPTS: usize = 20;
 
+/// `retest` in the workspace with results (and the download cache) in `results`.
 fn retest(results: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_retest"));
-    cmd.current_dir(workspace_dir())
-        .env("RETEST_RESULTS_DIR", results)
-        .env("RETEST_DATA_DIR", data_dir())
-        .env("RETEST_CACHE_DIR", results.join("cache"))
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
-        .env_remove("RETEST_WORDLISTS_DIR");
+    let mut cmd = retest_test_support::retest(env!("CARGO_BIN_EXE_retest"));
+    cmd.env("RETEST_RESULTS_DIR", results)
+        .env("RETEST_CACHE_DIR", results.join("cache"));
     cmd
 }
 

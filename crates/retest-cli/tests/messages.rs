@@ -2,9 +2,7 @@
 //! `tests/messages/cli/<case>.txt` (exit code, stdout when any, stderr). `RETEST_BLESS=1`
 //! rewrites the files.
 
-use std::process::Command;
-
-use retest_test_support::{assert_message, data_dir, workspace_dir};
+use retest_test_support::assert_message;
 
 /// One invocation: its arguments (`{tmp}` is the case's temporary folder), the files it finds
 /// there and the environment it changes.
@@ -43,16 +41,11 @@ fn run(case: &Case) {
         .iter()
         .map(|a| a.replace("{tmp}", tmp.to_str().unwrap()))
         .collect();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_retest"));
+    let mut command = retest_test_support::retest(env!("CARGO_BIN_EXE_retest"));
     command
-        .current_dir(workspace_dir())
         .args(&args)
         .env("RETEST_RESULTS_DIR", tmp.join("results"))
-        .env("RETEST_DATA_DIR", data_dir())
-        .env("RETEST_CACHE_DIR", tmp.join("cache"))
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
-        .env_remove("RETEST_WORDLISTS_DIR");
+        .env("RETEST_CACHE_DIR", tmp.join("cache"));
     for (key, value) in case.env {
         command.env(key, value.replace("{tmp}", tmp.to_str().unwrap()));
     }

@@ -6,18 +6,14 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use retest_test_support::{data_dir, workspace_dir};
+use retest_test_support::{hermetic, workspace_dir};
 
 /// Runs `retest` in `dir` (results under `dir/results`).
 fn retest(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retest"))
+    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .current_dir(dir)
         .args(args)
         .env("RETEST_RESULTS_DIR", dir.join("results"))
-        .env("RETEST_DATA_DIR", data_dir())
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
-        .env_remove("RETEST_WORDLISTS_DIR")
         .output()
         .unwrap()
 }
@@ -378,22 +374,16 @@ fn modes(dir: &Path) -> Vec<(PathBuf, bool, u32)> {
 
 /// Runs `retest` under umask 027 through the shell.
 fn retest_umask_027(args: &[&str], dir: &Path) -> Output {
-    Command::new("sh")
-        .args([
-            "-c",
-            "umask 027 && exec \"$0\" \"$@\"",
-            env!("CARGO_BIN_EXE_retest"),
-        ])
-        .args(args)
-        .current_dir(workspace_dir())
-        .env("RETEST_RESULTS_DIR", dir.join("results"))
-        .env("RETEST_DATA_DIR", data_dir())
-        .env("RETEST_CACHE_DIR", dir.join("cache"))
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
-        .env_remove("RETEST_WORDLISTS_DIR")
-        .output()
-        .unwrap()
+    hermetic(Command::new("sh").args([
+        "-c",
+        "umask 027 && exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_retest"),
+    ]))
+    .args(args)
+    .env("RETEST_RESULTS_DIR", dir.join("results"))
+    .env("RETEST_CACHE_DIR", dir.join("cache"))
+    .output()
+    .unwrap()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! mirror offline, and bad input gives one line, compared in full.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use retest_measures::{
     DirectionSource, Model, PermutationOptions, SdKind, WEAT_EXACT_PARTITIONS_MAX, WeatOptions, WeatSets,
@@ -12,18 +12,13 @@ use retest_measures::{
 };
 use retest_rng::SeedPath;
 use retest_tables::{Table, WeatRow, WeatStats};
-use retest_test_support::{data_dir, data_file, workspace_dir};
+use retest_test_support::data_file;
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
 fn retest(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(workspace_dir())
+    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
         .args(args)
-        .env("RETEST_DATA_DIR", data_dir())
         .env("RETEST_CACHE_DIR", dir.join("cache"))
-        .env("RETEST_OFFLINE", "1")
-        .env_remove("RETEST_CORPORA_DIR")
-        .env_remove("RETEST_WORDLISTS_DIR")
         .output()
         .unwrap()
 }

@@ -1,7 +1,9 @@
 //! Dependency invariants of the workspace: Polars, serde_yaml and clap each stay inside the one
 //! crate that owns them (tables, spec, the binary), so every other crate sees rows, plans and
 //! typed arguments instead; and the binary does no work of its own: it reaches the trainers,
-//! corpora, measures and tables only through retest-pipeline.
+//! corpora, measures and tables only through retest-pipeline. The CLI's tests start the binary
+//! only through `retest_test_support::retest` (or `hermetic`), so every one of them runs it under
+//! the same environment policy.
 
 use std::path::Path;
 
@@ -116,4 +118,105 @@ fn the_check_sees_every_way_to_declare_a_dependency() {
         "[dependencies]\nserde_yaml = \"0.9\"\n",
         "serde_yaml"
     ));
+}
+
+/// Programs other than `retest` that the CLI's tests start themselves, as `Command::new`'s
+/// argument is written.
+const OTHER_PROGRAMS: &[&str] = &["\"kill\"", "\"sha256sum\"", "\"Rscript\""];
+
+/// The commands of `source` built with `Command::new` for a program that may be `retest`,
+/// outside the support builder: every `Command::new(…)` starts one of [`OTHER_PROGRAMS`], or is
+/// `sh` handed straight to `hermetic(…)`. Comment lines are skipped; whitespace is ignored.
+fn commands_outside_the_builder(source: &str) -> Vec<String> {
+    let text: String = (source.lines())
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .flat_map(str::chars)
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let mut found = Vec::new();
+    for (at, call) in text.match_indices("Command::new(") {
+        let start = at + call.len();
+        let mut depth = 1;
+        let end = (text[start..].char_indices())
+            .find(|&(_, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                depth == 0
+            })
+            .map_or(text.len(), |(i, _)| start + i);
+        let program = &text[start..end];
+        let before = text[..at].trim_end_matches("std::process::");
+        let wrapped = program == "\"sh\"" && before.ends_with("hermetic(");
+        if !OTHER_PROGRAMS.contains(&program) && !wrapped {
+            found.push(format!("Command::new({program})"));
+        }
+    }
+    found
+}
+
+/// The `.rs` files under `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a readable folder") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn cli_tests_start_the_binary_only_through_the_support_builder() {
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let files = rust_files(&tests);
+    assert!(files.len() > 10, "{files:?}");
+    let mut outside = Vec::new();
+    // This file names the forbidden calls in its samples.
+    for file in files.iter().filter(|f| !f.ends_with("tests/tidy.rs")) {
+        let source = std::fs::read_to_string(file).expect("a readable test file");
+        for command in commands_outside_the_builder(&source) {
+            outside.push(format!(
+                "{}: {command}",
+                file.strip_prefix(&tests).unwrap().display()
+            ));
+        }
+    }
+    assert_eq!(
+        outside,
+        Vec::<String>::new(),
+        "commands built without retest_test_support::retest or hermetic"
+    );
+}
+
+#[test]
+fn the_builder_check_sees_every_way_around_the_builder() {
+    for refused in [
+        "Command::new(env!(\"CARGO_BIN_EXE_retest\"))",
+        "std::process::Command::new(\n    env!(\"CARGO_BIN_EXE_retest\"),\n)",
+        "let bin = env!(\"CARGO_BIN_EXE_retest\");\nCommand::new(bin).arg(\"run\")",
+        "Command::new(\"sh\").args([\"-c\", \"exec \\\"$0\\\"\", env!(\"CARGO_BIN_EXE_retest\")])",
+        "Command::new(PathBuf::from(\"target/release/retest\"))",
+    ] {
+        assert_eq!(commands_outside_the_builder(refused).len(), 1, "{refused}");
+    }
+    for allowed in [
+        "retest_test_support::retest(env!(\"CARGO_BIN_EXE_retest\")).args([\"plan\"])",
+        "hermetic(Command::new(\"sh\").args([\"-c\", \"umask 027\"]))",
+        "hermetic(\n    std::process::Command::new(\"sh\")\n        .arg(\"-c\"),\n)",
+        "Command::new(\"kill\").args([\"-INT\", &pid])",
+        "// Command::new(env!(\"CARGO_BIN_EXE_retest\")) is refused.",
+    ] {
+        assert_eq!(
+            commands_outside_the_builder(allowed),
+            Vec::<String>::new(),
+            "{allowed}"
+        );
+    }
 }

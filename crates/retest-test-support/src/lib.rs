@@ -1,6 +1,6 @@
 //! Helpers shared by the tests and benchmarks of the workspace (a `[dev-dependencies]` only):
 //! the data mirror, reproducible random vectors and rotations, and tiny embeddings written by
-//! hand.
+//! hand; and the one way tests start the `retest` binary, with one environment policy.
 //!
 //! The mirror is the folder named by `RETEST_DATA_DIR`, else `../shared/data` beside the
 //! workspace. Tests read its real files and fail, never skip, when it or a file is missing.
@@ -11,8 +11,10 @@ use rand_core::Rng;
 use retest_embeddings::Embeddings;
 use retest_rng::SeedPath;
 
+mod command;
 mod messages;
 
+pub use command::{REMOVED_VARS, RETEST_PREFIX, hermetic, retest};
 pub use messages::{assert_each_clause_once, assert_message, redacted};
 
 /// The variable naming the data mirror.

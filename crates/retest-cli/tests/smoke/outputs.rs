@@ -1,0 +1,89 @@
+//! What the run leaves: every table (the regression input filled in), the report with its
+//! figures, and a manifest that times every job.
+
+use crate::smoke_run;
+
+#[test]
+fn the_run_writes_every_table_and_a_filled_regression_input() {
+    let run = smoke_run();
+    assert!(run.log.contains("regression input: "), "{}", run.log);
+    let names: Vec<String> = run.tables.iter().map(|(p, _)| p.display().to_string()).collect();
+    for expected in [
+        "coverage.csv",
+        "bias_scores/wikitext-103-valid-sgns.parquet",
+        "bias_scores/wikitext-103-valid-glove.parquet",
+        "test_retest_words.parquet",
+        "test_retest_pairs.csv",
+        "inter_rater_words.parquet",
+        "inter_rater_pairs.parquet",
+        "internal_consistency.csv",
+        "word_properties.parquet",
+        "regression.parquet",
+        "regression.csv",
+    ] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} missing from {names:?}"
+        );
+    }
+    // The regression input has rows, with the lexical features filled in.
+    let regression =
+        retest_tables::Table::read("regression", &run.tables_dir().join("regression.parquet")).unwrap();
+    assert!(regression.height() > 0, "the regression input is empty");
+    let csv = std::fs::read_to_string(run.tables_dir().join("regression.csv")).unwrap();
+    assert!(
+        csv.starts_with("analysis,corpus,algorithm,metric,scale,word,score,"),
+        "{csv:.200}"
+    );
+    assert!(
+        csv.contains(",NOUN,") && csv.contains("inter_rater"),
+        "{csv:.2000}"
+    );
+}
+
+#[test]
+fn the_report_has_its_pages_and_every_figure_as_svg_and_png() {
+    let run = smoke_run();
+    let report_names: Vec<String> = run.report.iter().map(|(p, _)| p.display().to_string()).collect();
+    for expected in [
+        "index.html",
+        "report.md",
+        "fig2_test_retest_words.svg",
+        "fig2_test_retest_words.png",
+    ] {
+        assert!(
+            report_names.iter().any(|n| n == expected),
+            "{expected} missing from {report_names:?}"
+        );
+    }
+    let markdown = std::fs::read_to_string(run.results.join("smoke/report/report.md")).unwrap();
+    assert!(
+        markdown.contains("## Comparison with the paper"),
+        "{markdown:.500}"
+    );
+}
+
+/// The manifest times every training job (from the timing file beside each embedding) and
+/// every measure job, and records the version, the commit and the corpus' checksums.
+#[test]
+fn the_manifest_times_every_job() {
+    let run = smoke_run();
+    let text = std::fs::read_to_string(run.results.join("smoke/manifest.json")).unwrap();
+    assert!(text.contains("\"retest_version\""), "{text}");
+    let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let training = manifest["jobs"]["training"].as_array().unwrap();
+    assert_eq!(training.len(), 6, "{training:?}");
+    for job in training {
+        assert!(job["seconds"].as_f64().is_some_and(|s| s > 0.0), "{job}");
+    }
+    let measure = manifest["jobs"]["measure"].as_array().unwrap();
+    assert_eq!(measure.len(), 2);
+    for job in measure {
+        assert!(job["summary"]["seconds_scoring"].as_f64().is_some(), "{job}");
+    }
+    assert!(manifest.get("git_commit").is_some(), "{manifest}");
+    assert!(
+        manifest["corpora"][0]["prepared"]["sources"][0]["sha256"].is_string(),
+        "{manifest}"
+    );
+}
