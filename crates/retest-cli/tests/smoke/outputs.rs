@@ -79,7 +79,7 @@ fn the_manifest_times_every_job() {
     let measure = manifest["jobs"]["measure"].as_array().unwrap();
     assert_eq!(measure.len(), 2);
     for job in measure {
-        assert!(job["summary"]["seconds_scoring"].as_f64().is_some(), "{job}");
+        assert!(job["summary"]["seconds_rules"].as_f64().is_some(), "{job}");
     }
     assert!(manifest.get("git_commit").is_some(), "{manifest}");
     assert!(
