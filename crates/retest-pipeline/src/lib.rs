@@ -17,7 +17,7 @@ mod stages;
 mod tools;
 
 pub use corpus::LoadedCorpus;
-pub use driver::aggregate::{Measured, combine_tables, measure_all, read_table};
+pub use driver::aggregate::{Measured, combine_tables, measure_all, read_rows};
 pub use driver::cooccurrence::{cooccurrence_path, cooccurrences_for, ensure_cooccurrences, glove_config};
 pub use driver::features::{DEBIAN_WORDNET, LexiconFiles};
 pub use driver::jobs::{TrainingJob, training_job, training_jobs};
@@ -27,7 +27,7 @@ pub use driver::memory::{CorpusSize, Estimate, check_prepared, estimates, gigaby
 pub use driver::project::{
     Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, recipe_lock_file, run_name,
 };
-pub use driver::regression::{REGRESSION_TABLE, WordFeatures, regression_input, regression_rows};
+pub use driver::regression::{WordFeatures, regression_input, regression_rows};
 pub use driver::run::{
     Finished, MeasuredRun, RecipeOverrides, Trained, check_plan, measure_pipeline, prepare_pipeline,
     prepare_recipe, report_meta, run_pipeline, train_pipeline, write_report,

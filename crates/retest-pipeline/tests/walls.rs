@@ -359,3 +359,23 @@ fn only_the_driver_reads_the_environment() {
         "modules that read the environment: {readers:?}"
     );
 }
+
+/// Tables are named through `retest_tables::names` (name and row type stated once), never by a
+/// string written here.
+#[test]
+fn tables_are_named_through_the_table_names() {
+    let mut files = Vec::new();
+    read_sources(&src(), &[], &mut files);
+    let by_string: Vec<String> = (files.iter())
+        .filter(|f| {
+            ["Table::from_rows(", "Table::from_rows_in("]
+                .iter()
+                .any(|c| f.text.contains(c))
+        })
+        .map(|f| f.module.join("::"))
+        .collect();
+    assert!(
+        by_string.is_empty(),
+        "modules that name a table by a string: {by_string:?}"
+    );
+}

@@ -35,6 +35,7 @@
 mod analogies;
 mod base_pairs;
 mod format;
+pub mod names;
 mod read;
 mod rows;
 mod schema;
@@ -51,6 +52,7 @@ pub use base_pairs::{
     BasePairSummaryRow, BasePairVarianceRow,
 };
 pub use format::TableFormat;
+pub use names::TableName;
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, IccRow, IccStats, RegressionRow,

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::format::TableFormat;
+use crate::names::TableName;
 use crate::schema::{Row, RowWriter};
 
 /// Why a table could not be built or written.
@@ -34,6 +35,24 @@ pub struct Table {
 impl Table {
     pub(crate) fn from_frame(name: &'static str, frame: DataFrame) -> Table {
         Table { name, frame }
+    }
+
+    /// The run's table `name` of `rows`, in order ([`crate::names`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::from_rows_in`].
+    pub fn of<R: Row<Layout = ()>>(name: TableName<R>, rows: &[R]) -> Result<Table, TableError> {
+        Table::from_rows_in(name.name(), (), rows)
+    }
+
+    /// The run's table `name` of `rows`, in order, with the columns `R` states for `layout`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::from_rows_in`].
+    pub fn of_in<R: Row>(name: TableName<R>, layout: R::Layout, rows: &[R]) -> Result<Table, TableError> {
+        Table::from_rows_in(name.name(), layout, rows)
     }
 
     /// The table `name` of `rows`, in order, with the columns `R` states.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use retest_spec::{Job, Plan};
-use retest_tables::{Table, parquet_path};
+use retest_tables::{Row, Table, TableName, names, parquet_path};
 use serde::Serialize;
 
 use crate::corpus::LoadedCorpus;
@@ -112,14 +112,14 @@ pub fn measure_all(
 pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     for name in group_tables() {
-        if name.starts_with("bias_scores") {
+        if name == names::BIAS_SCORES {
             written.extend(copy_per_configuration(measured, name, out)?);
             continue;
         }
         let mut parts = Vec::new();
         let mut corpora_seen: Vec<&str> = Vec::new();
         for m in measured {
-            if name == "coverage" {
+            if name == names::COVERAGE.name() {
                 if corpora_seen.contains(&m.corpus.as_str()) {
                     continue;
                 }
@@ -136,7 +136,7 @@ pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>>
         }
         written.extend(Table::concat(name, &parts)?.write(out, true)?);
     }
-    let full = "bias_scores_full";
+    let full = names::BIAS_SCORES_FULL;
     if measured.iter().any(|m| parquet_path(&m.dir, full).is_file()) {
         written.extend(copy_per_configuration(measured, full, out)?);
     }
@@ -170,11 +170,13 @@ fn copy_per_configuration(measured: &[Measured], name: &str, out: &Path) -> Resu
     Ok(files)
 }
 
-/// Reads one combined table from `dir`.
+/// Reads the rows of one combined table from `dir`.
 ///
 /// # Errors
 ///
-/// The file cannot be read.
-pub fn read_table(dir: &Path, name: &'static str) -> Result<Table> {
-    Table::read(name, &parquet_path(dir, name)).with_context(|| format!("reading table `{name}`"))
+/// The file cannot be read, or its columns are not those of `R`.
+pub fn read_rows<R: Row>(dir: &Path, table: TableName<R>) -> Result<Vec<R>> {
+    let name = table.name();
+    let read = || Table::read(name, &parquet_path(dir, name))?.rows::<R>();
+    read().with_context(|| format!("reading table `{name}`"))
 }

@@ -7,13 +7,10 @@ use std::path::Path;
 
 use anyhow::Result;
 use retest_lexicon::Lexicon;
-use retest_tables::{IccRow, RegressionRow, Subject, Table, WordPropertyRow};
+use retest_tables::{IccRow, RegressionRow, Subject, Table, WordPropertyRow, names};
 use rustc_hash::FxHashMap;
 
-use crate::driver::aggregate::read_table;
-
-/// Name of the regression-input table.
-pub const REGRESSION_TABLE: &str = "regression";
+use crate::driver::aggregate::read_rows;
 
 /// The regression input of a run, from its combined tables in `dir`: test-retest rows from
 /// `test_retest_words`, inter-rater rows from `inter_rater_words`, each with the word's
@@ -24,19 +21,19 @@ pub const REGRESSION_TABLE: &str = "regression";
 ///
 /// A table that cannot be read.
 pub fn regression_input(dir: &Path, features: &dyn WordFeatures) -> Result<(Table, usize)> {
-    let properties = read_table(dir, "word_properties")?.rows::<WordPropertyRow>()?;
+    let properties = read_rows(dir, names::WORD_PROPERTIES)?;
     let mut rows = Vec::new();
     let mut left_out = 0;
     for (analysis, table) in [
-        ("test_retest", "test_retest_words"),
-        ("inter_rater", "inter_rater_words"),
+        ("test_retest", names::TEST_RETEST_WORDS),
+        ("inter_rater", names::INTER_RATER_WORDS),
     ] {
-        let icc = read_table(dir, table)?.rows::<IccRow>()?;
+        let icc = read_rows(dir, table)?;
         let (mut part, missing) = regression_rows(analysis, &icc, &properties, features);
         rows.append(&mut part);
         left_out += missing;
     }
-    Ok((Table::from_rows(REGRESSION_TABLE, &rows)?, left_out))
+    Ok((Table::of(names::REGRESSION, &rows)?, left_out))
 }
 
 /// Lexical features of a word that do not depend on the embeddings.

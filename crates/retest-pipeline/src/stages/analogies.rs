@@ -18,7 +18,7 @@ use retest_measures::Vocab;
 use retest_spec::{AnalogyParams, Plan};
 use retest_tables::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
-    AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow, CoverageRow, Table,
+    AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow, CoverageRow, Table, names,
 };
 
 use crate::lists::QueryLine;
@@ -31,14 +31,14 @@ pub(crate) const FAMILY: Family = Family {
     name: "analogies",
     title: "analogies",
     tables: &[
-        "analogy_answers",
-        "analogy_reported",
-        "analogy_accuracy",
-        "analogy_stability",
-        "analogy_reliability",
-        "analogy_pairs",
-        "analogy_sweep",
-        "analogy_zhang",
+        names::ANALOGY_ANSWERS.name(),
+        names::ANALOGY_REPORTED.name(),
+        names::ANALOGY_ACCURACY.name(),
+        names::ANALOGY_STABILITY.name(),
+        names::ANALOGY_RELIABILITY.name(),
+        names::ANALOGY_PAIRS.name(),
+        names::ANALOGY_SWEEP.name(),
+        names::ANALOGY_ZHANG.name(),
     ],
     optional: true,
     key: |plan| when_present("analogies", &plan.analogies),
@@ -590,14 +590,14 @@ impl<'p> Analogies<'p> {
             reliability_rows.push(row("pairs_in_half_of_seeds", overlap.share_in_half));
         }
         Ok(vec![
-            Table::from_rows("analogy_answers", &answer_rows)?,
-            Table::from_rows("analogy_reported", &reported_rows)?,
-            Table::from_rows("analogy_accuracy", &accuracy_rows)?,
-            Table::from_rows("analogy_stability", &stability_rows)?,
-            Table::from_rows("analogy_reliability", &reliability_rows)?,
-            Table::from_rows("analogy_pairs", &pair_rows)?,
-            Table::from_rows("analogy_sweep", &sweep_rows)?,
-            Table::from_rows("analogy_zhang", &zhang_rows)?,
+            Table::of(names::ANALOGY_ANSWERS, &answer_rows)?,
+            Table::of(names::ANALOGY_REPORTED, &reported_rows)?,
+            Table::of(names::ANALOGY_ACCURACY, &accuracy_rows)?,
+            Table::of(names::ANALOGY_STABILITY, &stability_rows)?,
+            Table::of(names::ANALOGY_RELIABILITY, &reliability_rows)?,
+            Table::of(names::ANALOGY_PAIRS, &pair_rows)?,
+            Table::of(names::ANALOGY_SWEEP, &sweep_rows)?,
+            Table::of(names::ANALOGY_ZHANG, &zhang_rows)?,
         ])
     }
 }

@@ -23,7 +23,7 @@ use retest_spec::{BasePairParams, Plan};
 use retest_tables::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
-    BasePairSummaryRow, BasePairVarianceRow, CoverageRow, Table,
+    BasePairSummaryRow, BasePairVarianceRow, CoverageRow, Table, names,
 };
 
 use crate::lists::BasePairLists;
@@ -35,17 +35,17 @@ pub(crate) const FAMILY: Family = Family {
     name: "base_pairs",
     title: "base pairs",
     tables: &[
-        "base_pair_summary",
-        "base_pair_agreement",
-        "base_pair_kappa",
-        "base_pair_directions",
-        "base_pair_correlations",
-        "base_pair_baselines",
-        "base_pair_flips",
-        "base_pair_examples",
-        "base_pair_scores",
-        "base_pair_seeds",
-        "base_pair_variance",
+        names::BASE_PAIR_SUMMARY.name(),
+        names::BASE_PAIR_AGREEMENT.name(),
+        names::BASE_PAIR_KAPPA.name(),
+        names::BASE_PAIR_DIRECTIONS.name(),
+        names::BASE_PAIR_CORRELATIONS.name(),
+        names::BASE_PAIR_BASELINES.name(),
+        names::BASE_PAIR_FLIPS.name(),
+        names::BASE_PAIR_EXAMPLES.name(),
+        names::BASE_PAIR_SCORES.name(),
+        names::BASE_PAIR_SEEDS.name(),
+        names::BASE_PAIR_VARIANCE.name(),
     ],
     optional: true,
     key: |plan| when_present("base_pairs", &plan.base_pairs),
@@ -819,19 +819,19 @@ impl<'p> BasePairs<'p> {
             }
         }
         let mut tables = vec![
-            Table::from_rows("base_pair_summary", &gather(seeds, |s| &s.summary))?,
-            Table::from_rows("base_pair_agreement", &gather(seeds, |s| &s.agreement))?,
-            Table::from_rows("base_pair_kappa", &gather(seeds, |s| &s.kappas))?,
-            Table::from_rows("base_pair_directions", &gather(seeds, |s| &s.directions))?,
-            Table::from_rows("base_pair_correlations", &gather(seeds, |s| &s.correlations))?,
-            Table::from_rows("base_pair_baselines", &gather(seeds, |s| &s.baselines))?,
-            Table::from_rows("base_pair_flips", &gather(seeds, |s| &s.flips))?,
-            Table::from_rows("base_pair_examples", &gather(seeds, |s| &s.examples))?,
-            Table::from_rows("base_pair_scores", &scores)?,
+            Table::of(names::BASE_PAIR_SUMMARY, &gather(seeds, |s| &s.summary))?,
+            Table::of(names::BASE_PAIR_AGREEMENT, &gather(seeds, |s| &s.agreement))?,
+            Table::of(names::BASE_PAIR_KAPPA, &gather(seeds, |s| &s.kappas))?,
+            Table::of(names::BASE_PAIR_DIRECTIONS, &gather(seeds, |s| &s.directions))?,
+            Table::of(names::BASE_PAIR_CORRELATIONS, &gather(seeds, |s| &s.correlations))?,
+            Table::of(names::BASE_PAIR_BASELINES, &gather(seeds, |s| &s.baselines))?,
+            Table::of(names::BASE_PAIR_FLIPS, &gather(seeds, |s| &s.flips))?,
+            Table::of(names::BASE_PAIR_EXAMPLES, &gather(seeds, |s| &s.examples))?,
+            Table::of(names::BASE_PAIR_SCORES, &scores)?,
         ];
         if across_seeds {
-            tables.push(Table::from_rows("base_pair_seeds", &agreement)?);
-            tables.push(Table::from_rows("base_pair_variance", &variance)?);
+            tables.push(Table::of(names::BASE_PAIR_SEEDS, &agreement)?);
+            tables.push(Table::of(names::BASE_PAIR_VARIANCE, &variance)?);
         }
         Ok(tables)
     }

@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use retest_embeddings::Format;
 use retest_measures::{Model, Vocab};
 use retest_spec::Plan;
-use retest_tables::{CoverageRow, Table};
+use retest_tables::{CoverageRow, Table, names};
 use serde::Serialize;
 
 use crate::corpus::LoadedCorpus;
@@ -23,9 +23,6 @@ use crate::stages::stage::{Across, Family, Seed, Setup, Stage};
 /// The file a finished measure job writes last; its presence marks the job done.
 pub const DONE_FILE: &str = "measure.json";
 
-/// The table of every stage's list coverage, which every measure job writes.
-const COVERAGE_TABLE: &str = "coverage";
-
 /// Whether a configuration may lack table `name`: the tables of a family a plan opts into.
 pub(crate) fn is_optional(name: &str) -> bool {
     FAMILIES.iter().any(|f| f.optional && f.tables.contains(&name))
@@ -34,7 +31,7 @@ pub(crate) fn is_optional(name: &str) -> bool {
 /// The per-configuration tables a measure job writes, in the order the aggregate stage reads
 /// them: the coverage table, then every family's in the order of [`FAMILIES`].
 pub fn group_tables() -> impl Iterator<Item = &'static str> {
-    std::iter::once(COVERAGE_TABLE).chain(FAMILIES.iter().flat_map(|f| f.tables.iter().copied()))
+    std::iter::once(names::COVERAGE.name()).chain(FAMILIES.iter().flat_map(|f| f.tables.iter().copied()))
 }
 
 /// What a measure job records beside its tables.
@@ -120,7 +117,7 @@ pub fn measure(
     let views: Vec<&[f32]> = vectors.iter().map(Vec::as_slice).collect();
     let out = TemporaryFolder::beside(&job.out_dir)?;
     let coverage: Vec<CoverageRow> = stages.iter().flat_map(|s| s.stage.coverage()).cloned().collect();
-    Table::from_rows(COVERAGE_TABLE, &coverage)?.write(out.path(), false)?;
+    Table::of(names::COVERAGE, &coverage)?.write(out.path(), false)?;
     let across = Across {
         vectors: &views,
         dim,

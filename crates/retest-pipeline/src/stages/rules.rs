@@ -16,7 +16,7 @@ use retest_spec::Plan;
 use retest_spec::defaults::ENSEMBLE_LIST;
 use retest_tables::{
     AlphaRow, BiasTensor, CorrelationRow, CoverageRow, IccRow, ShareRow, SubjectKind, Table, WordPropertyRow,
-    write_bias_scores,
+    names, write_bias_scores,
 };
 
 use crate::corpus::LoadedCorpus;
@@ -29,15 +29,15 @@ pub(crate) const FAMILY: Family = Family {
     name: "rules",
     title: "rules",
     tables: &[
-        "bias_scores",
-        "test_retest_words",
-        "test_retest_pairs",
-        "inter_rater_words",
-        "inter_rater_pairs",
-        "internal_consistency",
-        "rule_correlations",
-        "low_reliability",
-        "word_properties",
+        names::BIAS_SCORES,
+        names::TEST_RETEST_WORDS.name(),
+        names::TEST_RETEST_PAIRS.name(),
+        names::INTER_RATER_WORDS.name(),
+        names::INTER_RATER_PAIRS.name(),
+        names::INTERNAL_CONSISTENCY.name(),
+        names::RULE_CORRELATIONS.name(),
+        names::LOW_RELIABILITY.name(),
+        names::WORD_PROPERTIES.name(),
     ],
     optional: false,
     key: |plan| {
@@ -142,10 +142,10 @@ impl<'a> Rules<'a> {
             seeds: &seed_ids,
             values: ScoreTensor::values(tensor),
         };
-        write_bias_scores(out, "bias_scores", &long_form(&listed_words, &listed_tensor))?;
+        write_bias_scores(out, names::BIAS_SCORES, &long_form(&listed_words, &listed_tensor))?;
         if self.plan.reliability.full_vocabulary_tensor {
             let all_words: Vec<String> = (0..self.resolved.targets.len()).map(|t| labels.word(t)).collect();
-            write_bias_scores(out, "bias_scores_full", &long_form(&all_words, &self.tensor))?;
+            write_bias_scores(out, names::BIAS_SCORES_FULL, &long_form(&all_words, &self.tensor))?;
         }
         Ok(())
     }
@@ -224,20 +224,35 @@ impl Stage for Rules<'_> {
             correlations: retest_analyses::rule_correlations(&study),
         });
         let labels = self.labels();
-        let icc =
-            |name, kind, records: &[IccRecord]| Table::from_rows_in(name, kind, &labels.icc_rows(records));
+        let icc = |name, kind, records: &[IccRecord]| Table::of_in(name, kind, &labels.icc_rows(records));
         let tables = vec![
-            icc("test_retest_words", SubjectKind::Word, &designs.test_retest_words)?,
-            icc("test_retest_pairs", SubjectKind::Pair, &designs.test_retest_pairs)?,
-            icc("inter_rater_words", SubjectKind::Word, &designs.inter_rater_words)?,
-            icc("inter_rater_pairs", SubjectKind::Pair, &designs.inter_rater_pairs)?,
-            Table::from_rows("internal_consistency", &labels.alpha_rows(&designs.alphas))?,
-            Table::from_rows(
-                "rule_correlations",
+            icc(
+                names::TEST_RETEST_WORDS,
+                SubjectKind::Word,
+                &designs.test_retest_words,
+            )?,
+            icc(
+                names::TEST_RETEST_PAIRS,
+                SubjectKind::Pair,
+                &designs.test_retest_pairs,
+            )?,
+            icc(
+                names::INTER_RATER_WORDS,
+                SubjectKind::Word,
+                &designs.inter_rater_words,
+            )?,
+            icc(
+                names::INTER_RATER_PAIRS,
+                SubjectKind::Pair,
+                &designs.inter_rater_pairs,
+            )?,
+            Table::of(names::INTERNAL_CONSISTENCY, &labels.alpha_rows(&designs.alphas))?,
+            Table::of(
+                names::RULE_CORRELATIONS,
                 &labels.correlation_rows(&designs.correlations),
             )?,
-            Table::from_rows("low_reliability", &labels.share_rows(&designs))?,
-            Table::from_rows("word_properties", &self.properties(&es))?,
+            Table::of(names::LOW_RELIABILITY, &labels.share_rows(&designs))?,
+            Table::of(names::WORD_PROPERTIES, &self.properties(&es))?,
         ];
         write_tables(out, tables)?;
         self.write_tensors(out)

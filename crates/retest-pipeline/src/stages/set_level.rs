@@ -20,7 +20,7 @@ use retest_spec::defaults::STEREOTYPE_DEFINITIONAL_MAX;
 use retest_spec::{Plan, SetLevelParams};
 use retest_tables::{
     AgreementRow, CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table,
-    WeatSeedRow, WeatWordRow,
+    WeatSeedRow, WeatWordRow, names,
 };
 
 use crate::lists::{Benchmarks, Lists};
@@ -59,14 +59,14 @@ pub(crate) const FAMILY: Family = Family {
     name: "set_level",
     title: "set-level measures",
     tables: &[
-        "weat",
-        "weat_words",
-        "directions",
-        "detectors",
-        "quality",
-        "agreement",
-        "seed_spread",
-        "set_level_reliability",
+        names::WEAT.name(),
+        names::WEAT_WORDS.name(),
+        names::DIRECTIONS.name(),
+        names::DETECTORS.name(),
+        names::QUALITY.name(),
+        names::AGREEMENT.name(),
+        names::SEED_SPREAD.name(),
+        names::SET_LEVEL_RELIABILITY.name(),
     ],
     optional: true,
     key: |plan| always("set_level", &plan.set_level),
@@ -740,14 +740,17 @@ impl<'p> SetLevel<'p> {
         ));
 
         Ok(vec![
-            Table::from_rows("weat", &weat_rows)?,
-            Table::from_rows("weat_words", &word_rows)?,
-            Table::from_rows("directions", &direction_rows)?,
-            Table::from_rows("detectors", &detector_rows)?,
-            Table::from_rows("quality", &quality_rows)?,
-            Table::from_rows("agreement", &self.agreement(corpus, algorithm, seeds, rule_bias))?,
-            Table::from_rows("seed_spread", &spread)?,
-            Table::from_rows("set_level_reliability", &reliability)?,
+            Table::of(names::WEAT, &weat_rows)?,
+            Table::of(names::WEAT_WORDS, &word_rows)?,
+            Table::of(names::DIRECTIONS, &direction_rows)?,
+            Table::of(names::DETECTORS, &detector_rows)?,
+            Table::of(names::QUALITY, &quality_rows)?,
+            Table::of(
+                names::AGREEMENT,
+                &self.agreement(corpus, algorithm, seeds, rule_bias),
+            )?,
+            Table::of(names::SEED_SPREAD, &spread)?,
+            Table::of(names::SET_LEVEL_RELIABILITY, &reliability)?,
         ])
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, ensure};
 use retest_eval::{AnalogySpace, Constraint, Query, Solver, solve};
-use retest_tables::{AnalogyRow, Table};
+use retest_tables::{AnalogyRow, Table, names};
 use rustc_hash::FxHashMap;
 
 use crate::lists::{QueryLine, read_query_file};
@@ -183,7 +183,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
             }
         )?;
     }
-    Table::from_rows("analogies", &rows)?.write_file(req.out)?;
+    Table::of(names::ANALOGIES_FILE, &rows)?.write_file(req.out)?;
     writeln!(err, "{} analogy rows → {}", rows.len(), req.out.display())?;
     Ok(())
 }

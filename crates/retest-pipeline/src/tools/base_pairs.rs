@@ -9,7 +9,7 @@ use retest_data::Resolver;
 use retest_measures::{Model, RipaTarget, Rule, Vocab};
 use retest_rng::SeedPath;
 use retest_spec::BasePairParams;
-use retest_tables::{CoverageRow, Table};
+use retest_tables::{CoverageRow, Table, names};
 
 use crate::driver::project::{Folders, lock_file};
 use crate::lists::load_base_pairs;
@@ -100,7 +100,7 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
     };
     let mut tables = analyses.tables_for(&seeds, one_vocabulary && seeds.len() >= 2)?;
     let coverage: Vec<CoverageRow> = resolved.iter().flat_map(|(_, a)| a.coverage.clone()).collect();
-    tables.push(Table::from_rows("coverage", &coverage)?);
+    tables.push(Table::of(names::COVERAGE, &coverage)?);
     let parent = match req.out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
-use retest_tables::{ScoreRow, Table};
+use retest_tables::{ScoreRow, Table, names};
 
 use crate::tools::output::{Overwrite, table_file};
 
@@ -171,7 +171,7 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
             }
         }
     }
-    Table::from_rows("scores", &rows)?.write_file(req.out)?;
+    Table::of(names::SCORES, &rows)?.write_file(req.out)?;
     writeln!(err, "{} scores → {}", rows.len(), req.out.display())?;
     Ok(())
 }

@@ -13,7 +13,7 @@ use retest_measures::{
     gender_direction, weat,
 };
 use retest_rng::SeedPath;
-use retest_tables::{DirectBiasRow, Table, WeatRow};
+use retest_tables::{DirectBiasRow, Table, WeatRow, names};
 
 use crate::driver::project::{Folders, lock_file};
 use crate::lists::read_weat_tests;
@@ -186,7 +186,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
             }
         )?;
     }
-    Table::from_rows("weat", &rows)?.write_file(req.out)?;
+    Table::of(names::WEAT_FILE, &rows)?.write_file(req.out)?;
     writeln!(err, "{} WEAT rows → {}", rows.len(), req.out.display())?;
     Ok(())
 }
@@ -295,7 +295,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
             });
         }
     }
-    Table::from_rows("direct_bias", &rows)?.write_file(req.out)?;
+    Table::of(names::DIRECT_BIAS_FILE, &rows)?.write_file(req.out)?;
     writeln!(err, "{} Direct Bias rows → {}", rows.len(), req.out.display())?;
     Ok(())
 }
