@@ -13,11 +13,12 @@ use retest_tables::{
     AnalogySweepRow, AnalogyZhangRow,
 };
 
-use crate::RunTables;
-use crate::assemble::row_cells;
-use crate::compare::{Finding, Verdict, f2, push_findings};
 use crate::data::{algorithm_label, configs_of, distinct, of_config};
 use crate::document::Block;
+use crate::finding::{Finding, Verdict};
+use crate::input::RunTables;
+use crate::numbers::f2;
+use crate::page::{push_findings, row_cells};
 use crate::stats::{quantile_sorted, sorted};
 
 /// The solvers in Nissim et al.'s order, with their labels.

@@ -3,7 +3,7 @@
 
 use retest_tables::{AlphaRow, IccRow, Subject};
 
-use crate::compare::{self, Finding, f2, p_text};
+use crate::compare;
 use crate::data::{
     Exclusions, ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, algorithm_label, alpha_value, configs_of, icc_value,
     icc_values, list_label, lists_of, pair_label, pairs_of, queries_of, rule_label, rules_of, sorted_names,
@@ -11,29 +11,18 @@ use crate::data::{
 };
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
+use crate::finding::{Finding, Verdict};
+use crate::input::{ReportMeta, RunTables};
+use crate::numbers::{f2, p_text};
+use crate::page::{BOX_NOTE, NamedFigure, TITLE, config_label, push_figure, row_cells};
 use crate::regression::{self, PAPER_ESTIMATES, term_label};
 use crate::stats::median;
-use crate::{ReportMeta, RunTables};
-
-/// A figure with its file stem.
-pub struct NamedFigure {
-    pub stem: String,
-    pub figure: BoxFigure,
-}
 
 /// Everything the report writes.
 pub struct Assembled {
     pub figures: Vec<NamedFigure>,
     pub blocks: Vec<Block>,
     pub findings: Vec<Finding>,
-}
-
-pub(crate) const BOX_NOTE: &str = "Boxes span the first to third quartile (Hyndman–Fan type 7, as R's default), the \
-black line is the median, whiskers reach the most extreme value within 1.5 × IQR of the box, and dots \
-are the values beyond the whiskers.";
-
-pub(crate) fn config_label(corpus: &str, algorithm: &str) -> String {
-    format!("{corpus} · {}", algorithm_label(algorithm))
 }
 
 fn scale_label(scale: &str) -> String {
@@ -245,10 +234,6 @@ fn pair_figure(
     }
 }
 
-pub(crate) fn row_cells(cells: &[&str]) -> Vec<String> {
-    cells.iter().map(|c| (*c).to_owned()).collect()
-}
-
 /// Medians per (configuration, rule) (rows) and list (columns).
 fn median_table(rows: &[IccRow]) -> Block {
     let lists = lists_of(rows);
@@ -376,29 +361,6 @@ fn pair_table(test_retest: &[&IccRow], inter_rater: &[&IccRow]) -> Block {
         ]),
         rows: body,
     }
-}
-
-/// Adds a figure and its caption (with a note when values fall below the axis).
-pub(crate) fn push_figure(
-    blocks: &mut Vec<Block>,
-    figures: &mut Vec<NamedFigure>,
-    stem: &str,
-    figure: BoxFigure,
-    caption: String,
-) {
-    let clip = if figure.clips() {
-        " Values below −1 are drawn at the lower edge."
-    } else {
-        ""
-    };
-    blocks.push(Block::Figure {
-        stem: stem.into(),
-        caption: format!("{caption}{clip}"),
-    });
-    figures.push(NamedFigure {
-        stem: stem.into(),
-        figure,
-    });
 }
 
 /// Appendix E: each variant beside its algorithm's configuration, corpus by corpus — median
@@ -654,7 +616,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
             .chain(trp)
             .map(|r| (r.corpus.as_str(), r.algorithm.as_str())),
     );
-    blocks.push(Block::Heading(1, format!("{}{}", crate::TITLE, meta.pipeline)));
+    blocks.push(Block::Heading(1, format!("{}{}", TITLE, meta.pipeline)));
     blocks.push(Block::Paragraph(format!(
         "Reliability of word-embedding gender-bias measures for pipeline `{}`, compared with Du, Fang & Nguyen \
          (2021), *Assessing the reliability of word embedding gender bias measures*. Configurations (corpus · \
@@ -670,11 +632,11 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     blocks.push(Block::Heading(2, "Comparison with the paper".into()));
     let n_rep = findings
         .iter()
-        .filter(|f| f.verdict == compare::Verdict::Replicates)
+        .filter(|f| f.verdict == Verdict::Replicates)
         .count();
     let n_checked = findings
         .iter()
-        .filter(|f| f.verdict != compare::Verdict::NotAvailable)
+        .filter(|f| f.verdict != Verdict::NotAvailable)
         .count();
     blocks.push(Block::Paragraph(format!(
         "{n_rep} of {n_checked} checkable findings replicate in this run ({} could not be checked). The \

@@ -14,12 +14,13 @@ use retest_tables::{
     BasePairVarianceRow,
 };
 
-use crate::RunTables;
-use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
-use crate::compare::{Finding, Verdict, f2, f3, push_findings};
 use crate::data::{algorithm_label, configs_of, distinct, of_config, rule_label, rules_of};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
+use crate::finding::{Finding, Verdict};
+use crate::input::RunTables;
+use crate::numbers::{f2, f3};
+use crate::page::{BOX_NOTE, NamedFigure, config_label, push_figure, push_findings, row_cells};
 use crate::stats::{median, quantile_sorted, sorted};
 
 type Config = (String, String);

@@ -3,116 +3,15 @@
 
 use retest_tables::{AlphaRow, CorrelationRow, IccRow, RegressionRow, ShareRow, Subject};
 
-use crate::assemble::row_cells;
 use crate::data::{
     ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, algorithm_label, alpha_value, configs_of, icc_values, list_label,
     lists_of, pair_label, pairs_of, rule_label, rules_of, singular_plural_pairs, sorted_names,
     unique_word_values,
 };
-use crate::document::Block;
+use crate::finding::{Finding, Verdict};
+use crate::numbers::{f2, f3, p_text, pct};
 use crate::regression::{self, PAPER_ESTIMATES, term_label};
 use crate::stats::{median, paired_t, pearson, share_above, share_at_least};
-
-/// Whether a finding holds in this run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Replicates,
-    DoesNotReplicate,
-    NotAvailable,
-}
-
-impl Verdict {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Replicates => "replicates",
-            Verdict::DoesNotReplicate => "does not replicate",
-            Verdict::NotAvailable => "not available",
-        }
-    }
-
-    pub(crate) fn of(holds: bool) -> Self {
-        if holds {
-            Verdict::Replicates
-        } else {
-            Verdict::DoesNotReplicate
-        }
-    }
-}
-
-/// One row of the comparison table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Finding {
-    /// What the paper claims, with where.
-    pub claim: String,
-    /// The paper's number(s).
-    pub paper: String,
-    /// This run's number(s).
-    pub this_run: String,
-    pub verdict: Verdict,
-    /// One sentence: the criterion and the outcome.
-    pub sentence: String,
-}
-
-/// A paper's findings as a table (claim, paper, this run, verdict) followed by each one's
-/// criterion, under `title` (`finding (Bakarov 2021)`).
-pub(crate) fn push_findings(title: &str, findings: &[Finding], blocks: &mut Vec<Block>) {
-    blocks.push(Block::Table {
-        header: row_cells(&[title, "paper", "this run", "verdict"]),
-        rows: findings
-            .iter()
-            .map(|f| {
-                vec![
-                    f.claim.clone(),
-                    f.paper.clone(),
-                    f.this_run.clone(),
-                    f.verdict.as_str().to_owned(),
-                ]
-            })
-            .collect(),
-    });
-    for f in findings {
-        blocks.push(Block::Paragraph(format!("**{}.** {}", f.claim, f.sentence)));
-    }
-}
-
-impl Finding {
-    pub(crate) fn missing(claim: &str, paper: &str, what: &str) -> Self {
-        Finding {
-            claim: claim.to_owned(),
-            paper: paper.to_owned(),
-            this_run: "—".to_owned(),
-            verdict: Verdict::NotAvailable,
-            sentence: format!("Cannot be checked: {what}."),
-        }
-    }
-}
-
-/// A number with two decimals (`NaN` as `—`).
-pub fn f2(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v:.2}")
-    } else {
-        "—".to_owned()
-    }
-}
-
-/// A number with three decimals (`NaN` as `—`).
-pub fn f3(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v:.3}")
-    } else {
-        "—".to_owned()
-    }
-}
-
-/// A share as a whole percentage.
-pub fn pct(v: f64) -> String {
-    if v.is_finite() {
-        format!("{:.0}%", v * 100.0)
-    } else {
-        "—".to_owned()
-    }
-}
 
 fn rules_in(rows: &[IccRow]) -> Vec<String> {
     rules_of(rows.iter().map(|r| r.rule.as_str()))
@@ -754,15 +653,6 @@ pub fn list_names(rows: &[IccRow]) -> String {
         .map(|l| list_label(l))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// A p-value as reported: three decimals, or `p < 0.001` below that.
-pub(crate) fn p_text(p: f64) -> String {
-    if p < 0.001 {
-        "p < 0.001".to_owned()
-    } else {
-        format!("p = {p:.3}")
-    }
 }
 
 #[cfg(test)]

@@ -5,13 +5,14 @@
 use retest_measures::Measure;
 use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, WeatWordRow};
 
-use crate::assemble::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
-use crate::compare::{Finding, Verdict, f2, push_findings};
 use crate::data::{algorithm_label, configs_of, rule_label, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
+use crate::finding::{Finding, Verdict};
+use crate::input::{ReportMeta, RunTables};
+use crate::numbers::f2;
+use crate::page::{BOX_NOTE, NamedFigure, config_label, push_figure, push_findings, row_cells};
 use crate::stats::median;
-use crate::{ReportMeta, RunTables};
 
 /// `mean [low, high]` of a spread row.
 fn interval(row: &SeedSpreadRow) -> String {
