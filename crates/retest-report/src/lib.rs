@@ -15,14 +15,18 @@ pub mod compare;
 pub mod data;
 pub mod document;
 mod error;
+mod exclusions;
 pub mod figures;
 pub mod finding;
 mod input;
 pub mod numbers;
 mod page;
 pub mod regression;
+mod reliability;
 mod set_level;
 pub mod stats;
+mod variants;
+mod word_effects;
 
 pub use error::ReportError;
 pub use finding::{Finding, Verdict};
