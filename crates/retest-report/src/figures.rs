@@ -296,57 +296,72 @@ fn draw_panel<DB: DrawingBackend>(
             let Some(b) = BoxStats::new(values) else { continue };
             let centre = i as f64 - 0.4 + slot * (j as f64 + 0.5);
             let half = slot * 0.4;
-            let (l, r) = (centre - half, centre + half);
-            let line = colour.stroke_width(2);
-            let mut shapes: Vec<DynElement<'static, DB, (f64, f64)>> = vec![
-                Rectangle::new([(l, clip(b.q1)), (r, clip(b.q3))], colour.mix(0.35).filled()).into_dyn(),
-                Rectangle::new([(l, clip(b.q1)), (r, clip(b.q3))], line).into_dyn(),
-                PathElement::new(
-                    vec![(l, clip(b.median)), (r, clip(b.median))],
-                    BLACK.stroke_width(2),
-                )
-                .into_dyn(),
-                PathElement::new(vec![(centre, clip(b.q3)), (centre, clip(b.whisker_high))], line).into_dyn(),
-                PathElement::new(vec![(centre, clip(b.q1)), (centre, clip(b.whisker_low))], line).into_dyn(),
-                PathElement::new(
-                    vec![
-                        (centre - half / 2.0, clip(b.whisker_high)),
-                        (centre + half / 2.0, clip(b.whisker_high)),
-                    ],
-                    line,
-                )
-                .into_dyn(),
-                PathElement::new(
-                    vec![
-                        (centre - half / 2.0, clip(b.whisker_low)),
-                        (centre + half / 2.0, clip(b.whisker_low)),
-                    ],
-                    line,
-                )
-                .into_dyn(),
-            ];
-            // Outliers: one dot per distinct value at 1/500 resolution (a Full-vocabulary box
-            // can have thousands; identical dots add nothing).
-            let mut drawn: Vec<i64> = b
-                .outliers
-                .iter()
-                .map(|v| (clip(*v) * 500.0).round() as i64)
-                .collect();
-            drawn.dedup();
-            for y in drawn {
-                shapes.push(Circle::new((centre, y as f64 / 500.0), 2, colour.filled()).into_dyn());
-            }
-            if figure.show_points {
-                for (k, v) in values.iter().enumerate() {
-                    // A fixed spread (golden-ratio sequence), no randomness.
-                    let dx = ((k as f64 * 0.618_033_988_75).fract() - 0.5) * half;
-                    shapes.push(Circle::new((centre + dx, clip(*v)), 3, BLACK.mix(0.7).filled()).into_dyn());
-                }
-            }
+            let shapes = box_shapes::<DB>(&b, values, figure.show_points, (centre, half), colour, clip);
             chart.draw_series(shapes).map_err(err)?;
         }
     }
     Ok(())
+}
+
+/// The shapes of one box: the box between the quartiles, the median, the whiskers and their caps,
+/// the outliers, and with `show_points` every value; `centre` and `half` place it on the x axis,
+/// `clip` keeps values inside the y range.
+fn box_shapes<DB: DrawingBackend>(
+    b: &BoxStats,
+    values: &[f64],
+    show_points: bool,
+    (centre, half): (f64, f64),
+    colour: RGBColor,
+    clip: impl Fn(f64) -> f64,
+) -> Vec<DynElement<'static, DB, (f64, f64)>> {
+    let (l, r) = (centre - half, centre + half);
+    let line = colour.stroke_width(2);
+    let mut shapes: Vec<DynElement<'static, DB, (f64, f64)>> = vec![
+        Rectangle::new([(l, clip(b.q1)), (r, clip(b.q3))], colour.mix(0.35).filled()).into_dyn(),
+        Rectangle::new([(l, clip(b.q1)), (r, clip(b.q3))], line).into_dyn(),
+        PathElement::new(
+            vec![(l, clip(b.median)), (r, clip(b.median))],
+            BLACK.stroke_width(2),
+        )
+        .into_dyn(),
+        PathElement::new(vec![(centre, clip(b.q3)), (centre, clip(b.whisker_high))], line).into_dyn(),
+        PathElement::new(vec![(centre, clip(b.q1)), (centre, clip(b.whisker_low))], line).into_dyn(),
+        PathElement::new(
+            vec![
+                (centre - half / 2.0, clip(b.whisker_high)),
+                (centre + half / 2.0, clip(b.whisker_high)),
+            ],
+            line,
+        )
+        .into_dyn(),
+        PathElement::new(
+            vec![
+                (centre - half / 2.0, clip(b.whisker_low)),
+                (centre + half / 2.0, clip(b.whisker_low)),
+            ],
+            line,
+        )
+        .into_dyn(),
+    ];
+    // Outliers: one dot per distinct value at 1/500 resolution (a Full-vocabulary box
+    // can have thousands; identical dots add nothing).
+    let mut drawn: Vec<i64> = b
+        .outliers
+        .iter()
+        .map(|v| (clip(*v) * 500.0).round() as i64)
+        .collect();
+    drawn.dedup();
+    for y in drawn {
+        shapes.push(Circle::new((centre, y as f64 / 500.0), 2, colour.filled()).into_dyn());
+    }
+    if show_points {
+        for (k, v) in values.iter().enumerate() {
+            // A fixed spread (golden-ratio sequence), no randomness.
+            let dx = ((k as f64 * 0.618_033_988_75).fract() - 0.5) * half;
+            shapes.push(Circle::new((centre + dx, clip(*v)), 3, BLACK.mix(0.7).filled()).into_dyn());
+        }
+    }
+    shapes
 }
 
 #[cfg(test)]

@@ -83,15 +83,12 @@ fn mean_sd(values: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-/// Fits `score ~ config + metric + z(log_freq) + z(log_freq)² + z(log_senses) + pos +
-/// z(nn_sim) + z(l2_norm) + z(es)` by least squares, z the z-score over the analysis's rows (the squared
-/// term is the square of the standardised log frequency, as in the original R code). `metric`
-/// enters only for test-retest, a configuration dummy only with more than one configuration.
-/// A predictor without finite values or without variance is left out and noted; rows with a
-/// missing value in a used predictor are dropped. `None` with fewer rows than coefficients + 2
-/// or a singular design.
-pub fn fit(rows: &[RegressionRow], analysis: &str) -> Option<Fit> {
-    let rows = rows_of(rows, analysis);
+/// A predictor of the fit: its term, and the mean and SD it is standardised with.
+type Continuous = (&'static str, f64, f64);
+
+/// The word features usable as predictors (at least 3 finite values, some variance), with a note
+/// for each one left out.
+fn continuous_terms(rows: &[&RegressionRow]) -> (Vec<Continuous>, Vec<String>) {
     let mut notes = Vec::new();
     let mut continuous = Vec::new();
     for term in ["log_freq", "log_senses", "nn_sim", "l2_norm", "es"] {
@@ -111,6 +108,49 @@ pub fn fit(rows: &[RegressionRow], analysis: &str) -> Option<Fit> {
         }
         continuous.push((term, mean, sd));
     }
+    (continuous, notes)
+}
+
+/// Writes the design row of `r` into `x`: the intercept, one dummy per non-reference level of
+/// the configuration, metric and PoS factors, then the standardised features (and the square of
+/// the log frequency).
+fn design_row(x: &mut [f64], r: &RegressionRow, factors: [&[String]; 3], continuous: &[Continuous]) {
+    x.iter_mut().for_each(|v| *v = 0.0);
+    x[0] = 1.0;
+    let mut k = 1;
+    for (levels, value) in factors.into_iter().zip([
+        format!("{}/{}", r.corpus, r.algorithm),
+        r.metric.clone(),
+        r.pos.clone(),
+    ]) {
+        if let Some(i) = levels.iter().position(|l| *l == value)
+            && i > 0
+        {
+            x[k + i - 1] = 1.0;
+        }
+        k += levels.len().saturating_sub(1);
+    }
+    for (term, mean, sd) in continuous {
+        let z = (feature(r, term) - mean) / sd;
+        x[k] = z;
+        k += 1;
+        if *term == "log_freq" {
+            x[k] = z * z;
+            k += 1;
+        }
+    }
+}
+
+/// Fits `score ~ config + metric + z(log_freq) + z(log_freq)² + z(log_senses) + pos +
+/// z(nn_sim) + z(l2_norm) + z(es)` by least squares, z the z-score over the analysis's rows (the squared
+/// term is the square of the standardised log frequency, as in the original R code). `metric`
+/// enters only for test-retest, a configuration dummy only with more than one configuration.
+/// A predictor without finite values or without variance is left out and noted; rows with a
+/// missing value in a used predictor are dropped. `None` with fewer rows than coefficients + 2
+/// or a singular design.
+pub fn fit(rows: &[RegressionRow], analysis: &str) -> Option<Fit> {
+    let rows = rows_of(rows, analysis);
+    let (continuous, notes) = continuous_terms(&rows);
     let rows: Vec<&RegressionRow> = rows
         .into_iter()
         .filter(|r| continuous.iter().all(|(t, _, _)| feature(r, t).is_finite()))
@@ -150,30 +190,7 @@ pub fn fit(rows: &[RegressionRow], analysis: &str) -> Option<Fit> {
     let mut x = vec![0.0; p];
     let (mut sum_y, mut sum_yy) = (0.0, 0.0);
     for r in &rows {
-        x.iter_mut().for_each(|v| *v = 0.0);
-        x[0] = 1.0;
-        let mut k = 1;
-        for (levels, value) in [
-            (&configs, format!("{}/{}", r.corpus, r.algorithm)),
-            (&metrics, r.metric.clone()),
-            (&pos, r.pos.clone()),
-        ] {
-            if let Some(i) = levels.iter().position(|l| *l == value)
-                && i > 0
-            {
-                x[k + i - 1] = 1.0;
-            }
-            k += levels.len().saturating_sub(1);
-        }
-        for (term, mean, sd) in &continuous {
-            let z = (feature(r, term) - mean) / sd;
-            x[k] = z;
-            k += 1;
-            if *term == "log_freq" {
-                x[k] = z * z;
-                k += 1;
-            }
-        }
+        design_row(&mut x, r, [&configs, &metrics, &pos], &continuous);
         for a in 0..p {
             xty[a] += x[a] * r.score;
             for b in 0..p {

@@ -263,3 +263,258 @@ fn a_folder_without_tables_is_an_error() {
     let err = write_report(tmp.path(), &tmp.path().join("report"), &meta()).unwrap_err();
     assert!(err.to_string().starts_with("no result tables in"), "{err}");
 }
+
+/// The crate's modules by layer, lowest first. A module may import from the modules of the
+/// layers below its own and from its own submodules, never from its layer or one above, so the
+/// imports have no circle and no section reaches into another:
+///
+/// 0. numbers, tables, documents and statistics that know nothing of the report;
+/// 1. figures (drawn from statistics) and the input tables;
+/// 2. `page`: the parts every section is built from (title, header cells, figures with
+///    captions, findings as a table);
+/// 3. the paper comparison's parts and the base-pair section's number formats;
+/// 4. the paper comparison and the base-pair κ columns;
+/// 5. the parts of a section kept in its folder;
+/// 6. the sections;
+/// 7. `assemble`, which puts the sections in order;
+/// 8. the crate root, which writes the files.
+const LAYERS: [&[&str]; 9] = [
+    &[
+        "data",
+        "document",
+        "error",
+        "finding",
+        "numbers",
+        "regression",
+        "stats",
+    ],
+    &["figures", "input"],
+    &["page"],
+    &[
+        "base_pairs::cells",
+        "compare::alpha",
+        "compare::effects",
+        "compare::pairs",
+        "compare::words",
+    ],
+    &["base_pairs::columns", "compare"],
+    &[
+        "base_pairs::agreement",
+        "base_pairs::directions",
+        "base_pairs::example",
+        "base_pairs::findings",
+        "base_pairs::kappa",
+        "base_pairs::variance",
+        "set_level::bakarov",
+    ],
+    &[
+        "analogies",
+        "base_pairs",
+        "exclusions",
+        "reliability",
+        "set_level",
+        "variants",
+        "word_effects",
+    ],
+    &["assemble"],
+    &["crate"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+/// Every `.rs` file under `dir` but the test modules, as (module path, source).
+fn product_modules(src: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            product_modules(src, &path, out);
+            continue;
+        }
+        let rel = path.strip_prefix(src).unwrap().with_extension("");
+        let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+        match parts.last().map(String::as_str) {
+            Some("tests") => continue,
+            Some("lib") if parts.len() == 1 => {
+                out.push(("crate".to_owned(), std::fs::read_to_string(&path).unwrap()));
+                continue;
+            }
+            _ => {}
+        }
+        let module = match parts.split_last() {
+            Some((last, parent)) if last == "mod" => parent.join("::"),
+            _ => parts.join("::"),
+        };
+        out.push((module, std::fs::read_to_string(&path).unwrap()));
+    }
+}
+
+/// The source before an inline `mod tests`, without comments.
+fn product_code(source: &str) -> String {
+    let code = source
+        .split("#[cfg(test)]\nmod tests {")
+        .next()
+        .unwrap_or_default();
+    code.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths of a use tree starting at `text` (`a::b`, `a::{b, c::{d}}`, `{a, b}`), each as its
+/// segments; returns them with the rest of `text`.
+fn use_tree(text: &str) -> (Vec<Vec<String>>, &str) {
+    let text = text.trim_start();
+    if let Some(group) = text.strip_prefix('{') {
+        let mut paths = Vec::new();
+        let mut rest = group;
+        loop {
+            rest = rest.trim_start();
+            if let Some(after) = rest.strip_prefix('}') {
+                return (paths, after);
+            }
+            let (inner, after) = use_tree(rest);
+            paths.extend(inner);
+            rest = match after.trim_start().strip_prefix(',') {
+                Some(next) => next,
+                None if after.len() == rest.len() => &after[after.chars().next().map_or(0, char::len_utf8)..],
+                None => after,
+            };
+            if rest.is_empty() {
+                return (paths, rest);
+            }
+        }
+    }
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '*'))
+        .unwrap_or(text.len());
+    let (ident, rest) = text.split_at(end);
+    match rest.strip_prefix("::") {
+        Some(rest) => {
+            let (inner, rest) = use_tree(rest);
+            let paths = inner
+                .into_iter()
+                .map(|mut p| {
+                    p.insert(0, ident.to_owned());
+                    p
+                })
+                .collect();
+            (paths, rest)
+        }
+        None => (vec![vec![ident.to_owned()]], rest),
+    }
+}
+
+/// The modules `module`'s code imports through `crate::` and `super::` paths: for each path the
+/// longest prefix that is a module, else the crate root.
+fn imported_modules(module: &str, code: &str, modules: &[String]) -> Vec<String> {
+    let own: Vec<&str> = if module == "crate" {
+        Vec::new()
+    } else {
+        module.split("::").collect()
+    };
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("crate::").chain(code.match_indices("super::")) {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let (paths, _) = use_tree(&code[at..]);
+        for path in paths {
+            let mut base: Vec<&str> = Vec::new();
+            let mut segments = path.iter().map(String::as_str).peekable();
+            match segments.next() {
+                Some("crate") => {}
+                Some("super") => {
+                    base = own[..own.len().saturating_sub(1)].to_vec();
+                    while segments.next_if_eq(&"super").is_some() {
+                        base.pop();
+                    }
+                }
+                _ => continue,
+            }
+            let full: Vec<&str> = base.into_iter().chain(segments).collect();
+            let target = (1..=full.len())
+                .rev()
+                .map(|n| full[..n].join("::"))
+                .find(|m| modules.contains(m))
+                .unwrap_or_else(|| "crate".to_owned());
+            let inside = target == module || target.starts_with(&format!("{module}::"));
+            if !inside && !out.contains(&target) {
+                out.push(target);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The module imports of the product code that break the layers of [`LAYERS`].
+fn layer_violations(sources: &[(String, String)]) -> Vec<String> {
+    let modules: Vec<String> = sources.iter().map(|(m, _)| m.clone()).collect();
+    let mut violations = Vec::new();
+    for (module, source) in sources {
+        let Some(layer) = layer_of(module) else {
+            violations.push(format!("{module} is in no layer of LAYERS"));
+            continue;
+        };
+        for target in imported_modules(module, &product_code(source), &modules) {
+            let target_layer = layer_of(&target).unwrap_or(LAYERS.len());
+            if target_layer >= layer {
+                violations.push(format!(
+                    "{module} (layer {layer}) imports {target} (layer {target_layer})"
+                ));
+            }
+        }
+    }
+    violations
+}
+
+#[test]
+fn modules_import_only_the_layers_below() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut sources = Vec::new();
+    product_modules(&src, &src, &mut sources);
+    for layer in LAYERS {
+        for module in layer {
+            assert!(
+                sources.iter().any(|(m, _)| m == module),
+                "{module} of LAYERS has no file"
+            );
+        }
+    }
+    let violations = layer_violations(&sources);
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+#[test]
+fn a_section_importing_the_assembly_breaks_the_layers() {
+    let sources = vec![
+        ("page".to_owned(), "use crate::data::rule_label;\n".to_owned()),
+        (
+            "analogies".to_owned(),
+            "use crate::{assemble::Assembled, page::{row_cells, push_figure}};\n".to_owned(),
+        ),
+        ("assemble".to_owned(), "use crate::analogies;\n".to_owned()),
+        ("base_pairs".to_owned(), String::new()),
+        (
+            "base_pairs::kappa".to_owned(),
+            "use super::cells::spread;\nfn f() { super::blocks() }\n".to_owned(),
+        ),
+        ("base_pairs::cells".to_owned(), "use crate::TITLE;\n".to_owned()),
+        ("data".to_owned(), String::new()),
+    ];
+    assert_eq!(
+        layer_violations(&sources),
+        [
+            "analogies (layer 6) imports assemble (layer 7)",
+            "base_pairs::kappa (layer 5) imports base_pairs (layer 6)",
+            "base_pairs::cells (layer 3) imports crate (layer 8)",
+        ]
+    );
+}

@@ -13,11 +13,12 @@ use retest_tables::{
     AnalogySweepRow, AnalogyZhangRow,
 };
 
-use crate::RunTables;
-use crate::assemble::row_cells;
-use crate::compare::{Finding, Verdict, f2, push_findings};
 use crate::data::{algorithm_label, configs_of, distinct, of_config};
 use crate::document::Block;
+use crate::finding::{Finding, Verdict};
+use crate::input::RunTables;
+use crate::numbers::f2;
+use crate::page::{push_findings, row_cells};
 use crate::stats::{quantile_sorted, sorted};
 
 /// The solvers in Nissim et al.'s order, with their labels.
@@ -411,17 +412,30 @@ fn input_share(answers: &[AnalogyAnswerRow], solver: &str) -> (f64, usize) {
 
 /// Nissim et al.'s claims, checked on this run.
 fn findings(tables: &RunTables) -> Vec<Finding> {
-    let mut out = Vec::new();
+    vec![
+        input_answers(tables),
+        cosmul_drop(tables),
+        sweep_answers(tables),
+        zhang_plural(tables),
+    ]
+}
+
+/// Nissim et al. §4.1: unconstrained, 3CosAdd returns an input word.
+fn input_answers(tables: &RunTables) -> Finding {
     let claim = "Unconstrained, 3CosAdd returns an input word for most bias queries (§4.1, Table 2)";
     let paper = "3 of 3 queries return B";
-    out.push(match &tables.analogy_answers {
+    match &tables.analogy_answers {
         Some(a) if !a.is_empty() => {
             let (share, n) = input_share(a, "cosadd");
             Finding {
                 claim: claim.to_owned(),
                 paper: paper.to_owned(),
                 this_run: format!("{:.0} % of {n} top-1 answers", 100.0 * share),
-                verdict: if share > 0.5 { Verdict::Replicates } else { Verdict::DoesNotReplicate },
+                verdict: if share > 0.5 {
+                    Verdict::Replicates
+                } else {
+                    Verdict::DoesNotReplicate
+                },
                 sentence: format!(
                     "Replicates when more than half of the unconstrained 3CosAdd top-1 answers (every query, seed and \
                      configuration) are A, B or C; {:.0} % are.",
@@ -430,7 +444,11 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
             }
         }
         _ => Finding::missing(claim, paper, "no analogy answers in this run"),
-    });
+    }
+}
+
+/// Nissim et al. Table 1: 3CosMul loses less accuracy than 3CosAdd without the constraint.
+fn cosmul_drop(tables: &RunTables) -> Finding {
     let claim = "3CosMul loses less accuracy than 3CosAdd when unconstrained (Table 1)";
     let paper = "0.74 → 0.21 vs 0.75 → 0.47 (micro)";
     let drop = |rows: &[AnalogyAccuracyRow], solver: &str| -> f64 {
@@ -444,14 +462,20 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
         };
         mean("constrained") - mean("unconstrained")
     };
-    out.push(match &tables.analogy_accuracy {
-        Some(rows) if rows.iter().any(|r| r.solver == "cosmul") && rows.iter().any(|r| r.solver == "cosadd") => {
+    match &tables.analogy_accuracy {
+        Some(rows)
+            if rows.iter().any(|r| r.solver == "cosmul") && rows.iter().any(|r| r.solver == "cosadd") =>
+        {
             let (add, mul) = (drop(rows, "cosadd"), drop(rows, "cosmul"));
             Finding {
                 claim: claim.to_owned(),
                 paper: paper.to_owned(),
                 this_run: format!("drop {} vs {}", f2(add), f2(mul)),
-                verdict: if mul < add { Verdict::Replicates } else { Verdict::DoesNotReplicate },
+                verdict: if mul < add {
+                    Verdict::Replicates
+                } else {
+                    Verdict::DoesNotReplicate
+                },
                 sentence: format!(
                     "Replicates when the mean micro accuracy over seeds and configurations falls less for 3CosMul than \
                      for 3CosAdd without the constraint: {} against {}.",
@@ -460,20 +484,29 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
                 ),
             }
         }
-        _ => Finding::missing(claim, paper, "no Google accuracy of 3CosAdd and 3CosMul in this run"),
-    });
+        _ => Finding::missing(
+            claim,
+            paper,
+            "no Google accuracy of 3CosAdd and 3CosMul in this run",
+        ),
+    }
+}
+
+/// Nissim et al. Table 4: Bolukbasi et al.'s answer changes with the vocabulary size and δ.
+fn sweep_answers(tables: &RunTables) -> Finding {
     let claim = "Bolukbasi et al.'s answer depends on the vocabulary size and δ (Table 4)";
     let paper = "8 different answers over 7 sizes × 5 δ";
-    out.push(match &tables.analogy_sweep {
+    match &tables.analogy_sweep {
         Some(rows) if rows.iter().any(|r| r.status == "ok") => {
             // Per configuration, the distinct answers of seed 0's grid; the most of any.
             let configs = configs_of(rows.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
             let distinct = (configs.iter())
                 .map(|config| {
-                    let mut words: Vec<&str> = of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
-                        .filter(|r| r.seed == 0 && r.status == "ok")
-                        .map(|r| r.answer.as_str())
-                        .collect();
+                    let mut words: Vec<&str> =
+                        of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
+                            .filter(|r| r.seed == 0 && r.status == "ok")
+                            .map(|r| r.answer.as_str())
+                            .collect();
                     words.sort_unstable();
                     words.dedup();
                     words.len()
@@ -484,19 +517,31 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
                 claim: claim.to_owned(),
                 paper: paper.to_owned(),
                 this_run: format!("{distinct} different answers (seed 0, most of any configuration)"),
-                verdict: if distinct >= 2 { Verdict::Replicates } else { Verdict::DoesNotReplicate },
+                verdict: if distinct >= 2 {
+                    Verdict::Replicates
+                } else {
+                    Verdict::DoesNotReplicate
+                },
                 sentence: format!(
                     "Replicates when one seed's grid of sizes × δ gives at least two different answers; the most \
                      varied configuration gives {distinct}."
                 ),
             }
         }
-        _ => Finding::missing(claim, paper, "no sweep in this run (a query word out of vocabulary?)"),
-    });
+        _ => Finding::missing(
+            claim,
+            paper,
+            "no sweep in this run (a query word out of vocabulary?)",
+        ),
+    }
+}
+
+/// Zhang et al. §7: man : x :: woman : ? is solved mostly in the plural section.
+fn zhang_plural(tables: &RunTables) -> Finding {
     let claim = "man : x :: woman : ? mostly returns a word similar to x: pluralisation is solved far more often \
                  than the rest (Zhang et al. 2020, §7)";
     let paper = "22 % solved, 76 % in gram8-plural";
-    out.push(match &tables.analogy_zhang {
+    match &tables.analogy_zhang {
         Some(rows) if rows.iter().any(|r| r.section == PLURAL) => {
             let mean = |section: &str| {
                 let v: Vec<f64> = zhang_shares(rows, "text", section)
@@ -509,8 +554,16 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
             Finding {
                 claim: claim.to_owned(),
                 paper: paper.to_owned(),
-                this_run: format!("{:.0} % solved, {:.0} % in gram8-plural", 100.0 * all, 100.0 * plural),
-                verdict: if plural > all { Verdict::Replicates } else { Verdict::DoesNotReplicate },
+                this_run: format!(
+                    "{:.0} % solved, {:.0} % in gram8-plural",
+                    100.0 * all,
+                    100.0 * plural
+                ),
+                verdict: if plural > all {
+                    Verdict::Replicates
+                } else {
+                    Verdict::DoesNotReplicate
+                },
                 sentence: format!(
                     "Replicates when the constrained 3CosAdd answer of man : x :: woman : ? is y more often in gram8-plural \
                      than over all pairs (mean over seeds and configurations): {:.0} % against {:.0} %.",
@@ -520,8 +573,7 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
             }
         }
         _ => Finding::missing(claim, paper, "no Zhang et al. test in this run"),
-    });
-    out
+    }
 }
 
 /// The section, when the run wrote analogy tables.
@@ -626,45 +678,4 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn answer(
-        seed: u32,
-        query: &str,
-        solver: &str,
-        constraint: &str,
-        rank: u32,
-        word: &str,
-    ) -> AnalogyAnswerRow {
-        AnalogyAnswerRow {
-            corpus: "c".into(),
-            algorithm: "sgns".into(),
-            seed,
-            query: query.into(),
-            solver: solver.into(),
-            constraint: constraint.into(),
-            rank,
-            answer: word.into(),
-            score: 0.0,
-        }
-    }
-
-    #[test]
-    fn answer_lists_count_seeds_and_inputs_are_recognised() {
-        let rows = [
-            answer(0, "man:doctor::woman", "cosadd", "unconstrained", 1, "doctor"),
-            answer(0, "man:doctor::woman", "cosadd", "unconstrained", 2, "nurse"),
-            answer(1, "man:doctor::woman", "cosadd", "unconstrained", 1, "nurse"),
-            answer(1, "man:doctor::woman", "cosadd", "unconstrained", 2, "doctor"),
-            answer(2, "man:doctor::woman", "cosadd", "unconstrained", 1, "doctor"),
-        ];
-        let refs: Vec<&AnalogyAnswerRow> = rows.iter().collect();
-        assert_eq!(listed_answers(&refs), "doctor (3), nurse (2)");
-        let top1 = rows.iter().filter(|r| r.rank == 1).map(|r| r.answer.as_str());
-        assert_eq!(counts(top1), [("doctor", 2), ("nurse", 1)]);
-        assert_eq!(pretty("man:doctor::woman"), "man : doctor :: woman : ?");
-        assert!(is_input(&rows[0]) && !is_input(&rows[2]));
-        assert_eq!(input_share(&rows, "cosadd"), (2.0 / 3.0, 3));
-    }
-}
+mod tests;
