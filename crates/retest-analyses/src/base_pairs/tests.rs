@@ -21,3 +21,39 @@ fn agreement_of_pairs_by_hand() {
     assert_eq!(a.same_label, 0.5);
     assert_eq!(label_flips(&[0.5, -1.0], &[-0.2, -1.2]), (1, 0.5));
 }
+
+#[test]
+fn nan_is_feminine_and_infinities_keep_their_sign() {
+    assert_eq!(
+        [f32::NAN, f32::INFINITY, f32::NEG_INFINITY].map(masculine),
+        [0, 1, 0]
+    );
+}
+
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+}
+
+/// 1, 2, 4, 5: mean 12/4 = 3; deviations −2, −1, 1, 2, squares sum to 10, SD = √(10/4).
+#[test]
+fn mean_and_population_sd_by_hand() {
+    let m = mean_sd(&[1.0, 2.0, 4.0, 5.0]);
+    assert_eq!(m.n, 4);
+    close(m.mean, 3.0);
+    close(m.sd, 2.5f64.sqrt());
+}
+
+#[test]
+fn mean_sd_of_one_value_and_of_none() {
+    assert_eq!(
+        mean_sd(&[7.0]),
+        MeanSd {
+            n: 1,
+            mean: 7.0,
+            sd: 0.0
+        }
+    );
+    let none = mean_sd(&[]);
+    assert_eq!(none.n, 0);
+    assert!(none.mean.is_nan() && none.sd.is_nan());
+}
