@@ -1,5 +1,7 @@
 //! Unit tests of the base-pair designs on small hand-built inputs.
 
+use retest_reliability::Status;
+
 use super::*;
 
 #[test]
@@ -56,4 +58,150 @@ fn mean_sd_of_one_value_and_of_none() {
     let none = mean_sd(&[]);
     assert_eq!(none.n, 0);
     assert!(none.mean.is_nan() && none.sd.is_nan());
+}
+
+/// Two pairs, two words, SD 1 (pair-major): word 0 scores 0.5 and 1.5, a difference of exactly
+/// one SD, which counts as a change; word 1 scores 0.25 and 1.0 (0.75, no change):
+/// magnitude_changed = (1 + 0)/2. Every label is masculine: the same label under every pair for
+/// both words, and Fleiss' κ undefined (P̄_e = 1).
+#[test]
+fn a_difference_of_one_sd_is_a_change_and_one_label_has_no_kappa() {
+    let a = pairs_agreement(&[0.5, 0.25, 1.5, 1.0], 2, 2, 1.0);
+    close(a.magnitude_changed, 0.5);
+    close(a.magnitude_within, 0.5);
+    assert_eq!(a.same_label, 1.0);
+    assert_eq!(a.kappa.status, Status::ZeroVariance);
+    assert!(a.kappa.value.is_nan());
+    assert_eq!((a.n_pairs, a.n_words), (2, 2));
+}
+
+#[test]
+fn pairs_agreement_is_undefined_with_one_pair_or_no_words() {
+    // One pair: no comparison and a single rater per word.
+    let one = pairs_agreement(&[1.0, -1.0], 1, 2, 1.0);
+    assert_eq!(one.kappa.status, Status::TooFewRaters);
+    assert!(one.magnitude_changed.is_nan() && one.magnitude_within.is_nan());
+    assert!(one.same_label.is_nan());
+    // No words: nothing to average.
+    let none = pairs_agreement(&[], 3, 0, 1.0);
+    assert_eq!(none.kappa.status, Status::TooFewSubjects);
+    assert!(none.magnitude_changed.is_nan() && none.same_label.is_nan());
+}
+
+#[test]
+#[should_panic(expected = "scores are pairs × words")]
+fn pairs_agreement_panics_on_a_wrong_length() {
+    pairs_agreement(&[1.0, 2.0, 3.0], 2, 2, 1.0);
+}
+
+/// Labels a = (m, m, f, f) (−0 is masculine), b = (m, f, f, f) (0 is masculine): they agree on
+/// D = 3 of n = 4 words; S = Σ_c n_c(a) n_c(b) = 2·1 + 2·3 = 8;
+/// κ = (nD − S)/(n² − S) = (12 − 8)/(16 − 8) = 1/2, P_o = 3/4, P_e = 8/16.
+#[test]
+fn sign_kappa_by_hand() {
+    let k = sign_kappa(&[1.0, -0.0, -1.0, -2.0], &[0.0, -1.0, -3.0, -0.5]);
+    assert_eq!(k.status, Status::Ok);
+    close(k.value, 0.5);
+    close(k.observed_agreement, 0.75);
+    close(k.expected_agreement, 0.5);
+    assert_eq!((k.n_subjects, k.n_raters, k.n_categories), (4, 2, 2));
+}
+
+#[test]
+fn sign_kappa_is_undefined_for_one_label_or_fewer_than_two_words() {
+    // Both vectors masculine throughout: P_e = 1.
+    let same = sign_kappa(&[1.0, 2.0, 0.0], &[0.5, 3.0, 4.0]);
+    assert_eq!(same.status, Status::ZeroVariance);
+    assert!(same.value.is_nan());
+    close(same.observed_agreement, 1.0);
+    assert_eq!(sign_kappa(&[1.0], &[-1.0]).status, Status::TooFewSubjects);
+    assert_eq!(sign_kappa(&[], &[]).status, Status::TooFewSubjects);
+}
+
+#[test]
+#[should_panic(expected = "sign_kappa: the score vectors differ in length")]
+fn sign_kappa_panics_on_lengths_that_differ() {
+    sign_kappa(&[1.0, 2.0], &[1.0]);
+}
+
+/// Labels (m, f, m, f, m) (the score 0 is masculine) against the truth (m, m, f, f, m): they
+/// agree on D = 3 of n = 5; S = 3·3 + 2·2 = 13; κ = (5·3 − 13)/(25 − 13) = 1/6, P_o = 3/5,
+/// P_e = 13/25.
+#[test]
+fn truth_kappa_by_hand() {
+    let k = truth_kappa(&[0.3, -0.2, 0.0, -1.0, 2.0], &[true, true, false, false, true]);
+    assert_eq!(k.status, Status::Ok);
+    close(k.value, 1.0 / 6.0);
+    close(k.observed_agreement, 0.6);
+    close(k.expected_agreement, 0.52);
+    assert_eq!((k.n_subjects, k.n_categories), (5, 2));
+}
+
+#[test]
+fn truth_kappa_of_a_one_gender_truth() {
+    // Truth all masculine, labels (m, f): D = 1, S = 1·2 + 1·0 = 2, κ = (2 − 2)/(4 − 2) = 0.
+    let k = truth_kappa(&[1.0, -1.0], &[true, true]);
+    assert_eq!(k.status, Status::Ok);
+    close(k.value, 0.0);
+    // Labels and truth all masculine: P_e = 1.
+    let k = truth_kappa(&[1.0, 0.0], &[true, true]);
+    assert_eq!(k.status, Status::ZeroVariance);
+    assert_eq!(truth_kappa(&[], &[]).status, Status::TooFewSubjects);
+}
+
+#[test]
+#[should_panic(expected = "truth_kappa: lengths differ")]
+fn truth_kappa_panics_on_lengths_that_differ() {
+    truth_kappa(&[1.0], &[true, false]);
+}
+
+/// Labels a = (m, f, m, f), b = (f, f, m, m) (0 and −0 are masculine): words 0 and 3 flip,
+/// 2 of 4.
+#[test]
+fn label_flips_by_hand() {
+    assert_eq!(
+        label_flips(&[1.0, -1.0, 0.0, -0.5], &[-1.0, -1.0, 0.5, -0.0]),
+        (2, 0.5)
+    );
+    assert_eq!(label_flips(&[1.0, -1.0], &[2.0, -2.0]), (0, 0.0));
+    let (flipped, share) = label_flips(&[], &[]);
+    assert_eq!(flipped, 0);
+    assert!(share.is_nan());
+}
+
+#[test]
+#[should_panic(expected = "label_flips: lengths differ")]
+fn label_flips_panics_on_lengths_that_differ() {
+    label_flips(&[1.0, 2.0], &[1.0]);
+}
+
+/// Three words × three seeds (word-major): word 0 scores 1, 2, 0 (m, m, m), word 1 −1, −2, 3
+/// (f, f, m), word 2 −1, −0.5, −1 (f, f, f). Fleiss' κ by hand with m = 3 raters:
+/// P_0 = (3² − 3)/6 = 1, P_1 = (1² + 2² − 3)/6 = 1/3, P_2 = 1, P̄ = 7/9; masculine share 4/9,
+/// P̄_e = (4/9)² + (5/9)² = 41/81; κ = (63/81 − 41/81)/(40/81) = 11/20.
+#[test]
+fn seeds_agreement_by_hand() {
+    let scores = [1.0, 2.0, 0.0, -1.0, -2.0, 3.0, -1.0, -0.5, -1.0];
+    let k = seeds_agreement(&scores, 3, 3);
+    assert_eq!(k.status, Status::Ok);
+    close(k.value, 0.55);
+    close(k.observed_agreement, 7.0 / 9.0);
+    close(k.expected_agreement, 41.0 / 81.0);
+    assert_eq!((k.n_subjects, k.n_raters, k.n_categories), (3, 3, 2));
+}
+
+#[test]
+fn seeds_agreement_is_undefined_for_one_seed_one_word_or_one_label() {
+    assert_eq!(seeds_agreement(&[1.0, -1.0], 2, 1).status, Status::TooFewRaters);
+    assert_eq!(seeds_agreement(&[1.0, -1.0], 1, 2).status, Status::TooFewSubjects);
+    assert_eq!(seeds_agreement(&[], 0, 3).status, Status::TooFewSubjects);
+    let same = seeds_agreement(&[-1.0, -2.0, -3.0, -4.0], 2, 2);
+    assert_eq!(same.status, Status::ZeroVariance);
+    assert!(same.value.is_nan());
+}
+
+#[test]
+#[should_panic(expected = "scores are words × seeds")]
+fn seeds_agreement_panics_on_a_wrong_length() {
+    seeds_agreement(&[1.0, 2.0, 3.0], 2, 2);
 }
