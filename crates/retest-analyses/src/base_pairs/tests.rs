@@ -205,3 +205,101 @@ fn seeds_agreement_is_undefined_for_one_seed_one_word_or_one_label() {
 fn seeds_agreement_panics_on_a_wrong_length() {
     seeds_agreement(&[1.0, 2.0, 3.0], 2, 2);
 }
+
+/// Two words × two pairs × two seeds, y = 4w + 2p + s + 2(−1)^(w+p) + (−1)^(w+p+s): main
+/// effects, a word × pair interaction and a three-way residual, each orthogonal to the others.
+/// In (w, p, s) order the scores are 3, 2, −1, 2, 1, 4, 9, 8; grand mean 3.5.
+///
+/// * word means 1.5, 5.5: SS = 4·(2² + 2²) = 32; pair means 2.5, 4.5: SS = 4·(1 + 1) = 8;
+///   seed means 3, 4: SS = 4·(0.25 + 0.25) = 2;
+/// * word × pair effects ±2: SS = 2·4·4 = 32; word × seed and pair × seed effects 0;
+/// * residual ±1 in every cell: SS = 8.
+///
+/// Every df is 1, so MS = SS. Components (W = P = S = 2):
+/// σ²_res = 8; σ²_wp = (32 − 8)/2 = 12; σ²_ws = σ²_ps = (0 − 8)/2 = −4;
+/// σ²_w = (32 − 32 − 0 + 8)/4 = 2; σ²_p = (8 − 32 − 0 + 8)/4 = −4; σ²_s = (2 − 0 − 0 + 8)/4 = 2.5.
+/// Negative estimates become 0: variances 2, 0, 2.5, 12, 0, 0, 8, total 24.5.
+fn hand_design() -> VarianceComponents {
+    variance_components(&[3.0, 2.0, -1.0, 2.0, 1.0, 4.0, 9.0, 8.0], 2, 2, 2)
+}
+
+#[test]
+fn variance_components_by_hand() {
+    let v = hand_design();
+    assert_eq!((v.n_words, v.n_pairs, v.n_seeds), (2, 2, 2));
+    // (component, SS, estimate, variance)
+    let expected = [
+        (Component::Word, 32.0, 2.0, 2.0),
+        (Component::Pair, 8.0, -4.0, 0.0),
+        (Component::Seed, 2.0, 2.5, 2.5),
+        (Component::WordPair, 32.0, 12.0, 12.0),
+        (Component::WordSeed, 0.0, -4.0, 0.0),
+        (Component::PairSeed, 0.0, -4.0, 0.0),
+        (Component::Residual, 8.0, 8.0, 8.0),
+    ];
+    assert_eq!(v.components.len(), expected.len());
+    for (c, (component, ss, estimate, variance)) in v.components.iter().zip(expected) {
+        assert_eq!(c.component, component);
+        assert_eq!(c.df, 1, "{}", component.as_str());
+        close(c.sum_of_squares, ss);
+        close(c.mean_square, ss);
+        close(c.estimate, estimate);
+        close(c.variance, variance);
+        close(c.share, variance / 24.5);
+    }
+}
+
+/// Of the variation beyond the words' own (12 + 2.5 + 8 = 22.5): the pair's is σ²_p + σ²_wp =
+/// 0 + 12, the seed's σ²_s + σ²_ws = 2.5 + 0, the joint σ²_ps + σ²_res = 0 + 8.
+#[test]
+fn instability_shares_by_hand() {
+    let (pair, seed, joint) = hand_design().instability_shares();
+    close(pair, 12.0 / 22.5);
+    close(seed, 2.5 / 22.5);
+    close(joint, 8.0 / 22.5);
+}
+
+#[test]
+fn instability_shares_are_undefined_when_only_words_vary() {
+    // y = 4w: MS_w = 32, every other mean square 0, so σ²_w = 32/4 = 8 and nothing else.
+    let v = variance_components(&[0.0, 0.0, 0.0, 0.0, 4.0, 4.0, 4.0, 4.0], 2, 2, 2);
+    close(v.components[0].variance, 8.0);
+    close(v.components[0].share, 1.0);
+    let (pair, seed, joint) = v.instability_shares();
+    assert!(pair.is_nan() && seed.is_nan() && joint.is_nan());
+}
+
+#[test]
+fn variance_components_need_two_levels_of_every_factor() {
+    let v = variance_components(&[1.0, 2.0, 3.0, 4.0], 1, 2, 2);
+    for c in &v.components {
+        let name = c.component.as_str();
+        assert!(c.mean_square.is_nan(), "{name}");
+        assert!(c.estimate.is_nan() && c.share.is_nan(), "{name}");
+    }
+    let (pair, seed, joint) = v.instability_shares();
+    assert!(pair.is_nan() && seed.is_nan() && joint.is_nan());
+}
+
+#[test]
+#[should_panic(expected = "values are words × pairs × seeds")]
+fn variance_components_panic_on_a_wrong_length() {
+    variance_components(&[1.0; 7], 2, 2, 2);
+}
+
+#[test]
+fn component_names_are_stable() {
+    let names = Component::ALL.map(Component::as_str);
+    assert_eq!(
+        names,
+        [
+            "word",
+            "pair",
+            "seed",
+            "word:pair",
+            "word:seed",
+            "pair:seed",
+            "residual"
+        ]
+    );
+}
