@@ -303,3 +303,81 @@ fn component_names_are_stable() {
         ]
     );
 }
+
+/// 26 subjects × 10 raters of binary labels, with statsmodels' Fleiss' κ and scikit-learn's
+/// Cohen's κ of the first two raters: entry `agreement[3]` of `reliability_vectors.json`
+/// (pingouin 0.7.0 / statsmodels / scikit-learn), copied here. A `1` is masculine.
+const REFERENCE_LABELS: [&str; 26] = [
+    "1100101110",
+    "1011100100",
+    "0111011100",
+    "0000000100",
+    "1111101111",
+    "0010001110",
+    "1100001111",
+    "0011000110",
+    "1010000100",
+    "0101110011",
+    "1101011110",
+    "1100101111",
+    "0000101101",
+    "0000000011",
+    "1001111001",
+    "0111001110",
+    "1101011111",
+    "1011100000",
+    "0110100011",
+    "1010110000",
+    "0010110111",
+    "0000000101",
+    "1100010000",
+    "0110000011",
+    "0000001100",
+    "0010011010",
+];
+const REFERENCE_FLEISS: f64 = 0.05439595192915864;
+const REFERENCE_COHEN_FIRST_TWO: f64 = 0.22619047619047616;
+
+/// The reference labels as scores: 1.0 for a `1` (masculine), −1.0 for a `0`, `[subject][rater]`.
+fn reference_scores() -> Vec<Vec<f32>> {
+    (REFERENCE_LABELS.iter())
+        .map(|row| {
+            (row.bytes())
+                .map(|b| if b == b'1' { 1.0 } else { -1.0 })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn fleiss_kappa_of_seeds_and_of_pairs_equals_statsmodels() {
+    let rows = reference_scores();
+    let (n_subjects, n_raters) = (rows.len(), rows[0].len());
+    // Seeds as raters: word-major.
+    let word_major: Vec<f32> = rows.concat();
+    let k = seeds_agreement(&word_major, n_subjects, n_raters);
+    assert!((k.value - REFERENCE_FLEISS).abs() < 1e-12, "{}", k.value);
+    // Pairs as raters: pair-major.
+    let pair_major: Vec<f32> = (0..n_raters)
+        .flat_map(|p| rows.iter().map(move |row| row[p]))
+        .collect();
+    let a = pairs_agreement(&pair_major, n_raters, n_subjects, 1.0);
+    assert!(
+        (a.kappa.value - REFERENCE_FLEISS).abs() < 1e-12,
+        "{}",
+        a.kappa.value
+    );
+    assert_eq!((a.kappa.n_subjects, a.kappa.n_raters), (26, 10));
+}
+
+#[test]
+fn cohen_kappa_of_signs_and_of_truth_equals_scikit_learn() {
+    let rows = reference_scores();
+    let first: Vec<f32> = rows.iter().map(|row| row[0]).collect();
+    let second: Vec<f32> = rows.iter().map(|row| row[1]).collect();
+    let k = sign_kappa(&first, &second);
+    assert!((k.value - REFERENCE_COHEN_FIRST_TWO).abs() < 1e-12, "{}", k.value);
+    let truth: Vec<bool> = second.iter().map(|&s| s > 0.0).collect();
+    let k = truth_kappa(&first, &truth);
+    assert!((k.value - REFERENCE_COHEN_FIRST_TWO).abs() < 1e-12, "{}", k.value);
+}
