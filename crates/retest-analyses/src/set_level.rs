@@ -182,4 +182,35 @@ mod tests {
         assert!((r.value - 0.28976).abs() < 1e-4, "{}", r.value);
         assert_eq!((r.n_subjects, r.n_raters), (6, 4));
     }
+
+    /// A 5 × 2 matrix and pingouin's ICC(2,1) of it: entry `reliability[5]` of
+    /// `reliability_vectors.json` (pingouin 0.7.0), copied here.
+    #[test]
+    fn seeds_icc_equals_pingouin_on_the_reference_matrix() {
+        let m = [
+            0.61137909545,
+            0.347846654508,
+            -0.070079689787,
+            -0.210079922255,
+            0.150110667386,
+            0.071197154877,
+            0.16417458387,
+            -0.006190983439,
+            0.143935138085,
+            0.027810760169,
+        ];
+        let r = seeds_icc(&m, 5, 2);
+        assert!((r.value - 0.7796149004362484).abs() < 1e-12, "{}", r.value);
+    }
+
+    #[test]
+    fn the_spread_of_no_values_and_agreement_of_one_series() {
+        let s = seed_spread(&[f64::NAN], true);
+        assert_eq!((s.n, s.n_undefined), (0, 1));
+        assert!(s.mean.is_nan() && s.sd.is_nan() && s.low.is_nan() && s.high.is_nan());
+        // The share of no p-values is undefined.
+        assert!(s.share_significant.is_some_and(f64::is_nan));
+        assert!(seed_agreement(&[vec![1.0, 2.0, 3.0]]).is_empty());
+        assert!(seed_agreement(&[]).is_empty());
+    }
 }

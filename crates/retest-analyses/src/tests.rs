@@ -195,3 +195,54 @@ fn low_reliability_counts_rated_icc_below_the_threshold() {
     );
     assert!(s.share_below.is_nan());
 }
+
+#[test]
+fn scale_and_items_names_are_stable() {
+    assert_eq!([Scale::Raw, Scale::Zscore].map(Scale::as_str), ["raw", "zscore"]);
+    let items = [Items::QueryWords { query: 3 }, Items::BasePairs { list: 1 }];
+    assert_eq!(items.map(Items::as_str), ["query_words", "base_pairs"]);
+}
+
+/// A 5 × 2 matrix with pingouin's ICC(2,1) and ICC(3,1): entry `reliability[5]` of
+/// `reliability_vectors.json` (pingouin 0.7.0), copied here.
+const REFERENCE_MATRIX: [[f64; 2]; 5] = [
+    [0.61137909545, 0.347846654508],
+    [-0.070079689787, -0.210079922255],
+    [0.150110667386, 0.071197154877],
+    [0.16417458387, -0.006190983439],
+    [0.143935138085, 0.027810760169],
+];
+const REFERENCE_ICC2: f64 = 0.7796149004362484;
+const REFERENCE_ICC3: f64 = 0.9522955778790451;
+
+/// The reference matrix laid on the tensor four ways: its rows as base pairs or as words, its
+/// columns as seeds (test-retest, ICC(2,1)) or as rules (inter-rater, ICC(3,1)). The tensor holds
+/// f32, which moves the ICCs by about 1e-8 from pingouin's (computed in f64).
+#[test]
+fn every_icc_design_equals_pingouin_on_the_reference_matrix() {
+    let close_f32 = |a: f64, b: f64| assert!((a - b).abs() < 1e-7, "{a} vs {b}");
+    let rows: Vec<f32> = REFERENCE_MATRIX.iter().flatten().map(|&v| v as f32).collect();
+    let columns: Vec<f32> = (0..2)
+        .flat_map(|c| REFERENCE_MATRIX.iter().map(move |row| row[c] as f32))
+        .collect();
+    let one_word = [TargetSet::new("one", vec![0])];
+    let five_words = [TargetSet::new("five", (0..5).collect())];
+
+    // Rows = base pairs, columns = seeds: [rule][pair][target][seed].
+    let t = ScoreTensor::from_values(&[Rule::Dbwa], 5, 1, 2, rows.clone()).unwrap();
+    let r = test_retest_words(&Study::new(&t, &one_word, &[]));
+    close_f32(r[0].result.value, REFERENCE_ICC2);
+    // Rows = words, columns = seeds.
+    let t = ScoreTensor::from_values(&[Rule::Dbwa], 1, 5, 2, rows).unwrap();
+    let r = test_retest_pairs(&Study::new(&t, &five_words, &[]));
+    close_f32(r[0].result.value, REFERENCE_ICC2);
+    // Rows = base pairs, columns = rules, one seed.
+    let rules = [Rule::Dbwa, Rule::Ripa];
+    let t = ScoreTensor::from_values(&rules, 5, 1, 1, columns.clone()).unwrap();
+    let r = inter_rater_words(&Study::new(&t, &one_word, &[]), &[Scale::Raw]);
+    close_f32(r[0].result.value, REFERENCE_ICC3);
+    // Rows = words, columns = rules.
+    let t = ScoreTensor::from_values(&rules, 1, 5, 1, columns).unwrap();
+    let r = inter_rater_pairs(&Study::new(&t, &five_words, &[]), &[Scale::Raw]);
+    close_f32(r[0].result.value, REFERENCE_ICC3);
+}
