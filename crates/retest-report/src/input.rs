@@ -8,8 +8,8 @@ use retest_tables::{
     AnalogyReportedRow, AnalogySweepRow, AnalogyZhangRow, BasePairAgreementRow, BasePairBaselineRow,
     BasePairCorrelationRow, BasePairDirectionRow, BasePairExampleRow, BasePairFlipRow, BasePairKappaRow,
     BasePairSeedsRow, BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DirectionRow,
-    IccRow, RegressionRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, WeatSeedRow, WeatWordRow,
-    parquet_path,
+    IccRow, RegressionRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableName, WeatSeedRow,
+    WeatWordRow, names, parquet_path,
 };
 
 use crate::error::ReportError;
@@ -64,7 +64,8 @@ pub struct RunTables {
     pub base_pair_variance: Option<Vec<BasePairVarianceRow>>,
 }
 
-fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>>, ReportError> {
+fn read_optional<R: Row>(dir: &Path, table: TableName<R>) -> Result<Option<Vec<R>>, ReportError> {
+    let name = table.name();
     let path = parquet_path(dir, name);
     if !path.is_file() {
         return Ok(None);
@@ -86,37 +87,37 @@ fn read_optional<R: Row>(dir: &Path, name: &'static str) -> Result<Option<Vec<R>
 /// A table that exists but cannot be read, or a folder without any ICC table.
 pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
     let tables = RunTables {
-        test_retest_words: read_optional(tables_dir, "test_retest_words")?,
-        test_retest_pairs: read_optional(tables_dir, "test_retest_pairs")?,
-        inter_rater_words: read_optional(tables_dir, "inter_rater_words")?,
-        inter_rater_pairs: read_optional(tables_dir, "inter_rater_pairs")?,
-        internal_consistency: read_optional(tables_dir, "internal_consistency")?,
-        rule_correlations: read_optional(tables_dir, "rule_correlations")?,
-        low_reliability: read_optional(tables_dir, "low_reliability")?,
-        coverage: read_optional(tables_dir, "coverage")?,
-        regression: read_optional(tables_dir, "regression")?,
-        seed_spread: read_optional(tables_dir, "seed_spread")?,
-        set_level_reliability: read_optional(tables_dir, "set_level_reliability")?,
-        directions: read_optional(tables_dir, "directions")?,
-        weat: read_optional(tables_dir, "weat")?,
-        weat_words: read_optional(tables_dir, "weat_words")?,
-        analogy_answers: read_optional(tables_dir, "analogy_answers")?,
-        analogy_reported: read_optional(tables_dir, "analogy_reported")?,
-        analogy_accuracy: read_optional(tables_dir, "analogy_accuracy")?,
-        analogy_reliability: read_optional(tables_dir, "analogy_reliability")?,
-        analogy_pairs: read_optional(tables_dir, "analogy_pairs")?,
-        analogy_sweep: read_optional(tables_dir, "analogy_sweep")?,
-        analogy_zhang: read_optional(tables_dir, "analogy_zhang")?,
-        base_pair_summary: read_optional(tables_dir, "base_pair_summary")?,
-        base_pair_agreement: read_optional(tables_dir, "base_pair_agreement")?,
-        base_pair_kappa: read_optional(tables_dir, "base_pair_kappa")?,
-        base_pair_directions: read_optional(tables_dir, "base_pair_directions")?,
-        base_pair_correlations: read_optional(tables_dir, "base_pair_correlations")?,
-        base_pair_baselines: read_optional(tables_dir, "base_pair_baselines")?,
-        base_pair_flips: read_optional(tables_dir, "base_pair_flips")?,
-        base_pair_examples: read_optional(tables_dir, "base_pair_examples")?,
-        base_pair_seeds: read_optional(tables_dir, "base_pair_seeds")?,
-        base_pair_variance: read_optional(tables_dir, "base_pair_variance")?,
+        test_retest_words: read_optional(tables_dir, names::TEST_RETEST_WORDS)?,
+        test_retest_pairs: read_optional(tables_dir, names::TEST_RETEST_PAIRS)?,
+        inter_rater_words: read_optional(tables_dir, names::INTER_RATER_WORDS)?,
+        inter_rater_pairs: read_optional(tables_dir, names::INTER_RATER_PAIRS)?,
+        internal_consistency: read_optional(tables_dir, names::INTERNAL_CONSISTENCY)?,
+        rule_correlations: read_optional(tables_dir, names::RULE_CORRELATIONS)?,
+        low_reliability: read_optional(tables_dir, names::LOW_RELIABILITY)?,
+        coverage: read_optional(tables_dir, names::COVERAGE)?,
+        regression: read_optional(tables_dir, names::REGRESSION)?,
+        seed_spread: read_optional(tables_dir, names::SEED_SPREAD)?,
+        set_level_reliability: read_optional(tables_dir, names::SET_LEVEL_RELIABILITY)?,
+        directions: read_optional(tables_dir, names::DIRECTIONS)?,
+        weat: read_optional(tables_dir, names::WEAT)?,
+        weat_words: read_optional(tables_dir, names::WEAT_WORDS)?,
+        analogy_answers: read_optional(tables_dir, names::ANALOGY_ANSWERS)?,
+        analogy_reported: read_optional(tables_dir, names::ANALOGY_REPORTED)?,
+        analogy_accuracy: read_optional(tables_dir, names::ANALOGY_ACCURACY)?,
+        analogy_reliability: read_optional(tables_dir, names::ANALOGY_RELIABILITY)?,
+        analogy_pairs: read_optional(tables_dir, names::ANALOGY_PAIRS)?,
+        analogy_sweep: read_optional(tables_dir, names::ANALOGY_SWEEP)?,
+        analogy_zhang: read_optional(tables_dir, names::ANALOGY_ZHANG)?,
+        base_pair_summary: read_optional(tables_dir, names::BASE_PAIR_SUMMARY)?,
+        base_pair_agreement: read_optional(tables_dir, names::BASE_PAIR_AGREEMENT)?,
+        base_pair_kappa: read_optional(tables_dir, names::BASE_PAIR_KAPPA)?,
+        base_pair_directions: read_optional(tables_dir, names::BASE_PAIR_DIRECTIONS)?,
+        base_pair_correlations: read_optional(tables_dir, names::BASE_PAIR_CORRELATIONS)?,
+        base_pair_baselines: read_optional(tables_dir, names::BASE_PAIR_BASELINES)?,
+        base_pair_flips: read_optional(tables_dir, names::BASE_PAIR_FLIPS)?,
+        base_pair_examples: read_optional(tables_dir, names::BASE_PAIR_EXAMPLES)?,
+        base_pair_seeds: read_optional(tables_dir, names::BASE_PAIR_SEEDS)?,
+        base_pair_variance: read_optional(tables_dir, names::BASE_PAIR_VARIANCE)?,
     };
     if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));

@@ -60,7 +60,7 @@ pub use rows::{
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{
-    AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, WeatSeedRow, WeatStats,
-    WeatWordRow,
+    AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, SetLevelStatistic,
+    WeatSeedRow, WeatStats, WeatWordRow,
 };
 pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};

@@ -209,3 +209,54 @@ table_row! {
         pub stats: IccStats,
     }
 }
+
+/// The values of the set-level tables' `measure` column that are not a measure of the registry
+/// (those are named by `retest_measures::Measure::name`): written by the set-level stage, read
+/// by the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetLevelStatistic {
+    /// WEAT's effect size d of a test.
+    WeatEffectSize,
+    /// WEAT's test statistic s(X, Y, A, B).
+    WeatStatistic,
+    /// WEAT's permutation p-value.
+    WeatPValue,
+    /// A word's WEAT association score s(w, A, B).
+    WeatScore,
+    /// Direct Bias along the `pca` direction (a series of the seed agreement).
+    DirectBiasPca,
+    /// The share of variance the `pca` direction explains.
+    PcaExplainedVariance,
+    /// The cosine of a seed's `pca` direction with seed 0's after Procrustes alignment.
+    PcaStability,
+    /// A neutral word's projection on the `pca` direction.
+    PcaProjection,
+    /// Spearman's ρ of a word-similarity benchmark.
+    QualitySpearman,
+    /// A rule's mean |score| over the neutral words.
+    MeanAbsScore,
+    /// A word's term of Occupational Stereotypes.
+    OsProjection,
+    /// A word's term of Gender Direction.
+    GdTerm,
+}
+
+impl SetLevelStatistic {
+    /// The name in the `measure` column.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SetLevelStatistic::WeatEffectSize => "weat_effect_size",
+            SetLevelStatistic::WeatStatistic => "weat_statistic",
+            SetLevelStatistic::WeatPValue => "weat_p_value",
+            SetLevelStatistic::WeatScore => "weat_score",
+            SetLevelStatistic::DirectBiasPca => "direct_bias_pca",
+            SetLevelStatistic::PcaExplainedVariance => "pca_explained_variance",
+            SetLevelStatistic::PcaStability => "pca_stability",
+            SetLevelStatistic::PcaProjection => "pca_projection",
+            SetLevelStatistic::QualitySpearman => "quality_spearman",
+            SetLevelStatistic::MeanAbsScore => "mean_abs_score",
+            SetLevelStatistic::OsProjection => "os_projection",
+            SetLevelStatistic::GdTerm => "gd_term",
+        }
+    }
+}

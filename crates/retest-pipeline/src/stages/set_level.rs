@@ -19,8 +19,8 @@ use retest_rng::SeedPath;
 use retest_spec::defaults::STEREOTYPE_DEFINITIONAL_MAX;
 use retest_spec::{Plan, SetLevelParams};
 use retest_tables::{
-    AgreementRow, CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, Table,
-    WeatSeedRow, WeatWordRow, names,
+    AgreementRow, CoverageRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow,
+    SetLevelStatistic, Table, WeatSeedRow, WeatWordRow, names,
 };
 
 use crate::lists::{Benchmarks, Lists};
@@ -429,10 +429,13 @@ impl<'p> SetLevel<'p> {
             let d = |v: &SeedValues| {
                 caliskan.iter().map(|&i| v.weat[i].effect_size.d).sum::<f64>() / caliskan.len() as f64
             };
-            series.push(("weat_effect_size".to_owned(), seeds.iter().map(d).collect()));
+            series.push((
+                SetLevelStatistic::WeatEffectSize.as_str().to_owned(),
+                seeds.iter().map(d).collect(),
+            ));
         }
         series.push((
-            "direct_bias_pca".to_owned(),
+            SetLevelStatistic::DirectBiasPca.as_str().to_owned(),
             seeds.iter().map(|v| v.directions[pca].0).collect(),
         ));
         series.push((
@@ -600,19 +603,19 @@ impl<'p> SetLevel<'p> {
                 |f: &dyn Fn(&Weat) -> f64| -> Vec<f64> { seeds.iter().map(|v| f(&v.weat[i])).collect() };
             label(
                 &mut spread,
-                "weat_effect_size",
+                SetLevelStatistic::WeatEffectSize.as_str(),
                 &t.name,
                 seed_spread(&over_seeds(&|w| w.effect_size.d), false),
             );
             label(
                 &mut spread,
-                "weat_statistic",
+                SetLevelStatistic::WeatStatistic.as_str(),
                 &t.name,
                 seed_spread(&over_seeds(&|w| w.statistic), false),
             );
             label(
                 &mut spread,
-                "weat_p_value",
+                SetLevelStatistic::WeatPValue.as_str(),
                 &t.name,
                 seed_spread(&over_seeds(&|w| w.permutation.p), true),
             );
@@ -625,7 +628,13 @@ impl<'p> SetLevel<'p> {
                     m[j * seeds.len() + s] = score;
                 }
             }
-            reliability.push(icc("weat_score", &t.name, "words", &m, n_words));
+            reliability.push(icc(
+                SetLevelStatistic::WeatScore.as_str(),
+                &t.name,
+                "words",
+                &m,
+                n_words,
+            ));
         }
         // WEAT's effect size over a family of tests: the Caliskan tests, and the single-pair
         // tests of each query pair (one per base pair; the ensemble is not a subject).
@@ -652,7 +661,13 @@ impl<'p> SetLevel<'p> {
             let m: Vec<f64> = (members.iter())
                 .flat_map(|&i| seeds.iter().map(move |v| v.weat[i].effect_size.d))
                 .collect();
-            reliability.push(icc("weat_effect_size", scope, subjects, &m, members.len()));
+            reliability.push(icc(
+                SetLevelStatistic::WeatEffectSize.as_str(),
+                scope,
+                subjects,
+                &m,
+                members.len(),
+            ));
         }
         let names: Vec<&str> = self.direction_names().collect();
         for (d, name) in names.iter().enumerate() {
@@ -667,13 +682,13 @@ impl<'p> SetLevel<'p> {
         let first_ratio: Vec<f64> = seeds.iter().map(|v| v.explained_variance[0]).collect();
         label(
             &mut spread,
-            "pca_explained_variance",
+            SetLevelStatistic::PcaExplainedVariance.as_str(),
             PCA,
             seed_spread(&first_ratio, false),
         );
         label(
             &mut spread,
-            "pca_stability",
+            SetLevelStatistic::PcaStability.as_str(),
             PCA,
             seed_spread(pca_stability, false),
         );
@@ -691,7 +706,7 @@ impl<'p> SetLevel<'p> {
             .flat_map(|w| seeds.iter().map(move |v| v.pca_projections[w]))
             .collect();
         reliability.push(icc(
-            "pca_projection",
+            SetLevelStatistic::PcaProjection.as_str(),
             &self.params.neutral,
             "words",
             &m,
@@ -713,16 +728,26 @@ impl<'p> SetLevel<'p> {
         );
         for (b, (name, _)) in self.benchmarks.iter().enumerate() {
             let rho: Vec<f64> = seeds.iter().map(|v| v.quality[b].spearman).collect();
-            label(&mut spread, "quality_spearman", name, seed_spread(&rho, false));
+            label(
+                &mut spread,
+                SetLevelStatistic::QualitySpearman.as_str(),
+                name,
+                seed_spread(&rho, false),
+            );
         }
         for (rule, values) in rule_bias {
-            label(&mut spread, "mean_abs_score", rule, seed_spread(values, false));
+            label(
+                &mut spread,
+                SetLevelStatistic::MeanAbsScore.as_str(),
+                rule,
+                seed_spread(values, false),
+            );
         }
         let m: Vec<f64> = (0..self.neutral.len())
             .flat_map(|w| seeds.iter().map(move |v| v.os.projections[w]))
             .collect();
         reliability.push(icc(
-            "os_projection",
+            SetLevelStatistic::OsProjection.as_str(),
             &self.params.neutral,
             "words",
             &m,
@@ -732,7 +757,7 @@ impl<'p> SetLevel<'p> {
             .flat_map(|w| seeds.iter().map(move |v| v.gd.per_word[w]))
             .collect();
         reliability.push(icc(
-            "gd_term",
+            SetLevelStatistic::GdTerm.as_str(),
             &self.params.neutral,
             "words",
             &m,

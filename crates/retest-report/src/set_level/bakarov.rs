@@ -3,7 +3,7 @@
 //! agreement between the measures.
 
 use retest_measures::Measure;
-use retest_tables::SeedSpreadRow;
+use retest_tables::{SeedSpreadRow, SetLevelStatistic};
 
 use crate::data::{algorithm_label, rule_label, sorted_names};
 use crate::document::Block;
@@ -61,7 +61,7 @@ pub(super) fn bakarov_rows(
         .map(|(corpus, algorithm)| {
             let config = (corpus.as_str(), algorithm.as_str());
             let weat: Vec<f64> = (tests.iter())
-                .map(|t| mean_of(config, "weat_effect_size", Some(t)))
+                .map(|t| mean_of(config, SetLevelStatistic::WeatEffectSize.as_str(), Some(t)))
                 .collect();
             BakarovRow {
                 config: (corpus.clone(), algorithm.clone()),
@@ -69,7 +69,7 @@ pub(super) fn bakarov_rows(
                 gd: mean_of(config, Measure::Gd.name(), None),
                 weat: weat.iter().sum::<f64>() / weat.len() as f64,
                 quality: (BAKAROV_BENCHMARKS.iter())
-                    .map(|b| mean_of(config, "quality_spearman", Some(b)))
+                    .map(|b| mean_of(config, SetLevelStatistic::QualitySpearman.as_str(), Some(b)))
                     .collect(),
             }
         })
@@ -294,11 +294,18 @@ pub(super) fn agreement_blocks(
     ];
     for rule in sorted_names(
         (spreads.iter())
-            .filter(|r| r.measure == "mean_abs_score")
+            .filter(|r| r.measure == SetLevelStatistic::MeanAbsScore.as_str())
             .map(|r| r.subject.as_str()),
     ) {
         let values = (configs.iter())
-            .map(|(c, a)| mean_of(spreads, (c, a), "mean_abs_score", Some(&rule)))
+            .map(|(c, a)| {
+                mean_of(
+                    spreads,
+                    (c, a),
+                    SetLevelStatistic::MeanAbsScore.as_str(),
+                    Some(&rule),
+                )
+            })
             .collect();
         series.push((format!("{} (mean |score|)", rule_label(&rule)), values));
     }

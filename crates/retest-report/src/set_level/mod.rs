@@ -5,7 +5,7 @@
 mod bakarov;
 
 use retest_measures::Measure;
-use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, WeatWordRow};
+use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, WeatWordRow};
 
 use crate::data::{algorithm_label, configs_of, sorted_names};
 use crate::document::Block;
@@ -49,8 +49,8 @@ fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, S
         let config = (corpus.as_str(), algorithm.as_str());
         for test in tests {
             let (Some(d), Some(p)) = (
-                spread(spreads, config, "weat_effect_size", test),
-                spread(spreads, config, "weat_p_value", test),
+                spread(spreads, config, SetLevelStatistic::WeatEffectSize.as_str(), test),
+                spread(spreads, config, SetLevelStatistic::WeatPValue.as_str(), test),
             ) else {
                 continue;
             };
@@ -88,23 +88,26 @@ fn reliability_table(rows: &[SetIccRow], stereotype_tests: &[String], configs: &
             .filter(|r| &r.corpus == corpus && &r.algorithm == algorithm)
             .collect();
         let word_scores: Vec<f64> = (own.iter())
-            .filter(|r| r.measure == "weat_score" && r.stats.status == "ok" && r.stats.icc.is_finite())
+            .filter(|r| {
+                r.measure == SetLevelStatistic::WeatScore.as_str()
+                    && r.stats.status == "ok"
+                    && r.stats.icc.is_finite()
+            })
             .map(|r| r.stats.icc)
             .collect();
         if !word_scores.is_empty() {
             body.push(vec![
                 corpus.clone(),
                 algorithm_label(algorithm),
-                "weat_score".to_owned(),
+                SetLevelStatistic::WeatScore.as_str().to_owned(),
                 "every test (median)".to_owned(),
                 "words".to_owned(),
                 format!("{} (n = {} tests)", f2(median(&word_scores)), word_scores.len()),
             ]);
         }
-        for r in own
-            .iter()
-            .filter(|r| r.measure != "weat_score" || stereotype_tests.contains(&r.scope))
-        {
+        for r in own.iter().filter(|r| {
+            r.measure != SetLevelStatistic::WeatScore.as_str() || stereotype_tests.contains(&r.scope)
+        }) {
             body.push(vec![
                 corpus.clone(),
                 algorithm_label(algorithm),
@@ -141,8 +144,8 @@ fn direction_table(spreads: &[SeedSpreadRow], configs: &[(String, String)]) -> B
                 algorithm_label(algorithm),
                 cell(config, Measure::DirectBias.name(), "pca"),
                 cell(config, Measure::DirectBias.name(), "he:she"),
-                cell(config, "pca_explained_variance", "pca"),
-                cell(config, "pca_stability", "pca"),
+                cell(config, SetLevelStatistic::PcaExplainedVariance.as_str(), "pca"),
+                cell(config, SetLevelStatistic::PcaStability.as_str(), "pca"),
                 cell(config, Measure::Os.name(), list),
                 cell(config, Measure::Gd.name(), list),
             ]
