@@ -3,7 +3,8 @@
 //! typed arguments instead; and the binary does no work of its own: it reaches the trainers,
 //! corpora, measures and tables only through retest-pipeline. The CLI's tests start the binary
 //! only through `retest_test_support::retest` (or `hermetic`), so every one of them runs it under
-//! the same environment policy.
+//! the same environment policy. Library error messages say their own layer and leave the cause
+//! to `Error::source`.
 
 use std::path::Path;
 
@@ -215,6 +216,71 @@ fn the_builder_check_sees_every_way_around_the_builder() {
     ] {
         assert_eq!(
             commands_outside_the_builder(allowed),
+            Vec::<String>::new(),
+            "{allowed}"
+        );
+    }
+}
+
+/// The `#[error(…)]` messages of `source` that print the error's own cause (`{source}`, or `{0}`
+/// of a tuple variant whose field is its `#[source]` or `#[from]`): a library error says its own
+/// layer and leaves the cause to `Error::source`, which the CLI prints after it.
+fn messages_printing_their_source(source: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = source;
+    while let Some(at) = rest.find("#[error(") {
+        rest = &rest[at..];
+        let end = rest.find(")]").map_or(rest.len(), |end| end + 2);
+        let (message, after) = rest.split_at(end);
+        let variant = after.trim_start().lines().next().unwrap_or("");
+        let tuple_cause = variant.contains("(#[source]") || variant.contains("(#[from]");
+        if message.contains("{source") || (tuple_cause && message.contains("{0")) {
+            found.push(format!("{message} {}", variant.trim()));
+        }
+        rest = after;
+    }
+    found
+}
+
+#[test]
+fn library_errors_leave_their_cause_to_source() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = Vec::new();
+    for file in rust_files(&crates)
+        .iter()
+        .filter(|f| f.components().any(|c| c.as_os_str() == "src"))
+    {
+        let source = std::fs::read_to_string(file).expect("a readable source file");
+        for message in messages_printing_their_source(&source) {
+            let file = file.strip_prefix(&crates).unwrap().display();
+            found.push(format!("{file}: {message}"));
+        }
+    }
+    assert_eq!(
+        found,
+        Vec::<String>::new(),
+        "error messages that print their source"
+    );
+}
+
+#[test]
+fn the_source_check_sees_every_way_to_print_the_cause() {
+    for refused in [
+        "#[error(\"{}: {source}\", path.display())]\nIo { path: PathBuf, source: io::Error },",
+        "#[error(\"{path}: {source:?}\")]\nIo { path: PathBuf, #[source] source: E },",
+        "#[error(\"reading: {0}\")]\nRead(#[source] io::Error),",
+        "#[error(\"search: {0}\")]\n    Geometry(#[from] GeometryError),",
+    ] {
+        assert_eq!(messages_printing_their_source(refused).len(), 1, "{refused}");
+    }
+    for allowed in [
+        "#[error(\"cannot read {}\", path.display())]\nIo { path: PathBuf, source: io::Error },",
+        "#[error(\"reading co-occurrence file\")]\nRead(#[source] io::Error),",
+        "#[error(\"corrupt encoded corpus: {0}\")]\nCorrupt(String),",
+        "#[error(transparent)]\nOther(#[from] E),",
+    ] {
+        assert_eq!(
+            messages_printing_their_source(allowed),
             Vec::<String>::new(),
             "{allowed}"
         );

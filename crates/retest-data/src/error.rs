@@ -44,13 +44,13 @@ pub enum DataError {
         url: String,
         message: String,
     },
-    #[error("{}: {source}", path.display())]
+    #[error("{}", path.display())]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: {source}", path.display())]
+    #[error("{}", path.display())]
     Corpus {
         path: PathBuf,
         #[source]

@@ -44,7 +44,7 @@ pub enum EmbeddingsError {
     )]
     UnknownFormat(String),
     /// The operating system refused a read or write.
-    #[error("{}: {source}", path.display())]
+    #[error("{}", path.display())]
     Io {
         path: PathBuf,
         #[source]
@@ -72,7 +72,7 @@ pub enum EmbeddingsError {
     #[error("{}: cannot tell the embedding format: {reason}; pass the format explicitly (`--format`, for `embeddings export` `--input-format`)", path.display())]
     UnknownContent { path: PathBuf, reason: String },
     /// The file parsed, but what it holds is not a valid embedding (e.g. duplicate words).
-    #[error("{}: {source}", path.display())]
+    #[error("{}", path.display())]
     InvalidContent {
         path: PathBuf,
         #[source]

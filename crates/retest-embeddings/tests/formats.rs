@@ -75,8 +75,13 @@ fn write_bytes(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
+/// The error and its sources joined with `: `, as the CLI prints them.
 fn error_text(result: Result<Embeddings, EmbeddingsError>) -> String {
-    result.expect_err("reading should fail").to_string()
+    let err = result.expect_err("reading should fail");
+    std::iter::successors(Some(&err as &dyn std::error::Error), |e| e.source())
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(": ")
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use retest_eval::{PairFormat, read_analogies, read_analogies_unsectioned, read_pairs};
-use retest_test_support::data_dir;
+use retest_test_support::{data_dir, error_line};
 
 #[test]
 fn wordsim353_from_gensim() {
@@ -194,8 +194,6 @@ fn malformed_lines_name_file_and_line() {
         format!("{}:2: expected four words `a b c d`, found 3", path.display())
     );
     let missing = d.join("missing.tsv");
-    let err = read_pairs(&missing, PairFormat::GensimTsv)
-        .unwrap_err()
-        .to_string();
+    let err = error_line(&read_pairs(&missing, PairFormat::GensimTsv).unwrap_err());
     assert!(err.starts_with(&format!("{}: ", missing.display())), "{err}");
 }

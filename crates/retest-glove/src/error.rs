@@ -28,7 +28,7 @@ pub enum GloveError {
     },
 
     /// Reading or writing a spill run failed.
-    #[error("co-occurrence spill file {path}: {source}")]
+    #[error("co-occurrence spill file {}", path.display())]
     Spill {
         /// The run file.
         path: PathBuf,
@@ -38,7 +38,7 @@ pub enum GloveError {
     },
 
     /// Reading a co-occurrence file failed at the I/O level (other than an early end).
-    #[error("reading co-occurrence file: {0}")]
+    #[error("reading co-occurrence file")]
     Read(#[source] io::Error),
 
     /// The stream does not start with the co-occurrence magic bytes.

@@ -10,6 +10,7 @@ use retest_glove::{
     CooccurConfig, Cooccurrences, MAX_FAN_IN, count_cooccurrences, count_cooccurrences_to_writer,
     write_cooccurrences,
 };
+use retest_test_support::error_line;
 
 fn count(corpus: &retest_corpus::EncodedCorpus, window: usize, memory_bytes: u64) -> Cooccurrences {
     let dir = tempfile::tempdir().unwrap();
@@ -217,8 +218,7 @@ fn invalid_settings_are_errors() {
     )
     .unwrap_err();
     assert!(
-        err.to_string()
-            .starts_with(&format!("co-occurrence spill file {}: ", blocker.display())),
+        error_line(&err).starts_with(&format!("co-occurrence spill file {}: ", blocker.display())),
         "{err}"
     );
 }

@@ -34,7 +34,7 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    #[error("{}: {source}", path.display())]
+    #[error("{}", path.display())]
     Zip {
         path: PathBuf,
         #[source]

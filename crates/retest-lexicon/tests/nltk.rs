@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use retest_lexicon::{Error, Lexicon, ZipArchive};
-use retest_test_support::data_dir;
+use retest_test_support::{data_dir, error_line};
 
 fn nltk_data() -> PathBuf {
     data_dir().join("nltk_data")
@@ -127,7 +127,7 @@ fn errors_name_the_file_and_what_was_expected() {
     std::fs::write(&text, "not a zip archive, just text").unwrap();
     let err = Lexicon::load(&text, &brown, &tagset).unwrap_err();
     assert_eq!(
-        err.to_string(),
+        error_line(&err),
         format!(
             "{}: no end-of-central-directory record (not a zip archive)",
             text.display()

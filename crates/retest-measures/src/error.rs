@@ -120,7 +120,7 @@ pub enum MeasureError {
         message: String,
     },
     /// The neighbour search refused its input.
-    #[error("nbm neighbour search: {0}")]
+    #[error("nbm neighbour search")]
     Geometry(#[from] retest_geometry::GeometryError),
     /// A word set of a set-level measure (WEAT, Direct Bias) with no words.
     #[error("{what}: the set is empty")]

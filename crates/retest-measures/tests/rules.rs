@@ -4,7 +4,7 @@
 mod support;
 
 use retest_measures::{MeasureError, Model, NbmPool, NeighbourPool, RipaTarget, Rule, ScoreOptions, score};
-use retest_test_support::{RandomData, rotate};
+use retest_test_support::{RandomData, error_line, rotate};
 
 /// This crate's random test data (its own stream family).
 const DATA: RandomData = RandomData::new("retest-measures-tests");
@@ -270,11 +270,8 @@ fn rule_names_round_trip_and_unknown_rules_list_the_known_ones() {
 fn bad_calls_are_refused_with_clear_messages() {
     let (words, raw) = toy();
     let model = Model::new(&words, &raw, 3).unwrap();
-    let err = |r: Result<_, MeasureError>| {
-        r.map(|_: retest_measures::BiasScores| ())
-            .unwrap_err()
-            .to_string()
-    };
+    let err =
+        |r: Result<_, MeasureError>| error_line(&r.map(|_: retest_measures::BiasScores| ()).unwrap_err());
     assert_eq!(
         err(score(
             &model,

@@ -1,69 +1,96 @@
 //! Error messages as users read them: an error and its causes on one line, each said once.
 
-/// The error and its causes on one line, `outer: inner: …`, each cause said once: a cause whose
-/// text the line already holds is left out (an error that prints its source), and one that
-/// repeats the cause before it and adds to it replaces that cause.
+/// The error and its causes on one line, `outer: inner: …`, each said once.
+///
+/// Library errors say only their own layer and leave the cause to `source`, so listing the
+/// chain says each cause once. What is left is an `anyhow` context that restates the cause
+/// under it: one equal to it (`.with_context(|| path)` over an error that names only that path)
+/// or its head (``corpus `c` `` over ``corpus `c`: file `x` not found``). Such a context gives
+/// way to the cause; nothing else is compared.
 pub fn one_line(error: &anyhow::Error) -> String {
-    let mut line = String::new();
-    let mut last = 0;
+    let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
         let text = cause.to_string();
-        if line.contains(&text) {
-            continue;
+        match parts.last_mut() {
+            Some(last) if restates(last, &text) => *last = text,
+            _ => parts.push(text),
         }
-        if !line.is_empty() && text.starts_with(&line[last..]) {
-            line.truncate(last);
-        } else if !line.is_empty() {
-            line.push_str(": ");
-        }
-        last = line.len();
-        line.push_str(&text);
     }
-    line
+    parts.join(": ")
+}
+
+/// Whether `context` says nothing that `cause` does not: it is `cause`, or `cause` begins with
+/// it followed by `: `.
+fn restates(context: &str, cause: &str) -> bool {
+    cause
+        .strip_prefix(context)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(": "))
 }
 
 #[cfg(test)]
 mod tests {
     use super::one_line;
 
-    /// An error that prints its source, as `#[error("{path}: {source}")]` does.
+    /// A library error: its message names the file, its source says why.
     #[derive(Debug)]
-    struct WithSource {
+    struct FileError {
         path: &'static str,
         source: std::io::Error,
     }
 
-    impl std::fmt::Display for WithSource {
+    impl std::fmt::Display for FileError {
         fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            write!(f, "{}: {}", self.path, self.source)
+            f.write_str(self.path)
         }
     }
 
-    impl std::error::Error for WithSource {
+    impl std::error::Error for FileError {
         fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
             Some(&self.source)
         }
     }
 
-    #[test]
-    fn each_cause_is_said_once() {
-        let io = || std::io::Error::other("No such file or directory (os error 2)");
-        let error = anyhow::Error::new(WithSource {
-            path: "a.txt",
-            source: io(),
+    fn not_found(path: &'static str) -> anyhow::Error {
+        anyhow::Error::new(FileError {
+            path,
+            source: std::io::Error::other("No such file or directory (os error 2)"),
         })
-        .context("cannot read the list");
+    }
+
+    #[test]
+    fn each_layer_of_the_chain_is_said_once_in_order() {
+        let error = not_found("a.txt")
+            .context("cannot read the list")
+            .context("corpus `c`");
         assert_eq!(
             one_line(&error),
-            "cannot read the list: a.txt: No such file or directory (os error 2)"
+            "corpus `c`: cannot read the list: a.txt: No such file or directory (os error 2)"
         );
-        let error = anyhow::anyhow!("cannot read line 1 of the input: bad byte")
-            .context("cannot read line 1 of the input");
-        assert_eq!(one_line(&error), "cannot read line 1 of the input: bad byte");
-        let error = anyhow::Error::new(io()).context("b.txt").context("corpus `c`");
+    }
+
+    #[test]
+    fn a_context_that_restates_the_cause_under_it_gives_way() {
+        // Equal to the cause: a path over an error that names only that path.
+        let error = not_found("b.txt").context("b.txt").context("corpus `c`");
         assert_eq!(
             one_line(&error),
             "corpus `c`: b.txt: No such file or directory (os error 2)"
         );
+        // The head of the cause, twice.
+        let error = anyhow::anyhow!("corpus `c`: file `x` not found")
+            .context("corpus `c`")
+            .context("corpus `c`");
+        assert_eq!(one_line(&error), "corpus `c`: file `x` not found");
+        let error = anyhow::anyhow!("cannot read line 1 of the input: bad byte")
+            .context("cannot read line 1 of the input");
+        assert_eq!(one_line(&error), "cannot read line 1 of the input: bad byte");
+    }
+
+    #[test]
+    fn a_context_that_only_begins_like_its_cause_is_kept() {
+        let error = anyhow::anyhow!("a.txt.gz: bad header").context("a.txt");
+        assert_eq!(one_line(&error), "a.txt: a.txt.gz: bad header");
+        let error = anyhow::anyhow!("corpus `cc`: empty").context("corpus `c`");
+        assert_eq!(one_line(&error), "corpus `c`: corpus `cc`: empty");
     }
 }

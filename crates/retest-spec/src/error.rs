@@ -29,7 +29,7 @@ impl fmt::Display for Location {
 /// A spec that cannot be read or is not valid.
 #[derive(Debug, thiserror::Error)]
 pub enum SpecError {
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}", path.display())]
     Read {
         path: PathBuf,
         #[source]

@@ -14,9 +14,9 @@ use crate::schema::{Row, RowWriter};
 /// Why a table could not be built or written.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    #[error("{path}: {source}")]
+    #[error("{}", path.display())]
     Io { path: PathBuf, source: std::io::Error },
-    #[error("{path}: {source}")]
+    #[error("{}", path.display())]
     Polars { path: PathBuf, source: PolarsError },
     #[error("table `{table}`: {message}")]
     Shape { table: String, message: String },

@@ -15,7 +15,7 @@ mod command;
 mod messages;
 
 pub use command::{REMOVED_VARS, RETEST_PREFIX, hermetic, retest};
-pub use messages::{assert_each_clause_once, assert_message, redacted};
+pub use messages::{assert_each_clause_once, assert_message, error_line, redacted};
 
 /// The variable naming the data mirror.
 pub const DATA_DIR_VAR: &str = "RETEST_DATA_DIR";

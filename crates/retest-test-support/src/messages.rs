@@ -66,6 +66,15 @@ pub fn redacted(text: &str, redact: &[(&Path, &str)]) -> String {
     text
 }
 
+/// `error` and its sources joined with `: `, as the CLI prints a library error: each error
+/// says its own layer and leaves the cause to `source`.
+pub fn error_line(error: &dyn std::error::Error) -> String {
+    std::iter::successors(Some(error), |e| e.source())
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
 /// Panics when a line of `text`, cut at `": "`, holds the same clause twice (a cause printed
 /// by an error and again by its caller).
 pub fn assert_each_clause_once(text: &str) {
