@@ -22,8 +22,7 @@ use retest_tables::{
 };
 
 use crate::lists::QueryLine;
-use crate::stages::stage::lowercases;
-use crate::stages::stage::{Across, Family, Seed, Stage, when_present, write_tables};
+use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, lowercases, when_present};
 
 /// The analogy measures: a configuration has their tables when its plan has an `analogies`
 /// section.
@@ -46,15 +45,7 @@ pub(crate) const FAMILY: Family = Family {
         let lines = setup.lists.analogies.as_deref();
         let google = setup.lists.benchmarks.google.as_deref();
         let built = Analogies::new(setup.plan, lines, google, setup.corpus_name(), setup.vocab)?;
-        Ok(built.map(|inner| {
-            Box::new(AnalogyStage {
-                inner,
-                corpus: setup.corpus.name(),
-                model: setup.model,
-                vocab: setup.vocab,
-                seeds: Vec::new(),
-            }) as Box<dyn Stage>
-        }))
+        Ok(Collect::stage(built))
     },
 };
 
@@ -640,37 +631,23 @@ fn zhang_pairs(set: &AnalogySet, row: &impl Fn(&str) -> Option<u32>) -> Vec<Sect
         .collect()
 }
 
-/// The analogy stage of one configuration: the queries resolved, and every seed's answers.
-struct AnalogyStage<'a> {
-    inner: Analogies<'a>,
-    corpus: &'a str,
-    model: &'a str,
-    vocab: &'a Vocab<'a>,
-    seeds: Vec<AnalogySeed>,
-}
+impl PerSeed for Analogies<'_> {
+    type Values = AnalogySeed;
+    const WHAT: &'static str = "analogies";
 
-impl Stage for AnalogyStage<'_> {
     fn notes(&self) -> Vec<String> {
-        self.inner.notes.clone()
+        self.notes.clone()
     }
 
     fn coverage(&self) -> &[CoverageRow] {
-        std::slice::from_ref(&self.inner.coverage)
+        std::slice::from_ref(&self.coverage)
     }
 
-    fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()> {
-        let values = (self.inner)
-            .measure_seed(seed.embeddings)
-            .with_context(|| format!("analogies of {}", seed.path.display()))?;
-        self.seeds.push(values);
-        Ok(())
+    fn measure(&self, seed: &Seed<'_>) -> Result<AnalogySeed> {
+        self.measure_seed(seed.embeddings)
     }
 
-    fn finish(&self, _: &Across<'_>, out: &Path) -> Result<()> {
-        write_tables(
-            out,
-            self.inner
-                .tables(self.corpus, self.model, self.vocab, &self.seeds)?,
-        )
+    fn tables(&self, seeds: &[AnalogySeed], across: &Across<'_>) -> Result<Vec<Table>> {
+        self.tables(across.corpus, across.model, across.vocab, seeds)
     }
 }

@@ -9,9 +9,8 @@
 //! ([`retest_analyses::masculine`]).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use retest_analyses::{
     VarianceComponents, label_flips, masculine, mean_sd, pairs_agreement, seeds_agreement, sign_kappa,
     truth_kappa, variance_components,
@@ -27,7 +26,7 @@ use retest_tables::{
 };
 
 use crate::lists::BasePairLists;
-use crate::stages::stage::{Across, Family, Seed, Stage, lowercases, when_present, write_tables};
+use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, lowercases, when_present};
 
 /// Zhang et al.'s base-pair analyses: a configuration has their tables when its plan has a
 /// `base_pairs` section.
@@ -52,12 +51,7 @@ pub(crate) const FAMILY: Family = Family {
     build: |setup| {
         let lists = setup.lists.base_pairs_analyses.as_ref();
         let built = BasePairs::new(setup.plan, lists, setup.corpus_name(), setup.model, setup.vocab)?;
-        Ok(built.map(|inner| {
-            Box::new(BasePairStage {
-                inner,
-                seeds: Vec::new(),
-            }) as Box<dyn Stage>
-        }))
+        Ok(Collect::stage(built))
     },
 };
 
@@ -865,30 +859,23 @@ fn gather<T: Clone>(seeds: &[BasePairSeed], rows: impl Fn(&BasePairSeed) -> &Vec
     seeds.iter().flat_map(|s| rows(s).iter().cloned()).collect()
 }
 
-/// The base-pair stage of one configuration: the lists resolved, and every seed's analyses.
-struct BasePairStage<'a> {
-    inner: BasePairs<'a>,
-    seeds: Vec<BasePairSeed>,
-}
+impl PerSeed for BasePairs<'_> {
+    type Values = BasePairSeed;
+    const WHAT: &'static str = "base pairs";
 
-impl Stage for BasePairStage<'_> {
     fn notes(&self) -> Vec<String> {
-        self.inner.notes.clone()
+        self.notes.clone()
     }
 
     fn coverage(&self) -> &[CoverageRow] {
-        &self.inner.coverage
+        &self.coverage
     }
 
-    fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()> {
-        let values = (self.inner)
-            .measure_seed(seed.model, seed.index, seed.threads)
-            .with_context(|| format!("base pairs of {}", seed.path.display()))?;
-        self.seeds.push(values);
-        Ok(())
+    fn measure(&self, seed: &Seed<'_>) -> Result<BasePairSeed> {
+        self.measure_seed(seed.model, seed.index, seed.threads)
     }
 
-    fn finish(&self, _: &Across<'_>, out: &Path) -> Result<()> {
-        write_tables(out, self.inner.tables(&self.seeds)?)
+    fn tables(&self, seeds: &[BasePairSeed], _: &Across<'_>) -> Result<Vec<Table>> {
+        self.tables(seeds)
     }
 }

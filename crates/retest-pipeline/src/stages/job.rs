@@ -119,6 +119,9 @@ pub fn measure(
     let coverage: Vec<CoverageRow> = stages.iter().flat_map(|s| s.stage.coverage()).cloned().collect();
     Table::of(names::COVERAGE, &coverage)?.write(out.path(), false)?;
     let across = Across {
+        corpus: corpus.name(),
+        model: &job.model,
+        vocab: &vocab,
         vectors: &views,
         dim,
         threads,

@@ -4,8 +4,6 @@
 //! definitional pairs); across seeds, each value's spread, the test-retest reliability of each
 //! family of values, and the stability of the principal component after Procrustes alignment.
 
-use std::path::Path;
-
 use anyhow::{Context, Result};
 use retest_analyses::{SeedSpread, seed_agreement, seed_spread, seeds_icc};
 use retest_embeddings::Embeddings;
@@ -26,8 +24,7 @@ use retest_tables::{
 use crate::lists::{Benchmarks, Lists};
 use crate::stages::columns::PCA_DIRECTION as PCA;
 use crate::stages::columns::{icc_stats, weat_stats};
-use crate::stages::stage::lowercases;
-use crate::stages::stage::{Across, Family, Seed, Stage, always, write_tables};
+use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, always, lowercases};
 
 /// The `family` of a test of the tests file.
 const CALISKAN: &str = "caliskan";
@@ -80,15 +77,7 @@ pub(crate) const FAMILY: Family = Family {
             base_pairs,
             setup.vocab,
         )?;
-        Ok(built.map(|inner| {
-            Box::new(SetLevelStage {
-                inner,
-                corpus: setup.corpus.name(),
-                model: setup.model,
-                vocab: setup.vocab,
-                seeds: Vec::new(),
-            }) as Box<dyn Stage>
-        }))
+        Ok(Collect::stage(built))
     },
 };
 
@@ -821,48 +810,37 @@ fn similarity_benchmarks(benchmarks: &Benchmarks) -> Result<Vec<Benchmark>> {
         .collect()
 }
 
-/// The set-level stage of one configuration: the measures resolved, and every seed's values.
-struct SetLevelStage<'a> {
-    inner: SetLevel<'a>,
-    corpus: &'a str,
-    model: &'a str,
-    vocab: &'a Vocab<'a>,
-    seeds: Vec<SeedValues>,
-}
+impl PerSeed for SetLevel<'_> {
+    type Values = SeedValues;
+    const WHAT: &'static str = "set-level measures";
 
-impl Stage for SetLevelStage<'_> {
     fn notes(&self) -> Vec<String> {
-        self.inner.skipped.clone()
+        self.skipped.clone()
     }
 
     fn coverage(&self) -> &[CoverageRow] {
-        &self.inner.coverage
+        &self.coverage
     }
 
-    fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()> {
-        let quality = self.inner.quality(seed.embeddings);
-        let values = (self.inner)
-            .measure_seed(seed.model, seed.index, quality)
-            .with_context(|| format!("set-level measures of {}", seed.path.display()))?;
-        self.seeds.push(values);
-        Ok(())
+    fn measure(&self, seed: &Seed<'_>) -> Result<SeedValues> {
+        let quality = self.quality(seed.embeddings);
+        self.measure_seed(seed.model, seed.index, quality)
     }
 
     /// With the `pca` direction's stability (Procrustes onto seed 0) and, beside the set-level
     /// measures, each rule's mean |score| over the neutral words when they are a target list.
-    fn finish(&self, across: &Across<'_>, out: &Path) -> Result<()> {
-        let stability = pca_stability(across.vectors, &self.seeds, self.vocab.len(), across.dim)?;
+    fn tables(&self, seeds: &[SeedValues], across: &Across<'_>) -> Result<Vec<Table>> {
+        let stability = pca_stability(across.vectors, seeds, across.vocab.len(), across.dim)?;
         let rule_bias = (across.rule_scores)
-            .map(|scores| scores.mean_absolute(self.inner.neutral_list()))
+            .map(|scores| scores.mean_absolute(self.neutral_list()))
             .unwrap_or_default();
-        let tables = (self.inner).tables(
-            self.corpus,
-            self.model,
-            self.vocab,
-            &self.seeds,
+        self.tables(
+            across.corpus,
+            across.model,
+            across.vocab,
+            seeds,
             &stability,
             &rule_bias,
-        )?;
-        write_tables(out, tables)
+        )
     }
 }

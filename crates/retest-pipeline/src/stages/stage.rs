@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use retest_analyses::TargetSet;
 use retest_embeddings::Embeddings;
 use retest_measures::{Model, ResolvedPairs, ScoreTensor, Vocab};
@@ -52,6 +52,10 @@ pub(crate) struct Seed<'a> {
 
 /// What a stage finishes with besides what it kept of each seed.
 pub(crate) struct Across<'a> {
+    /// The corpus's and the model's names, for the tables' `corpus` and `algorithm` columns.
+    pub corpus: &'a str,
+    pub model: &'a str,
+    pub vocab: &'a Vocab<'a>,
     /// Every seed's vectors, in seed order, with the placeholder words' rows zeroed.
     pub vectors: &'a [&'a [f32]],
     pub dim: usize,
@@ -113,6 +117,77 @@ pub(crate) trait Stage {
     ///
     /// An analysis across seeds that fails, or a write failure.
     fn finish(&self, across: &Across<'_>, out: &Path) -> Result<()>;
+}
+
+/// A family whose stage measures each seed into a value of its own and writes its tables from
+/// every seed's values in seed order ([`Collect`] makes it a [`Stage`]).
+pub(crate) trait PerSeed {
+    type Values;
+
+    /// What the values are of, in an error's context (`analogies of <seed file>`).
+    const WHAT: &'static str;
+
+    /// Lines to log when the job starts.
+    fn notes(&self) -> Vec<String>;
+
+    /// The family's rows of the coverage table.
+    fn coverage(&self) -> &[CoverageRow];
+
+    /// The values of one seed.
+    ///
+    /// # Errors
+    ///
+    /// A measure that fails on this seed.
+    fn measure(&self, seed: &Seed<'_>) -> Result<Self::Values>;
+
+    /// The family's tables from every seed's values, in seed order.
+    ///
+    /// # Errors
+    ///
+    /// An analysis across seeds that fails.
+    fn tables(&self, seeds: &[Self::Values], across: &Across<'_>) -> Result<Vec<Table>>;
+}
+
+/// A [`PerSeed`] family as a stage: it keeps every seed's values.
+pub(crate) struct Collect<F: PerSeed> {
+    family: F,
+    seeds: Vec<F::Values>,
+}
+
+impl<F: PerSeed> Collect<F> {
+    /// The stage of `family`, when built.
+    pub fn stage<'a>(family: Option<F>) -> Option<Box<dyn Stage + 'a>>
+    where
+        F: 'a,
+    {
+        family.map(|family| {
+            Box::new(Collect {
+                family,
+                seeds: Vec::new(),
+            }) as Box<dyn Stage + 'a>
+        })
+    }
+}
+
+impl<F: PerSeed> Stage for Collect<F> {
+    fn notes(&self) -> Vec<String> {
+        self.family.notes()
+    }
+
+    fn coverage(&self) -> &[CoverageRow] {
+        self.family.coverage()
+    }
+
+    fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()> {
+        let values =
+            (self.family.measure(seed)).with_context(|| format!("{} of {}", F::WHAT, seed.path.display()))?;
+        self.seeds.push(values);
+        Ok(())
+    }
+
+    fn finish(&self, across: &Across<'_>, out: &Path) -> Result<()> {
+        write_tables(out, self.family.tables(&self.seeds, across)?)
+    }
 }
 
 /// A stage built for a configuration, or none when the plan does not ask for the family.
