@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::csv::{Csv, Record, num};
-use crate::{command, sgns_seeds, smoke_run, stderr};
+use crate::{command, sgns_seeds, smoke_run, succeed};
 
 /// The SGNS row of the answers table for a seed, query, 3CosMul constraint and rank.
 fn answer<'a, 'r>(
@@ -44,21 +44,20 @@ fn analogy_answers_agree_with_retest_analogies() {
     let answers = answers.records();
     for (flag, constraint) in [(None, "constrained"), (Some("--unconstrained"), "unconstrained")] {
         let out = work.join(format!("{constraint}.csv"));
-        let output = command()
-            .args([
-                "analogies",
-                "--queries",
-                "wordlists/analogies/family.txt",
-                "--solver",
-                "cosmul",
-            ])
-            .args(flag)
-            .args(&seeds)
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{}", stderr(&output));
+        succeed(
+            command()
+                .args([
+                    "analogies",
+                    "--queries",
+                    "wordlists/analogies/family.txt",
+                    "--solver",
+                    "cosmul",
+                ])
+                .args(flag)
+                .args(&seeds)
+                .arg("--out")
+                .arg(&out),
+        );
         let cli = Csv::read(&out);
         let mut compared = 0;
         for row in cli.records().iter().filter(|r| r["status"] == "ok") {
@@ -99,25 +98,24 @@ fn a_sweep_cell_is_the_unconstrained_bolukbasi_answer() {
     let query = work.join("sweep.txt");
     std::fs::write(&query, "man king woman\n").unwrap();
     let out = work.join("sweep.csv");
-    let output = command()
-        .args([
-            "analogies",
-            "--solver",
-            "bolukbasi",
-            "--unconstrained",
-            "--delta",
-            "0.9",
-            "--top-n",
-            "1",
-        ])
-        .arg("--queries")
-        .arg(&query)
-        .args(&seeds)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", stderr(&output));
+    succeed(
+        command()
+            .args([
+                "analogies",
+                "--solver",
+                "bolukbasi",
+                "--unconstrained",
+                "--delta",
+                "0.9",
+                "--top-n",
+                "1",
+            ])
+            .arg("--queries")
+            .arg(&query)
+            .args(&seeds)
+            .arg("--out")
+            .arg(&out),
+    );
     let sweep = Csv::read(&run.tables_dir().join("analogy_sweep.csv"));
     let sweep = sweep.records();
     let full = sweep

@@ -1,7 +1,7 @@
 //! The base-pair tables against `retest base-pairs` on the run's own seeds.
 
 use crate::csv::Csv;
-use crate::{command, sgns_seeds, smoke_run, stderr};
+use crate::{command, sgns_seeds, smoke_run, succeed};
 
 /// The base-pair tables of the SGNS configuration hold what `retest base-pairs` gives on the
 /// pipeline's own seeds, row for row (the random baselines draw from other streams).
@@ -10,14 +10,7 @@ fn base_pair_tables_agree_with_retest_base_pairs() {
     let run = smoke_run();
     let seeds = sgns_seeds(&run.results);
     let out = run.results.join("base-pairs-check");
-    let output = command()
-        .arg("base-pairs")
-        .args(&seeds)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", stderr(&output));
+    succeed(command().arg("base-pairs").args(&seeds).arg("--out").arg(&out));
     let tables = run.tables_dir();
     for name in [
         "base_pair_summary",

@@ -198,3 +198,9 @@ fn fifu_files(dir: &Path) -> Vec<PathBuf> {
 fn stderr(output: &std::process::Output) -> std::borrow::Cow<'_, str> {
     String::from_utf8_lossy(&output.stderr)
 }
+
+/// Runs `command`, failing the test with its standard error unless it succeeds.
+fn succeed(command: &mut Command) {
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+}
