@@ -414,8 +414,8 @@ pub struct AnalogiesArgs {
     /// cosadd: cos(D,B) − cos(D,A) + cos(D,C); cosmul: s(D,B)·s(D,C)/(s(D,A) + 1e-6) with
     /// s = (1 + cos)/2, as gensim; bolukbasi: cos(A − C, B − D) if B and D are within --delta,
     /// else 0.
-    #[arg(long, value_enum)]
-    pub solver: SolverName,
+    #[arg(long)]
+    pub solver: retest_measures::SolverKind,
     /// Allow the answer to be A, B or C.
     #[arg(long)]
     pub unconstrained: bool,
@@ -490,14 +490,6 @@ pub struct BasePairsArgs {
     /// A new folder for the tables (Parquet and CSV).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-}
-
-/// The analogy solvers of `retest analogies`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SolverName {
-    Cosadd,
-    Cosmul,
-    Bolukbasi,
 }
 
 /// The input, output and seed of `retest sgns` and `retest glove`.

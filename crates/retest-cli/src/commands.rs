@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, ensure};
-use retest_eval::{Constraint, DeltaBound, Solver};
+use retest_measures::{Constraint, DeltaBound, Solver, SolverKind};
 use retest_pipeline::{
     Folders, LoadedPlan, Overwrite, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file,
     train_pipeline, train_sgns_file,
@@ -12,7 +12,7 @@ use retest_spec::{Architecture, CorpusRecipe, GloveParams, SgnsParams, defaults}
 
 use crate::cli::{
     AnalogiesArgs, BasePairsArgs, Cli, Command, CorpusCommand, EmbeddingsCommand, Format, GloveArgs,
-    SgnsArgs, SolverName, StatsCommand,
+    SgnsArgs, StatsCommand,
 };
 use crate::{stats, study};
 
@@ -195,17 +195,12 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
     } else {
         DeltaBound::Distance
     };
-    let solver = match args.solver {
-        SolverName::Cosadd => Solver::CosAdd,
-        SolverName::Cosmul => Solver::CosMul {
-            epsilon: Solver::COSMUL_EPSILON,
-        },
-        SolverName::Bolukbasi => Solver::Bolukbasi {
-            delta: args.delta.unwrap_or(Solver::BOLUKBASI_DELTA),
-            bound,
-        },
-    };
-    if args.solver != SolverName::Bolukbasi {
+    let solver = (args.solver).with(
+        Solver::COSMUL_EPSILON,
+        args.delta.unwrap_or(Solver::BOLUKBASI_DELTA),
+        bound,
+    );
+    if args.solver != SolverKind::Bolukbasi {
         ensure!(
             args.delta.is_none() && !args.squared_delta,
             "--delta and --squared-delta apply to --solver bolukbasi only"

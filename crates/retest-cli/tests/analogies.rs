@@ -1,11 +1,11 @@
 //! `retest analogies` end to end on the small WikiText-103 model of retest-eval's tests: the
-//! table holds `retest_eval::solve`'s answers, a query out of vocabulary gets its own row and
+//! table holds `retest_measures::solve`'s answers, a query out of vocabulary gets its own row and
 //! warning, and bad input gives one line, compared in full.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_eval::{AnalogySpace, Constraint, DeltaBound, Query, Solver, solve};
+use retest_measures::{AnalogySpace, Constraint, DeltaBound, Query, Solver, solve};
 use retest_tables::{AnalogyRow, Table};
 use retest_test_support::workspace_dir;
 

@@ -10,10 +10,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use retest_eval::{
-    AnalogySpace, CaseHandling, DeltaBound, EvalOptions, PairOptions, Solver, generate_pairs,
-    google_accuracy, read_analogies,
-};
+use retest_eval::{CaseHandling, EvalOptions, google_accuracy, read_analogies};
+use retest_measures::{AnalogySpace, DeltaBound, PairOptions, Solver, generate_pairs};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

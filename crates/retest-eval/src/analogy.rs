@@ -2,10 +2,9 @@
 //! computes it, with an exact nearest-neighbour search batched into matrix products.
 
 use retest_embeddings::Embeddings;
+use retest_measures::{AnalogySpace, Constraint, Query, SolveError, Solver, TopK, rank};
 use serde::Serialize;
 
-use crate::error::SolveError;
-use crate::solvers::{AnalogySpace, Constraint, Query, Solver, TopK, rank};
 use crate::vocab::Lookup;
 use crate::{AnalogySet, EvalOptions};
 

@@ -7,12 +7,9 @@
 //! * Word analogy ([`evaluate_analogies`]): 3CosAdd on unit vectors with the question words
 //!   excluded, accuracy per section and in total, out-of-vocabulary questions skipped. The
 //!   nearest-neighbour search is exact and batched (question blocks × vocabulary blocks, GEMM).
-//! * Analogy solvers ([`solve`]): 3CosAdd, 3CosMul and Bolukbasi et al.'s formula over the unit
-//!   vectors of the N most frequent words ([`AnalogySpace`]), constrained (D ∉ {A, B, C}) or
-//!   not, top-n answers per query; [`google_accuracy`] scores each solver × constraint on the
-//!   Google set (micro and macro), as in Nissim, van Noord & van der Goot (2020).
-//! * Bolukbasi et al.'s pair generation ([`generate_pairs`]): the pairs x : y closest to a seed
-//!   direction such as she − he, among words within δ of each other, one-to-one.
+//! * The analogy solvers' accuracy on the Google set ([`google_accuracy`]): each solver ×
+//!   constraint of `retest_measures::solve` (3CosAdd, 3CosMul, Bolukbasi et al.'s formula), micro
+//!   and macro, as in Nissim, van Noord & van der Goot (2020).
 //! * The similarity and Google-set evaluations use gensim's defaults ([`EvalOptions::GENSIM`]):
 //!   only the 300,000 first (most frequent) rows take part, and words match case-insensitively,
 //!   each upper-cased form standing for its most frequent vocabulary row.
@@ -27,9 +24,7 @@
 mod analogy;
 mod benchmarks;
 mod error;
-mod pairs;
 mod similarity;
-mod solvers;
 pub mod stats;
 mod suite;
 mod vocab;
@@ -41,12 +36,8 @@ pub use analogy::{
 pub use benchmarks::{
     AnalogySection, AnalogySet, PairFormat, WordPair, read_analogies, read_analogies_unsectioned, read_pairs,
 };
-pub use error::{EvalError, SolveError};
-pub use pairs::{GeneratedPair, PAIRS_N, PAIRS_RESTRICT_VOCAB, PairOptions, generate_pairs};
+pub use error::EvalError;
 pub use similarity::{SimilarityResult, evaluate_similarity, evaluate_similarity_with};
-pub use solvers::{
-    AnalogySpace, Answer, Constraint, DeltaBound, Query, Solver, SolverKind, rank_among, score_all, solve,
-};
 pub use suite::{
     ANALOGY_BENCHMARK, Availability, EvalReport, OPTIONAL_ANALOGY_BENCHMARKS, OptionalAnalogyBenchmark,
     OptionalAnalogyResult, SIMILARITY_BENCHMARKS, standard_suite, standard_suite_with,

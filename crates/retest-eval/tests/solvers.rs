@@ -17,10 +17,10 @@
 use std::path::PathBuf;
 
 use retest_embeddings::Embeddings;
-use retest_eval::{
-    AnalogySpace, Answer, Constraint, DeltaBound, EvalOptions, GeneratedPair, PairOptions, Query, SolveError,
-    Solver, evaluate_analogies_with, generate_pairs, google_accuracy, rank_among, read_analogies, score_all,
-    solve,
+use retest_eval::{EvalOptions, evaluate_analogies_with, google_accuracy, read_analogies};
+use retest_measures::{
+    AnalogySpace, Answer, Constraint, DeltaBound, GeneratedPair, PairOptions, Query, SolveError, Solver,
+    generate_pairs, rank_among, score_all, solve,
 };
 use retest_test_support::{RandomData, data_file, embeddings};
 use rustc_hash::FxHashMap;

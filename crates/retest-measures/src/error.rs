@@ -23,6 +23,15 @@ pub enum MeasureError {
         /// The name given.
         given: String,
     },
+    /// An analogy solver name that is not one of [`crate::SolverKind::ALL`].
+    #[error(
+        "unknown analogy solver '{given}': expected one of {}",
+        crate::SolverKind::ALL.map(crate::SolverKind::as_str).join(", ")
+    )]
+    UnknownSolver {
+        /// The name given.
+        given: String,
+    },
     /// A value of a switch ([`crate::RipaTarget`], [`crate::NbmPool`]) that is not one of its names.
     #[error("unknown {option} '{given}': expected one of {expected}")]
     UnknownOption {

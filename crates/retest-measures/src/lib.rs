@@ -7,9 +7,16 @@
 //! ([`occupational_stereotypes`]) and Gender Direction (Garg et al.'s
 //! [`relative_norm_distance`]).
 //!
+//! The categorical family: analogy solvers ([`solve`]: 3CosAdd, 3CosMul and Bolukbasi et al.'s
+//! formula over the unit vectors of the N most frequent words, [`AnalogySpace`]; constrained
+//! (D ∉ {A, B, C}) or not; top-n answers per query) and Bolukbasi et al.'s pair generation
+//! ([`generate_pairs`]: the pairs x : y closest to a seed direction such as she − he, among
+//! words within δ of each other, one-to-one).
+//!
 //! Pure numerics: no I/O (lists are parsed from text the caller read), no clock. The one random
 //! draw, the sampled WEAT permutation test, comes from a stream of the caller's
-//! `retest_rng::SeedPath`. Neighbour search comes from `retest-geometry`.
+//! `retest_rng::SeedPath`. Neighbour search comes from `retest-geometry`, the analogy solvers'
+//! blocked matrix products from faer.
 //!
 //! ```
 //! use retest_measures::{Model, PairList, Rule, ScoreOptions, WordList, score};
@@ -26,6 +33,7 @@
 //! assert!(b.get(Rule::Dbwa, 0, 1).unwrap() > 0.0); // engineer: masculine
 //! ```
 
+mod analogy;
 mod bakarov;
 mod baselines;
 mod direct_bias;
@@ -41,6 +49,10 @@ mod vectors;
 mod weat;
 mod wordlist;
 
+pub use analogy::{
+    AnalogySpace, Answer, Constraint, DeltaBound, GeneratedPair, PAIRS_N, PAIRS_RESTRICT_VOCAB, PairOptions,
+    Query, SolveError, Solver, SolverKind, TopK, generate_pairs, rank, rank_among, score_all, solve,
+};
 pub use bakarov::{
     OccupationalStereotypes, RelativeNormDistance, occupational_stereotypes, relative_norm_distance,
 };

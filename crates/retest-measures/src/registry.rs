@@ -15,7 +15,7 @@
 //!
 //! The types that compute a family's scores are each a subset of this registry:
 //! [`crate::Rule`] for the per-word rules (every name and label of a rule is its measure's),
-//! and the analogy solvers of `retest-eval` (`SolverKind::measure`).
+//! and the analogy solvers' [`crate::SolverKind`] (`SolverKind::measure`).
 
 use std::fmt;
 use std::str::FromStr;

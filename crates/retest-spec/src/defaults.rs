@@ -135,17 +135,17 @@ pub const ANALOGY_QUERIES: &str = "bias-queries";
 /// Analogies: answers kept per query, solver and constraint.
 pub const ANALOGY_TOP_N: usize = 10;
 /// Analogies: 3CosMul's ε (gensim's).
-pub const ANALOGY_COSMUL_EPSILON: f64 = retest_eval::Solver::COSMUL_EPSILON;
+pub const ANALOGY_COSMUL_EPSILON: f64 = retest_measures::Solver::COSMUL_EPSILON;
 /// Analogies: Bolukbasi et al.'s δ, bounding the distance (their paper's reading).
-pub const ANALOGY_DELTA: f64 = retest_eval::Solver::BOLUKBASI_DELTA;
-pub const ANALOGY_DELTA_BOUND: retest_eval::DeltaBound = retest_eval::DeltaBound::Distance;
+pub const ANALOGY_DELTA: f64 = retest_measures::Solver::BOLUKBASI_DELTA;
+pub const ANALOGY_DELTA_BOUND: retest_measures::DeltaBound = retest_measures::DeltaBound::Distance;
 /// Analogies: Bolukbasi et al.'s pair generation runs along ŝ₁ − ŝ₂ of this pair (she − he).
 pub const ANALOGY_PAIR_SEED: [&str; 2] = ["she", "he"];
 /// Analogies: pair generation searches this many of the most frequent words (Bolukbasi et al.'s
 /// 50,000).
-pub const ANALOGY_PAIR_RESTRICT_VOCAB: usize = retest_eval::PAIRS_RESTRICT_VOCAB;
+pub const ANALOGY_PAIR_RESTRICT_VOCAB: usize = retest_measures::PAIRS_RESTRICT_VOCAB;
 /// Analogies: pairs generated per seed (Bolukbasi et al.'s 500).
-pub const ANALOGY_N_PAIRS: usize = retest_eval::PAIRS_N;
+pub const ANALOGY_N_PAIRS: usize = retest_measures::PAIRS_N;
 /// Analogies: the query of Nissim et al.'s Table 4, answered by Bolukbasi et al.'s formula,
 /// unconstrained, for every vocabulary size and δ of the sweep.
 pub const ANALOGY_SWEEP_QUERY: [&str; 3] = ["man", "doctor", "woman"];

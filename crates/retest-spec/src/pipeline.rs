@@ -51,7 +51,7 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_eval::{DeltaBound, Solver, SolverKind};
+use retest_measures::{DeltaBound, Solver, SolverKind};
 use serde::{Deserialize, Serialize};
 
 use crate::defaults;

@@ -658,11 +658,11 @@ fn analogy_defaults_are_nissims_queries_with_every_solver() {
     assert_eq!(
         a.solvers(),
         [
-            retest_eval::Solver::CosAdd,
-            retest_eval::Solver::CosMul { epsilon: 1e-6 },
-            retest_eval::Solver::Bolukbasi {
+            retest_measures::Solver::CosAdd,
+            retest_measures::Solver::CosMul { epsilon: 1e-6 },
+            retest_measures::Solver::Bolukbasi {
                 delta: 1.0,
-                bound: retest_eval::DeltaBound::Distance
+                bound: retest_measures::DeltaBound::Distance
             }
         ]
     );
@@ -674,9 +674,9 @@ fn analogy_defaults_are_nissims_queries_with_every_solver() {
         .unwrap();
     assert_eq!(
         plan.analogies.unwrap().solvers(),
-        [retest_eval::Solver::Bolukbasi {
+        [retest_measures::Solver::Bolukbasi {
             delta: 0.9,
-            bound: retest_eval::DeltaBound::SquaredDistance
+            bound: retest_measures::DeltaBound::SquaredDistance
         }]
     );
     assert_eq!(
@@ -793,7 +793,7 @@ fn rules_and_solvers_are_spelled_as_the_registry_names_them() {
             rule.measure().name()
         );
     }
-    for solver in retest_eval::SolverKind::ALL {
+    for solver in retest_measures::SolverKind::ALL {
         assert_eq!(
             serde_yaml::to_string(&solver).unwrap().trim(),
             solver.measure().name()

@@ -9,12 +9,11 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use retest_analyses::{answer_agreement, pair_overlap, seeds_icc};
 use retest_embeddings::Embeddings;
-use retest_eval::{
-    AnalogySet, AnalogySpace, Answer, CaseHandling, Constraint, EvalOptions, GeneratedPair, PairOptions,
-    Query, Solver, SolverAccuracy, generate_pairs, google_accuracy, rank_among, read_analogies, score_all,
-    solve,
+use retest_eval::{AnalogySet, CaseHandling, EvalOptions, SolverAccuracy, google_accuracy, read_analogies};
+use retest_measures::{
+    AnalogySpace, Answer, Constraint, GeneratedPair, PairOptions, Query, Solver, Vocab, generate_pairs,
+    rank_among, score_all, solve,
 };
-use retest_measures::Vocab;
 use retest_spec::{AnalogyParams, Plan};
 use retest_tables::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, ensure};
-use retest_eval::{AnalogySpace, Constraint, Query, Solver, solve};
+use retest_measures::{AnalogySpace, Constraint, Query, Solver, solve};
 use retest_tables::{AnalogyRow, Table, names};
 use rustc_hash::FxHashMap;
 

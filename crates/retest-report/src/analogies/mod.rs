@@ -6,8 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use retest_eval::SolverKind;
-use retest_measures::Measure;
+use retest_measures::{Measure, SolverKind};
 use retest_tables::{
     AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
     AnalogySweepRow, AnalogyZhangRow,

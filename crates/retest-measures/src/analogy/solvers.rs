@@ -1,16 +1,18 @@
 //! Analogy solvers for A : B :: C : D over unit vectors — 3CosAdd, 3CosMul and Bolukbasi et al.'s
 //! formula, constrained or unconstrained — scoring every candidate D with blocked matrix products.
 
+use std::str::FromStr;
+
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
 use pulp::{Simd, WithSimd};
 use rayon::prelude::*;
 use retest_embeddings::Embeddings;
-use retest_measures::Measure;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use crate::error::SolveError;
+use super::SolveError;
+use crate::{Measure, MeasureError};
 
 /// A solver's name without its parameters: how a pipeline's `analogies.solvers` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +50,19 @@ impl SolverKind {
             SolverKind::CosMul => Solver::CosMul { epsilon },
             SolverKind::Bolukbasi => Solver::Bolukbasi { delta, bound },
         }
+    }
+}
+
+impl FromStr for SolverKind {
+    type Err = MeasureError;
+
+    /// Parses a stable name (`cosadd`, `cosmul`, `bolukbasi`), exactly as [`SolverKind::as_str`]
+    /// writes it: the registry's name of the solver's measure.
+    fn from_str(s: &str) -> Result<SolverKind, MeasureError> {
+        SolverKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| MeasureError::UnknownSolver { given: s.to_owned() })
     }
 }
 
@@ -99,8 +114,12 @@ impl Solver {
         }
     }
 
-    /// Fails on a parameter outside its documented range.
-    pub(crate) fn check(&self) -> Result<(), SolveError> {
+    /// Checks the parameters.
+    ///
+    /// # Errors
+    ///
+    /// A parameter outside its documented range.
+    pub fn check(&self) -> Result<(), SolveError> {
         match *self {
             Solver::CosAdd => Ok(()),
             Solver::CosMul { epsilon } if epsilon.is_finite() && epsilon > 0.0 => Ok(()),
@@ -223,7 +242,11 @@ impl AnalogySpace {
     }
 
     /// The first `n_rows ≤ n_words` rows, unchecked.
-    pub(crate) fn first_rows(emb: &Embeddings, n_rows: usize) -> AnalogySpace {
+    ///
+    /// # Panics
+    ///
+    /// If `n_rows` does not fit in `u32`.
+    pub fn first_rows(emb: &Embeddings, n_rows: usize) -> AnalogySpace {
         assert!(u32::try_from(n_rows).is_ok(), "more than 2^32 rows");
         let mut unit = Vec::with_capacity(n_rows * emb.dim());
         for row in emb.rows().take(n_rows) {
@@ -376,7 +399,7 @@ const QUESTION_BLOCK: usize = 256;
 const VOCAB_BLOCK: usize = 2048;
 
 /// The `keep` best rows of every query, unconstrained (rows checked, parameters valid).
-pub(crate) fn rank(space: &AnalogySpace, queries: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
+pub fn rank(space: &AnalogySpace, queries: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
     queries
         .par_chunks(QUESTION_BLOCK)
         .flat_map_iter(|block| rank_block(space, block, solver, keep))
@@ -760,7 +783,7 @@ pub(crate) fn norm2_f64(x: &[f32]) -> f64 {
 /// The `k` highest scores seen so far, in descending order; among equal scores the row seen
 /// first (the lower row, as rows are scanned in ascending order) comes first.
 #[derive(Clone, Debug)]
-pub(crate) struct TopK {
+pub struct TopK {
     k: usize,
     scores: Vec<f64>,
     rows: Vec<u32>,
@@ -775,11 +798,13 @@ impl TopK {
         }
     }
 
-    pub(crate) fn rows(&self) -> impl Iterator<Item = u32> + '_ {
+    /// The rows kept, best first.
+    pub fn rows(&self) -> impl Iterator<Item = u32> + '_ {
         self.rows.iter().copied()
     }
 
-    pub(crate) fn answers(&self) -> impl Iterator<Item = Answer> + '_ {
+    /// The rows kept with their scores, best first.
+    pub fn answers(&self) -> impl Iterator<Item = Answer> + '_ {
         self.rows
             .iter()
             .zip(&self.scores)

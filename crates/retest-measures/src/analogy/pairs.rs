@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
-use crate::error::SolveError;
-use crate::solvers::{AnalogySpace, DeltaBound, diff_stats, gemm_margin};
+use super::SolveError;
+use super::solvers::{AnalogySpace, DeltaBound, diff_stats, gemm_margin};
 
 /// Bolukbasi et al.'s vocabulary for pair generation: the 50,000 most frequent words.
 pub const PAIRS_RESTRICT_VOCAB: usize = 50_000;

@@ -1,11 +1,13 @@
 //! Speed of the analogy solvers and of Bolukbasi's pair generation:
-//! `cargo bench -p retest-eval --bench solvers`. A 300-dimensional embedding of 50,000 words
+//! `cargo bench -p retest-measures --bench solvers`. A 300-dimensional embedding of 50,000 words
 //! in 6,250 clusters of 8 (each word its cluster's centre plus noise, so about 28 pairs per
 //! cluster are within δ = 1 of each other, as close words are in a trained model).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use retest_embeddings::Embeddings;
-use retest_eval::{AnalogySpace, Constraint, DeltaBound, PairOptions, Query, Solver, generate_pairs, solve};
+use retest_measures::{
+    AnalogySpace, Constraint, DeltaBound, PairOptions, Query, Solver, generate_pairs, solve,
+};
 use retest_test_support::RandomData;
 
 const DIM: usize = 300;
