@@ -30,11 +30,11 @@ struct DuTables<'a> {
 impl<'a> DuTables<'a> {
     fn of(tables: &'a RunTables) -> Self {
         DuTables {
-            trw: tables.test_retest_words.as_deref().unwrap_or_default(),
-            trp: tables.test_retest_pairs.as_deref().unwrap_or_default(),
-            irw: tables.inter_rater_words.as_deref().unwrap_or_default(),
-            irp: tables.inter_rater_pairs.as_deref().unwrap_or_default(),
-            alpha: tables.internal_consistency.as_deref().unwrap_or_default(),
+            trw: tables.rules.test_retest_words.as_deref().unwrap_or_default(),
+            trp: tables.rules.test_retest_pairs.as_deref().unwrap_or_default(),
+            irw: tables.rules.inter_rater_words.as_deref().unwrap_or_default(),
+            irp: tables.rules.inter_rater_pairs.as_deref().unwrap_or_default(),
+            alpha: tables.rules.internal_consistency.as_deref().unwrap_or_default(),
         }
     }
 }
@@ -60,10 +60,10 @@ fn du_findings(tables: &RunTables, meta: &ReportMeta, du: &DuTables) -> Vec<Find
         compare::singular_vs_plural(trp, true),
         compare::singular_vs_plural(irp, false),
         compare::pair_reliability_correlation(trp, irp),
-        compare::rule_correlations(tables.rule_correlations.as_deref()),
-        compare::poor_share_full_vs_google10k(tables.low_reliability.as_deref()),
+        compare::rule_correlations(tables.rules.rule_correlations.as_deref()),
+        compare::poor_share_full_vs_google10k(tables.rules.low_reliability.as_deref()),
     ];
-    findings.extend(compare::regression_directions(tables.regression.as_deref()));
+    findings.extend(compare::regression_directions(tables.rules.regression.as_deref()));
     if !meta.variants.is_empty() {
         findings.push(compare::variant_trends(trw, &meta.variants));
     }
@@ -150,10 +150,10 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     reliability::inter_rater_blocks(du.irw, du.irp, &mut blocks, &mut figures);
     reliability::alpha_blocks(du.alpha, &mut blocks, &mut figures);
     reliability::pair_blocks(du.trp, du.irp, &mut blocks, &mut figures);
-    set_level::blocks(tables, meta, &mut blocks, &mut figures);
-    analogies::blocks(tables, &mut blocks);
-    base_pairs::blocks(tables, &mut blocks, &mut figures);
-    word_effects::blocks(tables, &mut blocks);
+    set_level::blocks(&tables.set_level, meta, &mut blocks, &mut figures);
+    analogies::blocks(&tables.analogies, &mut blocks);
+    base_pairs::blocks(&tables.base_pairs, &mut blocks, &mut figures);
+    word_effects::blocks(&tables.rules, &mut blocks);
     exclusions::blocks(tables, &mut blocks);
     Assembled {
         figures,

@@ -15,10 +15,10 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
     ));
     let mut body = Vec::new();
     let icc_tables = [
-        ("test_retest_words", &tables.test_retest_words),
-        ("test_retest_pairs", &tables.test_retest_pairs),
-        ("inter_rater_words", &tables.inter_rater_words),
-        ("inter_rater_pairs", &tables.inter_rater_pairs),
+        ("test_retest_words", &tables.rules.test_retest_words),
+        ("test_retest_pairs", &tables.rules.test_retest_pairs),
+        ("inter_rater_words", &tables.rules.inter_rater_words),
+        ("inter_rater_pairs", &tables.rules.inter_rater_pairs),
     ];
     for (name, rows) in icc_tables {
         let cells = match rows {
@@ -40,7 +40,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
         };
         body.push(cells);
     }
-    body.push(match &tables.internal_consistency {
+    body.push(match &tables.rules.internal_consistency {
         Some(rows) => {
             let e = Exclusions::of_alpha(rows);
             vec![

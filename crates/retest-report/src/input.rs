@@ -28,9 +28,20 @@ pub struct ReportMeta {
     pub corpus_tokens: Vec<(String, u64)>,
 }
 
-/// The tables a report is drawn from; `None` for a table the run did not write.
+/// The tables a report is drawn from, one bundle per measure family; `None` for a table the run
+/// did not write.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunTables {
+    pub rules: RuleTables,
+    pub coverage: Option<Vec<CoverageRow>>,
+    pub set_level: SetLevelTables,
+    pub analogies: AnalogyTables,
+    pub base_pairs: BasePairTables,
+}
+
+/// Du et al.'s per-word rules: their reliability designs and the regression's input.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RuleTables {
     pub test_retest_words: Option<Vec<IccRow>>,
     pub test_retest_pairs: Option<Vec<IccRow>>,
     pub inter_rater_words: Option<Vec<IccRow>>,
@@ -38,30 +49,44 @@ pub struct RunTables {
     pub internal_consistency: Option<Vec<AlphaRow>>,
     pub rule_correlations: Option<Vec<CorrelationRow>>,
     pub low_reliability: Option<Vec<ShareRow>>,
-    pub coverage: Option<Vec<CoverageRow>>,
     pub regression: Option<Vec<RegressionRow>>,
+}
+
+/// The set-level measures' tables the report draws from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SetLevelTables {
     pub seed_spread: Option<Vec<SeedSpreadRow>>,
-    pub set_level_reliability: Option<Vec<SetIccRow>>,
+    pub reliability: Option<Vec<SetIccRow>>,
     pub directions: Option<Vec<DirectionRow>>,
     pub weat: Option<Vec<WeatSeedRow>>,
     pub weat_words: Option<Vec<WeatWordRow>>,
-    pub analogy_answers: Option<Vec<AnalogyAnswerRow>>,
-    pub analogy_reported: Option<Vec<AnalogyReportedRow>>,
-    pub analogy_accuracy: Option<Vec<AnalogyAccuracyRow>>,
-    pub analogy_reliability: Option<Vec<AnalogyReliabilityRow>>,
-    pub analogy_pairs: Option<Vec<AnalogyPairRow>>,
-    pub analogy_sweep: Option<Vec<AnalogySweepRow>>,
-    pub analogy_zhang: Option<Vec<AnalogyZhangRow>>,
-    pub base_pair_summary: Option<Vec<BasePairSummaryRow>>,
-    pub base_pair_agreement: Option<Vec<BasePairAgreementRow>>,
-    pub base_pair_kappa: Option<Vec<BasePairKappaRow>>,
-    pub base_pair_directions: Option<Vec<BasePairDirectionRow>>,
-    pub base_pair_correlations: Option<Vec<BasePairCorrelationRow>>,
-    pub base_pair_baselines: Option<Vec<BasePairBaselineRow>>,
-    pub base_pair_flips: Option<Vec<BasePairFlipRow>>,
-    pub base_pair_examples: Option<Vec<BasePairExampleRow>>,
-    pub base_pair_seeds: Option<Vec<BasePairSeedsRow>>,
-    pub base_pair_variance: Option<Vec<BasePairVarianceRow>>,
+}
+
+/// The analogy stage's tables.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AnalogyTables {
+    pub answers: Option<Vec<AnalogyAnswerRow>>,
+    pub reported: Option<Vec<AnalogyReportedRow>>,
+    pub accuracy: Option<Vec<AnalogyAccuracyRow>>,
+    pub reliability: Option<Vec<AnalogyReliabilityRow>>,
+    pub pairs: Option<Vec<AnalogyPairRow>>,
+    pub sweep: Option<Vec<AnalogySweepRow>>,
+    pub zhang: Option<Vec<AnalogyZhangRow>>,
+}
+
+/// The base-pair stage's tables.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BasePairTables {
+    pub summary: Option<Vec<BasePairSummaryRow>>,
+    pub agreement: Option<Vec<BasePairAgreementRow>>,
+    pub kappa: Option<Vec<BasePairKappaRow>>,
+    pub directions: Option<Vec<BasePairDirectionRow>>,
+    pub correlations: Option<Vec<BasePairCorrelationRow>>,
+    pub baselines: Option<Vec<BasePairBaselineRow>>,
+    pub flips: Option<Vec<BasePairFlipRow>>,
+    pub examples: Option<Vec<BasePairExampleRow>>,
+    pub seeds: Option<Vec<BasePairSeedsRow>>,
+    pub variance: Option<Vec<BasePairVarianceRow>>,
 }
 
 fn read_optional<R: Row>(dir: &Path, table: TableName<R>) -> Result<Option<Vec<R>>, ReportError> {
@@ -86,41 +111,50 @@ fn read_optional<R: Row>(dir: &Path, table: TableName<R>) -> Result<Option<Vec<R
 ///
 /// A table that exists but cannot be read, or a folder without any ICC table.
 pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
-    let tables = RunTables {
-        test_retest_words: read_optional(tables_dir, names::TEST_RETEST_WORDS)?,
-        test_retest_pairs: read_optional(tables_dir, names::TEST_RETEST_PAIRS)?,
-        inter_rater_words: read_optional(tables_dir, names::INTER_RATER_WORDS)?,
-        inter_rater_pairs: read_optional(tables_dir, names::INTER_RATER_PAIRS)?,
-        internal_consistency: read_optional(tables_dir, names::INTERNAL_CONSISTENCY)?,
-        rule_correlations: read_optional(tables_dir, names::RULE_CORRELATIONS)?,
-        low_reliability: read_optional(tables_dir, names::LOW_RELIABILITY)?,
-        coverage: read_optional(tables_dir, names::COVERAGE)?,
-        regression: read_optional(tables_dir, names::REGRESSION)?,
-        seed_spread: read_optional(tables_dir, names::SEED_SPREAD)?,
-        set_level_reliability: read_optional(tables_dir, names::SET_LEVEL_RELIABILITY)?,
-        directions: read_optional(tables_dir, names::DIRECTIONS)?,
-        weat: read_optional(tables_dir, names::WEAT)?,
-        weat_words: read_optional(tables_dir, names::WEAT_WORDS)?,
-        analogy_answers: read_optional(tables_dir, names::ANALOGY_ANSWERS)?,
-        analogy_reported: read_optional(tables_dir, names::ANALOGY_REPORTED)?,
-        analogy_accuracy: read_optional(tables_dir, names::ANALOGY_ACCURACY)?,
-        analogy_reliability: read_optional(tables_dir, names::ANALOGY_RELIABILITY)?,
-        analogy_pairs: read_optional(tables_dir, names::ANALOGY_PAIRS)?,
-        analogy_sweep: read_optional(tables_dir, names::ANALOGY_SWEEP)?,
-        analogy_zhang: read_optional(tables_dir, names::ANALOGY_ZHANG)?,
-        base_pair_summary: read_optional(tables_dir, names::BASE_PAIR_SUMMARY)?,
-        base_pair_agreement: read_optional(tables_dir, names::BASE_PAIR_AGREEMENT)?,
-        base_pair_kappa: read_optional(tables_dir, names::BASE_PAIR_KAPPA)?,
-        base_pair_directions: read_optional(tables_dir, names::BASE_PAIR_DIRECTIONS)?,
-        base_pair_correlations: read_optional(tables_dir, names::BASE_PAIR_CORRELATIONS)?,
-        base_pair_baselines: read_optional(tables_dir, names::BASE_PAIR_BASELINES)?,
-        base_pair_flips: read_optional(tables_dir, names::BASE_PAIR_FLIPS)?,
-        base_pair_examples: read_optional(tables_dir, names::BASE_PAIR_EXAMPLES)?,
-        base_pair_seeds: read_optional(tables_dir, names::BASE_PAIR_SEEDS)?,
-        base_pair_variance: read_optional(tables_dir, names::BASE_PAIR_VARIANCE)?,
+    let dir = tables_dir;
+    let rules = RuleTables {
+        test_retest_words: read_optional(dir, names::TEST_RETEST_WORDS)?,
+        test_retest_pairs: read_optional(dir, names::TEST_RETEST_PAIRS)?,
+        inter_rater_words: read_optional(dir, names::INTER_RATER_WORDS)?,
+        inter_rater_pairs: read_optional(dir, names::INTER_RATER_PAIRS)?,
+        internal_consistency: read_optional(dir, names::INTERNAL_CONSISTENCY)?,
+        rule_correlations: read_optional(dir, names::RULE_CORRELATIONS)?,
+        low_reliability: read_optional(dir, names::LOW_RELIABILITY)?,
+        regression: read_optional(dir, names::REGRESSION)?,
     };
-    if tables.test_retest_words.is_none() && tables.test_retest_pairs.is_none() {
+    if rules.test_retest_words.is_none() && rules.test_retest_pairs.is_none() {
         return Err(ReportError::NoTables(tables_dir.to_owned()));
     }
-    Ok(tables)
+    Ok(RunTables {
+        rules,
+        coverage: read_optional(dir, names::COVERAGE)?,
+        set_level: SetLevelTables {
+            seed_spread: read_optional(dir, names::SEED_SPREAD)?,
+            reliability: read_optional(dir, names::SET_LEVEL_RELIABILITY)?,
+            directions: read_optional(dir, names::DIRECTIONS)?,
+            weat: read_optional(dir, names::WEAT)?,
+            weat_words: read_optional(dir, names::WEAT_WORDS)?,
+        },
+        analogies: AnalogyTables {
+            answers: read_optional(dir, names::ANALOGY_ANSWERS)?,
+            reported: read_optional(dir, names::ANALOGY_REPORTED)?,
+            accuracy: read_optional(dir, names::ANALOGY_ACCURACY)?,
+            reliability: read_optional(dir, names::ANALOGY_RELIABILITY)?,
+            pairs: read_optional(dir, names::ANALOGY_PAIRS)?,
+            sweep: read_optional(dir, names::ANALOGY_SWEEP)?,
+            zhang: read_optional(dir, names::ANALOGY_ZHANG)?,
+        },
+        base_pairs: BasePairTables {
+            summary: read_optional(dir, names::BASE_PAIR_SUMMARY)?,
+            agreement: read_optional(dir, names::BASE_PAIR_AGREEMENT)?,
+            kappa: read_optional(dir, names::BASE_PAIR_KAPPA)?,
+            directions: read_optional(dir, names::BASE_PAIR_DIRECTIONS)?,
+            correlations: read_optional(dir, names::BASE_PAIR_CORRELATIONS)?,
+            baselines: read_optional(dir, names::BASE_PAIR_BASELINES)?,
+            flips: read_optional(dir, names::BASE_PAIR_FLIPS)?,
+            examples: read_optional(dir, names::BASE_PAIR_EXAMPLES)?,
+            seeds: read_optional(dir, names::BASE_PAIR_SEEDS)?,
+            variance: read_optional(dir, names::BASE_PAIR_VARIANCE)?,
+        },
+    })
 }

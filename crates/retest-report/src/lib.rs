@@ -30,7 +30,9 @@ mod word_effects;
 
 pub use error::ReportError;
 pub use finding::{Finding, Verdict};
-pub use input::{ReportMeta, RunTables, read_tables};
+pub use input::{
+    AnalogyTables, BasePairTables, ReportMeta, RuleTables, RunTables, SetLevelTables, read_tables,
+};
 use page::TITLE;
 
 /// What [`write_report`] wrote.

@@ -2,12 +2,12 @@
 //! least-squares fit of this run beside the paper's estimates.
 
 use crate::document::Block;
-use crate::input::RunTables;
+use crate::input::RuleTables;
 use crate::numbers::{f2, p_text};
 use crate::page::row_cells;
 use crate::regression::{self, PAPER_ESTIMATES, term_label};
 
-pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
+pub(crate) fn blocks(tables: &RuleTables, blocks: &mut Vec<Block>) {
     blocks.push(Block::Heading(2, "Word-level effects (Table 2)".into()));
     let Some(rows) = &tables.regression else {
         blocks.push(Block::Paragraph(

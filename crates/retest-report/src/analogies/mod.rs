@@ -15,7 +15,7 @@ use retest_tables::{
 use crate::data::{algorithm_label, configs_of, distinct, of_config};
 use crate::document::Block;
 use crate::finding::{Finding, Verdict};
-use crate::input::RunTables;
+use crate::input::AnalogyTables;
 use crate::numbers::f2;
 use crate::page::{push_findings, row_cells};
 use crate::stats::{quantile_sorted, sorted};
@@ -410,7 +410,7 @@ fn input_share(answers: &[AnalogyAnswerRow], solver: &str) -> (f64, usize) {
 }
 
 /// Nissim et al.'s claims, checked on this run.
-fn findings(tables: &RunTables) -> Vec<Finding> {
+fn findings(tables: &AnalogyTables) -> Vec<Finding> {
     vec![
         input_answers(tables),
         cosmul_drop(tables),
@@ -420,10 +420,10 @@ fn findings(tables: &RunTables) -> Vec<Finding> {
 }
 
 /// Nissim et al. §4.1: unconstrained, 3CosAdd returns an input word.
-fn input_answers(tables: &RunTables) -> Finding {
+fn input_answers(tables: &AnalogyTables) -> Finding {
     let claim = "Unconstrained, 3CosAdd returns an input word for most bias queries (§4.1, Table 2)";
     let paper = "3 of 3 queries return B";
-    match &tables.analogy_answers {
+    match &tables.answers {
         Some(a) if !a.is_empty() => {
             let (share, n) = input_share(a, "cosadd");
             Finding {
@@ -447,7 +447,7 @@ fn input_answers(tables: &RunTables) -> Finding {
 }
 
 /// Nissim et al. Table 1: 3CosMul loses less accuracy than 3CosAdd without the constraint.
-fn cosmul_drop(tables: &RunTables) -> Finding {
+fn cosmul_drop(tables: &AnalogyTables) -> Finding {
     let claim = "3CosMul loses less accuracy than 3CosAdd when unconstrained (Table 1)";
     let paper = "0.74 → 0.21 vs 0.75 → 0.47 (micro)";
     let drop = |rows: &[AnalogyAccuracyRow], solver: &str| -> f64 {
@@ -461,7 +461,7 @@ fn cosmul_drop(tables: &RunTables) -> Finding {
         };
         mean("constrained") - mean("unconstrained")
     };
-    match &tables.analogy_accuracy {
+    match &tables.accuracy {
         Some(rows)
             if rows.iter().any(|r| r.solver == "cosmul") && rows.iter().any(|r| r.solver == "cosadd") =>
         {
@@ -492,10 +492,10 @@ fn cosmul_drop(tables: &RunTables) -> Finding {
 }
 
 /// Nissim et al. Table 4: Bolukbasi et al.'s answer changes with the vocabulary size and δ.
-fn sweep_answers(tables: &RunTables) -> Finding {
+fn sweep_answers(tables: &AnalogyTables) -> Finding {
     let claim = "Bolukbasi et al.'s answer depends on the vocabulary size and δ (Table 4)";
     let paper = "8 different answers over 7 sizes × 5 δ";
-    match &tables.analogy_sweep {
+    match &tables.sweep {
         Some(rows) if rows.iter().any(|r| r.status == "ok") => {
             // Per configuration, the distinct answers of seed 0's grid; the most of any.
             let configs = configs_of(rows.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
@@ -536,11 +536,11 @@ fn sweep_answers(tables: &RunTables) -> Finding {
 }
 
 /// Zhang et al. §7: man : x :: woman : ? is solved mostly in the plural section.
-fn zhang_plural(tables: &RunTables) -> Finding {
+fn zhang_plural(tables: &AnalogyTables) -> Finding {
     let claim = "man : x :: woman : ? mostly returns a word similar to x: pluralisation is solved far more often \
                  than the rest (Zhang et al. 2020, §7)";
     let paper = "22 % solved, 76 % in gram8-plural";
-    match &tables.analogy_zhang {
+    match &tables.zhang {
         Some(rows) if rows.iter().any(|r| r.section == PLURAL) => {
             let mean = |section: &str| {
                 let v: Vec<f64> = zhang_shares(rows, "text", section)
@@ -576,8 +576,8 @@ fn zhang_plural(tables: &RunTables) -> Finding {
 }
 
 /// The section, when the run wrote analogy tables.
-pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
-    let Some(answers) = &tables.analogy_answers else {
+pub(crate) fn blocks(tables: &AnalogyTables, blocks: &mut Vec<Block>) {
+    let Some(answers) = &tables.answers else {
         return;
     };
     let configs = configs_of(answers.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
@@ -593,7 +593,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
     ));
     let found = findings(tables);
     push_findings("finding (Nissim et al. 2020)", &found, blocks);
-    if let Some(accuracy) = tables.analogy_accuracy.as_ref().filter(|a| !a.is_empty()) {
+    if let Some(accuracy) = tables.accuracy.as_ref().filter(|a| !a.is_empty()) {
         blocks.push(Block::Heading(3, "Google analogy accuracy (Table 1)".into()));
         blocks.push(Block::Paragraph(
             "Mean [2.5 %, 97.5 %] across seeds; micro over every question asked, macro the mean over sections.".into(),
@@ -613,14 +613,14 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
         )));
         blocks.push(query_table(answers, config));
     }
-    if let Some(reported) = tables.analogy_reported.as_ref().filter(|r| !r.is_empty()) {
+    if let Some(reported) = tables.reported.as_ref().filter(|r| !r.is_empty()) {
         blocks.push(Block::Paragraph(
             "Where the answer the literature reports ranks among every candidate, across seeds (1 = the top answer):"
                 .into(),
         ));
         blocks.push(reported_table(reported, &configs));
     }
-    if let Some(sweep) = &tables.analogy_sweep {
+    if let Some(sweep) = &tables.sweep {
         let grids: Vec<(String, Block)> = (configs.iter())
             .filter_map(|c| {
                 Some((
@@ -644,7 +644,7 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
             }
         }
     }
-    if let Some(zhang) = tables.analogy_zhang.as_ref().filter(|z| !z.is_empty()) {
+    if let Some(zhang) = tables.zhang.as_ref().filter(|z| !z.is_empty()) {
         blocks.push(Block::Heading(
             3,
             "Analogies that return a similar word (Zhang et al. 2020, §7)".into(),
@@ -657,14 +657,14 @@ pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>) {
         ));
         blocks.push(zhang_table(zhang, &configs));
     }
-    if let Some(pairs) = &tables.analogy_pairs {
+    if let Some(pairs) = &tables.pairs {
         let lists: Vec<Block> = configs.iter().filter_map(|c| pair_table(pairs, c)).collect();
         if !lists.is_empty() {
             blocks.push(Block::Heading(3, "Generated pairs (Bolukbasi et al.)".into()));
             blocks.extend(lists);
         }
     }
-    if let Some(reliability) = &tables.analogy_reliability {
+    if let Some(reliability) = &tables.reliability {
         blocks.push(Block::Heading(3, "Agreement across seeds".into()));
         blocks.push(Block::Paragraph(
             "`top1_kappa`: Fleiss' κ of the top-1 answers (subjects = queries, raters = seeds); \

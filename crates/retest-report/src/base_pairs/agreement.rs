@@ -6,7 +6,7 @@ use retest_tables::{BasePairAgreementRow, BasePairSeedsRow, BasePairSummaryRow};
 use super::cells::{Config, counts, pairs_kappas, seeds_kappas, spread, spread_with};
 use crate::data::{algorithm_label, of_config, rule_label, rules_of};
 use crate::document::Block;
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 use crate::numbers::f3;
 use crate::page::row_cells;
 
@@ -90,7 +90,7 @@ pub(super) fn agreement_table(
 
 /// Table 1, and Table 2 when the run wrote `base_pair_agreement`.
 pub(super) fn blocks(
-    tables: &RunTables,
+    tables: &BasePairTables,
     summary: &[BasePairSummaryRow],
     configs: &[Config],
     blocks: &mut Vec<Block>,
@@ -104,7 +104,7 @@ pub(super) fn blocks(
     ));
     blocks.push(summary_table(summary, configs));
 
-    if let Some(agreement) = &tables.base_pair_agreement {
+    if let Some(agreement) = &tables.agreement {
         blocks.push(Block::Heading(
             3,
             "Agreement across pairs and across seeds (Table 2)".into(),
@@ -116,10 +116,6 @@ pub(super) fn blocks(
              one label under every pair. Beside it, Fleiss' κ with the seeds as raters, one per pair."
                 .into(),
         ));
-        blocks.push(agreement_table(
-            agreement,
-            tables.base_pair_seeds.as_deref(),
-            configs,
-        ));
+        blocks.push(agreement_table(agreement, tables.seeds.as_deref(), configs));
     }
 }

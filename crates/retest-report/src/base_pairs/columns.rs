@@ -7,7 +7,7 @@ use retest_tables::BasePairKappaRow;
 
 use super::cells::{Config, finite_median, first_seen, truth_label};
 use crate::data::{of_config, rule_label, rules_of};
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 
 /// The status of a comparison a lowercased corpus cannot make (capitalised pairs and forms).
 pub(super) const NOT_APPLICABLE: &str = "not_applicable";
@@ -75,8 +75,8 @@ pub(super) fn mean_kappa(rows: &[&BasePairKappaRow]) -> f64 {
 }
 
 /// The κ rows of one configuration.
-pub(super) fn kappas_of<'a>(tables: &'a RunTables, config: &'a Config) -> Vec<&'a BasePairKappaRow> {
-    (tables.base_pair_kappa.as_deref())
+pub(super) fn kappas_of<'a>(tables: &'a BasePairTables, config: &'a Config) -> Vec<&'a BasePairKappaRow> {
+    (tables.kappa.as_deref())
         .map(|rows| of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect())
         .unwrap_or_default()
 }

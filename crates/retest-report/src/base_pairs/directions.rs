@@ -8,7 +8,7 @@ use retest_tables::{BasePairBaselineRow, BasePairCorrelationRow, BasePairDirecti
 use super::cells::{Config, count, counts, first_seen, pct1, spread, spread_with};
 use crate::data::{algorithm_label, distinct, of_config, rule_label};
 use crate::document::Block;
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 use crate::page::{config_label, row_cells};
 
 /// Figure 2 as a table: per pair, the mean cosine of its difference vector with the other
@@ -160,8 +160,8 @@ pub(super) fn flip_table(rows: &[BasePairFlipRow], configs: &[Config]) -> Block 
 }
 
 /// Figure 2, the baselines and the flips, for the tables the run wrote.
-pub(super) fn blocks(tables: &RunTables, configs: &[Config], blocks: &mut Vec<Block>) {
-    if tables.base_pair_directions.is_some() || tables.base_pair_correlations.is_some() {
+pub(super) fn blocks(tables: &BasePairTables, configs: &[Config], blocks: &mut Vec<Block>) {
+    if tables.directions.is_some() || tables.correlations.is_some() {
         blocks.push(Block::Heading(
             3,
             "Difference vectors and agreement (Figure 2)".into(),
@@ -177,13 +177,13 @@ pub(super) fn blocks(tables: &RunTables, configs: &[Config], blocks: &mut Vec<Bl
         let no_correlations = Vec::new();
         for config in configs {
             let directions: Vec<&BasePairDirectionRow> = of_config(
-                tables.base_pair_directions.as_ref().unwrap_or(&no_directions),
+                tables.directions.as_ref().unwrap_or(&no_directions),
                 config,
                 |r| (r.corpus.as_str(), r.algorithm.as_str()),
             )
             .collect();
             let correlations: Vec<&BasePairCorrelationRow> = of_config(
-                tables.base_pair_correlations.as_ref().unwrap_or(&no_correlations),
+                tables.correlations.as_ref().unwrap_or(&no_correlations),
                 config,
                 |r| (r.corpus.as_str(), r.algorithm.as_str()),
             )
@@ -197,7 +197,7 @@ pub(super) fn blocks(tables: &RunTables, configs: &[Config], blocks: &mut Vec<Bl
             }
         }
     }
-    if let Some(baselines) = tables.base_pair_baselines.as_ref().filter(|b| !b.is_empty()) {
+    if let Some(baselines) = tables.baselines.as_ref().filter(|b| !b.is_empty()) {
         blocks.push(Block::Paragraph(
             "Mean cosines of random words, of random difference vectors and of every two base pairs' difference \
              vectors (each seed's own sample), median [95 % interval] over seeds:"
@@ -206,7 +206,7 @@ pub(super) fn blocks(tables: &RunTables, configs: &[Config], blocks: &mut Vec<Bl
         blocks.push(baseline_table(baselines, configs));
     }
 
-    if let Some(flips) = tables.base_pair_flips.as_ref().filter(|f| !f.is_empty()) {
+    if let Some(flips) = tables.flips.as_ref().filter(|f| !f.is_empty()) {
         blocks.push(Block::Heading(3, "Label flips".into()));
         blocks.push(Block::Paragraph(
             "Professions whose RIPA label changes from one pair to the other (Ethayarajh et al.'s example of \

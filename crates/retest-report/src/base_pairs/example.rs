@@ -7,7 +7,7 @@ use super::cells::{Config, finite_median, first_seen};
 use crate::data::{of_config, rule_label, rules_of};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 use crate::page::{BOX_NOTE, NamedFigure, config_label, push_figure};
 
 /// The forms of Figure 1's word, in drawing order.
@@ -85,13 +85,13 @@ pub(super) fn example_figure(
 
 /// Figure 1 per configuration and rule, when the run wrote `base_pair_examples`.
 pub(super) fn blocks(
-    tables: &RunTables,
+    tables: &BasePairTables,
     summary: &[BasePairSummaryRow],
     configs: &[Config],
     blocks: &mut Vec<Block>,
     figures: &mut Vec<NamedFigure>,
 ) {
-    if let Some(examples) = &tables.base_pair_examples {
+    if let Some(examples) = &tables.examples {
         blocks.push(Block::Heading(
             3,
             "The example word under every pair (Figure 1)".into(),

@@ -10,7 +10,7 @@ use super::columns::{
 };
 use crate::data::{of_config, rule_label, rules_of};
 use crate::finding::{Finding, Verdict};
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 use crate::numbers::f2;
 
 /// Below this, Fleiss' κ across pairs is moderate or worse (Landis & Koch 1977).
@@ -20,7 +20,7 @@ pub(super) const ALMOST_PERFECT: f64 = 0.8;
 
 /// Zhang et al.'s claims (and whether the seeds agree more than the pairs), checked on one
 /// configuration.
-pub(super) fn findings(tables: &RunTables, config: &Config) -> Vec<Finding> {
+pub(super) fn findings(tables: &BasePairTables, config: &Config) -> Vec<Finding> {
     let kappas = kappas_of(tables, config);
     let across_pairs = across_pairs(tables, config);
     let rules = kappa_rules(&kappas);
@@ -35,8 +35,8 @@ pub(super) fn findings(tables: &RunTables, config: &Config) -> Vec<Finding> {
 }
 
 /// Per rule, the median over seeds of Fleiss' κ across the pairs.
-fn across_pairs(tables: &RunTables, config: &Config) -> Vec<(String, f64)> {
-    let agreement: Vec<&BasePairAgreementRow> = (tables.base_pair_agreement.as_deref())
+fn across_pairs(tables: &BasePairTables, config: &Config) -> Vec<(String, f64)> {
+    let agreement: Vec<&BasePairAgreementRow> = (tables.agreement.as_deref())
         .map(|rows| of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect())
         .unwrap_or_default();
     let agreement_rules = rules_of(agreement.iter().map(|r| r.rule.as_str()));
@@ -250,11 +250,11 @@ fn rules_agree(kappas: &[&BasePairKappaRow]) -> Finding {
 }
 
 /// (f) Not in the paper: the seeds agree on the labels more than the pairs do.
-fn seeds_agree_more(tables: &RunTables, config: &Config, across_pairs: &[(String, f64)]) -> Finding {
+fn seeds_agree_more(tables: &BasePairTables, config: &Config, across_pairs: &[(String, f64)]) -> Finding {
     let claim = "(f) The seeds agree on the labels more than the base pairs do: median κ across seeds > median \
                  κ across pairs for every rule (not in the paper)";
     let paper = "not tested (one embedding)";
-    let seeds: Vec<&BasePairSeedsRow> = (tables.base_pair_seeds.as_deref())
+    let seeds: Vec<&BasePairSeedsRow> = (tables.seeds.as_deref())
         .map(|rows| of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect())
         .unwrap_or_default();
     let compared: Vec<(String, f64, f64)> = (across_pairs.iter())

@@ -11,7 +11,7 @@ use super::columns::{
     not_applicable, rule_pair_columns, seed_means, truth_columns, truth_lists, usable,
 };
 use crate::document::Block;
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 use crate::page::config_label;
 
 /// The listed pairs of a configuration's κ rows, in the list's order.
@@ -93,7 +93,7 @@ pub(super) fn kappa_exclusions(rows: &[&BasePairKappaRow], columns: &[KappaColum
 
 /// One κ table per configuration under a heading: the table, or that it does not apply.
 pub(super) fn kappa_section(
-    tables: &RunTables,
+    tables: &BasePairTables,
     configs: &[Config],
     heading: &str,
     explanation: &str,
@@ -136,8 +136,8 @@ pub(super) fn kappa_section(
 }
 
 /// Tables 3–6, when the run wrote `base_pair_kappa`.
-pub(super) fn blocks(tables: &RunTables, configs: &[Config], blocks: &mut Vec<Block>) {
-    if tables.base_pair_kappa.is_some() {
+pub(super) fn blocks(tables: &BasePairTables, configs: &[Config], blocks: &mut Vec<Block>) {
+    if tables.kappa.is_some() {
         kappa_section(
             tables,
             configs,

@@ -19,12 +19,12 @@ mod variance;
 
 use crate::data::configs_of;
 use crate::document::Block;
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 use crate::page::{NamedFigure, config_label, push_findings};
 
 /// The section, when the run wrote the base-pair tables.
-pub(crate) fn blocks(tables: &RunTables, blocks: &mut Vec<Block>, figures: &mut Vec<NamedFigure>) {
-    let Some(summary) = &tables.base_pair_summary else {
+pub(crate) fn blocks(tables: &BasePairTables, blocks: &mut Vec<Block>, figures: &mut Vec<NamedFigure>) {
+    let Some(summary) = &tables.summary else {
         return;
     };
     let configs = configs_of(summary.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));

@@ -13,7 +13,7 @@ use super::kappa::*;
 use super::variance::*;
 use crate::document::Block;
 use crate::finding::{Finding, Verdict};
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 
 const SEEDS: u32 = 3;
 const PAIRS: [&str; 2] = ["he/she", "man/woman"];
@@ -137,7 +137,7 @@ fn lowercased_kappas() -> Vec<BasePairKappaRow> {
     rows
 }
 
-fn lowercased_tables() -> RunTables {
+fn lowercased_tables() -> BasePairTables {
     let mut agreement_rows = Vec::new();
     for seed in 0..SEEDS {
         for (rule, k) in [("dbwa", 0.3), ("ripa", 0.35), ("nbm", 0.1)] {
@@ -150,11 +150,11 @@ fn lowercased_tables() -> RunTables {
             seeds.push(seeds_row(rule, pair, k));
         }
     }
-    RunTables {
+    BasePairTables {
         base_pair_agreement: Some(agreement_rows),
         base_pair_kappa: Some(lowercased_kappas()),
         base_pair_seeds: Some(seeds),
-        ..RunTables::default()
+        ..BasePairTables::default()
     }
 }
 
@@ -194,12 +194,12 @@ fn findings_on_a_lowercased_corpus() {
 fn findings_that_do_not_replicate() {
     let mut tables = lowercased_tables();
     // One rule with substantial agreement across pairs, beyond the seeds' agreement.
-    for row in tables.base_pair_agreement.as_mut().unwrap() {
+    for row in tables.agreement.as_mut().unwrap() {
         if row.rule == "nbm" {
             row.kappa = 0.65;
         }
     }
-    for row in tables.base_pair_kappa.as_mut().unwrap() {
+    for row in tables.kappa.as_mut().unwrap() {
         match (row.analysis.as_str(), row.list.as_str(), row.rule.as_str()) {
             // Almost perfect plural agreement for RIPA.
             ("plural", _, "ripa") => row.kappa = 0.9,
@@ -228,7 +228,7 @@ fn findings_that_do_not_replicate() {
 #[test]
 fn capitalised_pairs_are_checked_on_a_cased_corpus() {
     let mut tables = lowercased_tables();
-    for row in tables.base_pair_kappa.as_mut().unwrap() {
+    for row in tables.kappa.as_mut().unwrap() {
         if row.analysis == "capitalised" {
             row.status = "ok".into();
             row.kappa = if row.pair == "he/she" { 0.6 } else { 0.9 };
@@ -237,7 +237,7 @@ fn capitalised_pairs_are_checked_on_a_cased_corpus() {
     let found = findings(&tables, &config());
     assert_eq!(found[1].verdict, Verdict::Replicates, "{:?}", found[1]);
     assert_eq!(found[1].this_run, "mean DB/WA 0.75, RIPA 0.75, NBM 0.75");
-    for row in tables.base_pair_kappa.as_mut().unwrap() {
+    for row in tables.kappa.as_mut().unwrap() {
         if row.analysis == "capitalised" {
             row.kappa = 0.85;
         }
@@ -247,7 +247,7 @@ fn capitalised_pairs_are_checked_on_a_cased_corpus() {
 
 #[test]
 fn missing_tables_are_not_available() {
-    let found = findings(&RunTables::default(), &config());
+    let found = findings(&BasePairTables::default(), &config());
     assert_eq!(verdicts(&found), [Verdict::NotAvailable; 6]);
 }
 
@@ -421,8 +421,8 @@ fn the_section_is_drawn_from_the_tables() {
     let mut figures = Vec::new();
     super::blocks(&tables, &mut blocks, &mut figures);
     assert!(blocks.is_empty(), "no section without base_pair_summary");
-    tables.base_pair_summary = Some(summary_rows());
-    tables.base_pair_examples = Some(example_rows());
+    tables.summary = Some(summary_rows());
+    tables.examples = Some(example_rows());
     super::blocks(&tables, &mut blocks, &mut figures);
     assert_eq!(
         blocks[0],

@@ -5,7 +5,7 @@ use retest_tables::BasePairVarianceRow;
 use super::cells::{Config, pct1};
 use crate::data::{of_config, rule_label, rules_of};
 use crate::document::Block;
-use crate::input::RunTables;
+use crate::input::BasePairTables;
 use crate::page::{config_label, row_cells};
 
 /// The variance components in table order, with their labels.
@@ -128,8 +128,8 @@ pub(super) fn instability_sentence(rows: &[BasePairVarianceRow], config: &Config
 }
 
 /// The variance table and one sentence per configuration, when the run wrote `base_pair_variance`.
-pub(super) fn blocks(tables: &RunTables, configs: &[Config], blocks: &mut Vec<Block>) {
-    if let Some(variance) = tables.base_pair_variance.as_ref().filter(|v| !v.is_empty()) {
+pub(super) fn blocks(tables: &BasePairTables, configs: &[Config], blocks: &mut Vec<Block>) {
+    if let Some(variance) = tables.variance.as_ref().filter(|v| !v.is_empty()) {
         blocks.push(Block::Heading(3, "Seed against pair".into()));
         blocks.push(Block::Paragraph(
             "Variance components of the professions' scores (`score`) and labels (`label`: 1 masculine, 0 \

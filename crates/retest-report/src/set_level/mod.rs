@@ -10,7 +10,7 @@ use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, W
 use crate::data::{algorithm_label, configs_of, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
-use crate::input::{ReportMeta, RunTables};
+use crate::input::{ReportMeta, SetLevelTables};
 use crate::numbers::f2;
 use crate::page::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
 use crate::stats::median;
@@ -259,12 +259,12 @@ fn stereotype_figure(words: &[WeatWordRow], test: &str, configs: &[(String, Stri
 
 /// The section, when the run wrote set-level tables.
 pub(crate) fn blocks(
-    tables: &RunTables,
+    tables: &SetLevelTables,
     meta: &ReportMeta,
     blocks: &mut Vec<Block>,
     figures: &mut Vec<NamedFigure>,
 ) {
-    let (Some(spreads), Some(reliability)) = (&tables.seed_spread, &tables.set_level_reliability) else {
+    let (Some(spreads), Some(reliability)) = (&tables.seed_spread, &tables.reliability) else {
         return;
     };
     let configs = configs_of(spreads.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
