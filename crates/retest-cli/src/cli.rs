@@ -415,7 +415,7 @@ pub struct AnalogiesArgs {
     /// s = (1 + cos)/2, as gensim; bolukbasi: cos(A − C, B − D) if B and D are within --delta,
     /// else 0.
     #[arg(long)]
-    pub solver: retest_measures::SolverKind,
+    pub solver: retest_spec::SolverKind,
     /// Allow the answer to be A, B or C.
     #[arg(long)]
     pub unconstrained: bool,

@@ -3,12 +3,13 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, ensure};
-use retest_measures::{Constraint, DeltaBound, Solver, SolverKind};
 use retest_pipeline::{
     Folders, LoadedPlan, Overwrite, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file,
     train_pipeline, train_sgns_file,
 };
-use retest_spec::{Architecture, CorpusRecipe, GloveParams, SgnsParams, defaults};
+use retest_spec::{
+    Architecture, Constraint, CorpusRecipe, DeltaBound, GloveParams, SgnsParams, Solver, SolverKind, defaults,
+};
 
 use crate::cli::{
     AnalogiesArgs, BasePairsArgs, Cli, Command, CorpusCommand, EmbeddingsCommand, Format, GloveArgs,

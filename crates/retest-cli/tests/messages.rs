@@ -130,6 +130,19 @@ fn every_message_is_the_expected_one() {
         ),
         case("zero_jobs", &["run", "smoke", "--jobs", "0"]),
         case(
+            "unknown_solver",
+            &[
+                "analogies",
+                "x.vec",
+                "--queries",
+                "q",
+                "--solver",
+                "3cosadd",
+                "--out",
+                "o.csv",
+            ],
+        ),
+        case(
             "unknown_format",
             &["embeddings", "export", "x", "--format", "npy", "--output", "y"],
         ),

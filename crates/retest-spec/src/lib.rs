@@ -29,6 +29,9 @@ pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling};
 pub use retest_corpus::{CaseHandling, NewlineHandling, SentenceSplitting};
 /// The standard deviation of WEAT's effect size, named as `retest-measures` names it.
 pub use retest_measures::SdKind;
+/// The analogy solvers (the registry's categorical family) and their switches, as a pipeline's
+/// `analogies` section and `retest analogies` spell them.
+pub use retest_measures::{Constraint, DeltaBound, Solver, SolverKind};
 /// The registry of measures: the names a pipeline file and the command line use.
 pub use retest_measures::{Family, Measure, Reference};
 pub use weat_tests::{SetRef, WeatTest, WeatTestSpec, WeatTestsFile, parse_named_sets};

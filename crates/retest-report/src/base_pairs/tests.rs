@@ -151,9 +151,9 @@ fn lowercased_tables() -> BasePairTables {
         }
     }
     BasePairTables {
-        base_pair_agreement: Some(agreement_rows),
-        base_pair_kappa: Some(lowercased_kappas()),
-        base_pair_seeds: Some(seeds),
+        agreement: Some(agreement_rows),
+        kappa: Some(lowercased_kappas()),
+        seeds: Some(seeds),
         ..BasePairTables::default()
     }
 }
