@@ -74,7 +74,7 @@ impl<'a> Rules<'a> {
     /// A list or query entirely out of vocabulary.
     fn new(setup: &Setup<'a>) -> Result<Rules<'a>> {
         let plan = setup.plan;
-        let resolved = Resolved::new(setup.corpus, setup.lists, setup.vocab, setup.base_pairs)?;
+        let resolved = Resolved::new(setup.corpus.name(), setup.lists, setup.vocab, setup.base_pairs)?;
         let scorer = Scoring {
             rules: &plan.measures.rules,
             ripa_target: plan.measures.ripa_target,
@@ -410,13 +410,7 @@ struct Resolved {
 }
 
 impl Resolved {
-    fn new(
-        corpus: &LoadedCorpus,
-        lists: &Lists,
-        vocab: &Vocab<'_>,
-        pairs: &ResolvedPairs,
-    ) -> Result<Resolved> {
-        let name = corpus.name();
+    fn new(name: &str, lists: &Lists, vocab: &Vocab<'_>, pairs: &ResolvedPairs) -> Result<Resolved> {
         let mut coverage = Vec::new();
         let cover = |list: &str, kind: &str, n: usize, dropped: Vec<String>| {
             CoverageRow::of(name, list, kind, n, &dropped)
@@ -494,5 +488,160 @@ impl Resolved {
         all.sort_unstable();
         all.dedup();
         all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The stage on a tiny model: the lists resolved to positions on the word axis, two seeds
+    //! scored into the tensor, and the designs' records labelled with the right words, pairs
+    //! and lists.
+
+    use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, WordList};
+
+    use super::*;
+
+    /// `<unk>` is a placeholder: never a target, even of `full`.
+    fn words() -> Vec<String> {
+        ["he", "she", "nurse", "doctor", "<unk>", "tree"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn lists(with_full: bool) -> Lists {
+        let jobs = WordList::parse("jobs", "nurse\ndoctor\nastronaut\n").unwrap();
+        let mut targets = vec![TargetList::Words(jobs)];
+        if with_full {
+            targets.push(TargetList::Full);
+        }
+        Lists {
+            base_pairs: PairList::parse("pairs", "he she\nking queen\n").unwrap(),
+            targets,
+            queries: vec![WordList::parse("q", "doctor\ntree\n").unwrap()],
+            set_level: None,
+            analogies: None,
+            base_pairs_analyses: None,
+            benchmarks: Default::default(),
+            files: Vec::new(),
+        }
+    }
+
+    fn resolve(words: &[String], with_full: bool) -> Resolved {
+        let vocab = Vocab::new(words).unwrap();
+        let lists = lists(with_full);
+        let pairs = lists.base_pairs.resolve(&vocab).unwrap();
+        Resolved::new("tiny", &lists, &vocab, &pairs).unwrap()
+    }
+
+    fn positions(sets: &[TargetSet]) -> Vec<(&str, &[usize])> {
+        sets.iter()
+            .map(|s| (s.name.as_str(), s.targets.as_slice()))
+            .collect()
+    }
+
+    #[test]
+    fn lists_resolve_to_positions_on_the_word_axis() {
+        let words = words();
+        // Without `full`, the axis is the listed words and queries in id order: nurse, doctor, tree.
+        let listed = resolve(&words, false);
+        assert_eq!(listed.targets, [2, 3, 5]);
+        assert_eq!(positions(&listed.lists), [("jobs", &[0, 1][..])]);
+        assert_eq!(positions(&listed.queries), [("q", &[1, 2][..])]);
+        assert_eq!(listed.listed(), [0, 1, 2]);
+        // With `full`, every word but the placeholder; `full` itself is not "listed".
+        let full = resolve(&words, true);
+        assert_eq!(full.targets, [0, 1, 2, 3, 5]);
+        assert_eq!(
+            positions(&full.lists),
+            [("jobs", &[2, 3][..]), (FULL, &[0, 1, 2, 3, 4][..])]
+        );
+        assert_eq!(full.listed(), [2, 3, 4]);
+        assert_eq!((full.pair_ids.as_slice(), full.pairs.len()), (&[(0, 1)][..], 1));
+        let coverage: Vec<_> = (full.coverage.iter())
+            .map(|c| (c.list.as_str(), c.kind.as_str(), c.n_listed, c.dropped.as_str()))
+            .collect();
+        assert_eq!(
+            coverage,
+            [
+                ("pairs", "base_pairs", 2, "king:queen"),
+                ("jobs", "target_words", 3, "astronaut"),
+                ("q", "query", 2, ""),
+            ]
+        );
+    }
+
+    #[test]
+    fn two_seeds_scored_and_labelled() {
+        let words = words();
+        let resolved = resolve(&words, false);
+        let scorer = Scoring {
+            rules: &[Rule::Dbwa],
+            ripa_target: RipaTarget::Raw,
+            nbm_k: 1,
+            nbm_pool: NbmPool::Vocabulary,
+            threads: 1,
+        }
+        .for_vocabulary(&words, &resolved.pairs);
+        // he, she, nurse, doctor, <unk>, tree; seed 1 moves doctor.
+        let seeds: [[f32; 12]; 2] = [
+            [1.0, 0.0, 0.0, 1.0, 0.2, 0.9, 0.9, 0.3, 0.5, 0.5, 0.6, 0.6],
+            [1.0, 0.0, 0.0, 1.0, 0.2, 0.9, 0.8, 0.4, 0.5, 0.5, 0.6, 0.6],
+        ];
+        let mut tensor = ScoreTensor::zeros(scorer.rules(), 1, resolved.targets.len(), 2);
+        for (s, raw) in seeds.iter().enumerate() {
+            let model = Model::new(&words, raw, 2).unwrap();
+            let scores = scorer
+                .score(&model, &resolved.pair_ids, &resolved.targets)
+                .unwrap();
+            tensor.set_seed(s, &scores).unwrap();
+        }
+        // DB/WA = cos(w, he) − cos(w, she): nurse (0.2 − 0.9)/√0.85 on both seeds; doctor
+        // (0.9 − 0.3)/√0.9 on seed 0 and (0.8 − 0.4)/√0.8 on seed 1; tree 0.
+        let close = |got: &[f32], want: [f64; 2]| {
+            for (g, w) in got.iter().zip(want) {
+                assert!((f64::from(*g) - w).abs() < 1e-6, "{got:?} vs {want:?}");
+            }
+        };
+        let nurse = -0.7 / 0.85f64.sqrt();
+        close(tensor.seeds(0, 0, 0), [nurse, nurse]);
+        close(tensor.seeds(0, 0, 1), [0.6 / 0.9f64.sqrt(), 0.4 / 0.8f64.sqrt()]);
+        close(tensor.seeds(0, 0, 2), [0.0, 0.0]);
+
+        let study = Study::new(&tensor, &resolved.lists, &resolved.queries);
+        let labels = Labels {
+            corpus: "tiny",
+            algorithm: "sgns",
+            rules: vec!["dbwa"],
+            resolved: &resolved,
+            words: &words,
+        };
+        let subjects = |rows: Vec<IccRow>| -> Vec<(String, String, retest_tables::Subject)> {
+            rows.into_iter().map(|r| (r.rule, r.list, r.subject)).collect()
+        };
+        let word = |w: &str| {
+            (
+                "dbwa".to_owned(),
+                "jobs".to_owned(),
+                retest_tables::Subject::Word(w.into()),
+            )
+        };
+        assert_eq!(
+            subjects(labels.icc_rows(&retest_analyses::test_retest_words(&study))),
+            [word("nurse"), word("doctor")]
+        );
+        let pair = retest_tables::Subject::Pair {
+            male: "he".into(),
+            female: "she".into(),
+        };
+        assert_eq!(
+            subjects(labels.icc_rows(&retest_analyses::test_retest_pairs(&study))),
+            [("dbwa".to_owned(), "jobs".to_owned(), pair)]
+        );
+        let alphas = labels.alpha_rows(&retest_analyses::internal_consistency(&study, None));
+        let queries: Vec<(&str, &str)> = alphas
+            .iter()
+            .map(|a| (a.rule.as_str(), a.query.as_str()))
+            .collect();
+        assert_eq!(queries, [("dbwa", "q")]);
     }
 }
