@@ -70,11 +70,12 @@ mod tests;
 
 pub use analogies::{AnswerAgreement, ModalAnswer, PairOverlap, answer_agreement, pair_overlap};
 pub use base_pairs::{
-    Against, BasePairDesign, Component, ComponentEstimate, DirectionAgreement, DirectionCorrelation, KappaRecord,
-    MeanSd, PairsAgreement, RuleSummary, SeedScores, SeedsRecord, TruthSet, VarianceComponents, VarianceRecord,
-    VarianceScale, direction_agreement, flips, label_flips, listed_scores, masculine, mean_sd, pair_cosine_baseline,
-    pairs_agreement, rule_kappas, rule_summary, seeds_agreement, seeds_agreement_per_pair, sign_kappa, truth_kappa,
-    variance_components, variance_per_rule, word_kappas, words_tensor,
+    Against, BasePairDesign, Component, ComponentEstimate, DirectionAgreement, DirectionCorrelation,
+    KappaRecord, MeanSd, PairsAgreement, RuleSummary, SeedScores, SeedsRecord, TruthSet, VarianceComponents,
+    VarianceRecord, VarianceScale, direction_agreement, flips, label_flips, listed_scores, masculine,
+    mean_sd, pair_cosine_baseline, pairs_agreement, rule_kappas, rule_summary, seeds_agreement,
+    seeds_agreement_per_pair, sign_kappa, truth_kappa, variance_components, variance_per_rule, word_kappas,
+    words_tensor,
 };
 pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};

@@ -154,7 +154,12 @@ pub struct DirectionAgreement {
 
 /// Rule `rule`'s scores of the targets at `positions` under every listed pair, pair-major
 /// (`[pair][position]`).
-pub fn listed_scores(scores: &SeedScores<'_>, design: &BasePairDesign, rule: usize, positions: &[usize]) -> Vec<f32> {
+pub fn listed_scores(
+    scores: &SeedScores<'_>,
+    design: &BasePairDesign,
+    rule: usize,
+    positions: &[usize],
+) -> Vec<f32> {
     (0..design.n_pairs)
         .flat_map(|p| scores.at(rule, p, positions))
         .collect()
@@ -186,11 +191,13 @@ pub fn word_kappas(scores: &SeedScores<'_>, design: &BasePairDesign, rule: usize
             result,
         };
         let words = scores.at(rule, pair, &design.words);
-        let capital = design.capitalised[pair].map(|q| sign_kappa(&words, &scores.at(rule, q, &design.words)));
+        let capital =
+            design.capitalised[pair].map(|q| sign_kappa(&words, &scores.at(rule, q, &design.words)));
         records.push(record(Against::Capitalised, capital));
         let form_words = scores.at(rule, pair, &design.form_words);
         for (f, positions) in design.forms.iter().enumerate() {
-            let k = (positions.as_ref()).map(|positions| sign_kappa(&form_words, &scores.at(rule, pair, positions)));
+            let k = (positions.as_ref())
+                .map(|positions| sign_kappa(&form_words, &scores.at(rule, pair, positions)));
             records.push(record(Against::Form(f), k));
         }
         for (list, truth) in design.truth.iter().enumerate() {

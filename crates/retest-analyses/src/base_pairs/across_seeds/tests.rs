@@ -22,12 +22,17 @@ fn tensor() -> ScoreTensor {
 #[test]
 fn words_tensor_puts_the_seeds_innermost() {
     let t = tensor();
-    assert_eq!((t.n_rules(), t.n_refs(), t.n_targets(), t.n_seeds()), (2, 2, 2, 2));
+    assert_eq!(
+        (t.n_rules(), t.n_refs(), t.n_targets(), t.n_seeds()),
+        (2, 2, 2, 2)
+    );
     assert_eq!(t.seeds(0, 1, 0), &[2.0, -2.0]);
     assert_eq!(t.seeds(1, 0, 1), &[1.0, -1.0]);
     assert_eq!(
         t.values(),
-        &[1.0, 1.0, -1.0, -1.0, 2.0, -2.0, -2.0, -2.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0]
+        &[
+            1.0, 1.0, -1.0, -1.0, 2.0, -2.0, -2.0, -2.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0
+        ]
     );
 }
 
@@ -88,7 +93,11 @@ fn variance_per_rule_splits_scores_and_labels_of_each_rule() {
     assert_eq!(word.component, Component::Word);
     close(word.sum_of_squares, 9.0 / 8.0);
     assert_eq!(
-        (records[1].components.n_words, records[1].components.n_pairs, records[1].components.n_seeds),
+        (
+            records[1].components.n_words,
+            records[1].components.n_pairs,
+            records[1].components.n_seeds
+        ),
         (2, 2, 2)
     );
 }

@@ -49,10 +49,7 @@ fn seed_scores_index_rule_pair_target() {
     assert_eq!(s.n_rules(), 2);
     assert_eq!(s.row(1, 1), &[1.0, -1.0, 2.0, 2.0, 0.0, 0.0]);
     assert_eq!(s.at(0, 2, &[5, 0, 2]), vec![1.0, -1.0, 2.0]);
-    assert_eq!(
-        listed_scores(&s, &design(), 0, &[0, 4]),
-        vec![1.0, 0.5, 1.0, 3.0]
-    );
+    assert_eq!(listed_scores(&s, &design(), 0, &[0, 4]), vec![1.0, 0.5, 1.0, 3.0]);
 }
 
 #[test]
@@ -119,7 +116,10 @@ fn rule_kappas_compare_every_two_rules_per_listed_pair() {
     let records = rule_kappas(&scores(), &design());
     assert_eq!(records.len(), 2);
     for (record, (pair, kappa)) in records.iter().zip([(0, 0.5), (1, 0.2)]) {
-        assert_eq!((record.rule, record.pair, record.against), (0, pair, Against::Rule(1)));
+        assert_eq!(
+            (record.rule, record.pair, record.against),
+            (0, pair, Against::Rule(1))
+        );
         close(record.result.unwrap().value, kappa);
     }
 }
@@ -185,7 +185,10 @@ fn direction_agreement_correlates_cosines_with_the_pairs_kappas() {
     ];
     assert_eq!(a.kappas.len(), expected.len());
     for (record, (p, q, k)) in a.kappas.iter().zip(expected) {
-        assert_eq!((record.rule, record.pair, record.against), (0, p, Against::Pair(q)));
+        assert_eq!(
+            (record.rule, record.pair, record.against),
+            (0, p, Against::Pair(q))
+        );
         close(record.result.unwrap().value, k);
     }
     assert_eq!(a.correlations.len(), 4);
