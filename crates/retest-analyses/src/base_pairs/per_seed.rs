@@ -87,9 +87,9 @@ pub struct BasePairDesign {
     pub limited: Vec<usize>,
     /// The words the pairs, forms, rules and truth are compared on (the professions).
     pub words: Vec<usize>,
-    /// Table 4: the words (of `words`) that have every applicable form ...
+    /// Table 4's words: those of `words` that have every applicable form.
     pub form_words: Vec<usize>,
-    /// ... and per form, those words' forms, in the same order (`None`: the form is not
+    /// Per form, the forms of `form_words` in their order (`None`: the form is not
     /// applicable).
     pub forms: Vec<Option<Vec<usize>>>,
     /// Table 5's lists.
