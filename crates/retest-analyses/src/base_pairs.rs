@@ -7,6 +7,25 @@
 //! vectors ([`sign_kappa`], [`truth_kappa`]) or Fleiss' κ across many ([`pairs_agreement`],
 //! [`seeds_agreement`]). [`variance_components`] estimates the variance components of a fully
 //! crossed word × pair × seed design.
+//!
+//! Which scores each of them is given is decided here too. On one seed, a [`BasePairDesign`]
+//! names the words and pairs of the analyses by position in the model's [`SeedScores`], and
+//! [`rule_summary`] (Tables 1–2), [`word_kappas`] (Tables 3–5), [`rule_kappas`] (Table 6),
+//! [`direction_agreement`] (Figure 2), [`pair_cosine_baseline`] and [`flips`] slice them. Across
+//! seeds, [`words_tensor`] stacks the words' scores of every seed, and
+//! [`seeds_agreement_per_pair`] and [`variance_per_rule`] slice that.
+
+mod across_seeds;
+mod per_seed;
+
+pub use across_seeds::{
+    SeedsRecord, VarianceRecord, VarianceScale, seeds_agreement_per_pair, variance_per_rule, words_tensor,
+};
+pub use per_seed::{
+    Against, BasePairDesign, DirectionAgreement, DirectionCorrelation, KappaRecord, RuleSummary, SeedScores,
+    TruthSet, direction_agreement, flips, listed_scores, pair_cosine_baseline, rule_kappas, rule_summary,
+    word_kappas,
+};
 
 use retest_reliability::{KappaResult, aggregate_raters, cohen_kappa, fleiss_kappa};
 

@@ -30,6 +30,18 @@
 //! Signs are categories too: Zhang et al.'s (2020) base-pair designs ([`pairs_agreement`],
 //! [`sign_kappa`], [`truth_kappa`], [`seeds_agreement`]) rate a rule's signs across pairs, forms,
 //! rules, true genders and seeds, and [`variance_components`] splits a word × pair × seed design.
+//! Their slicing, per seed ([`BasePairDesign`], [`SeedScores`]) and across seeds
+//! ([`words_tensor`]):
+//!
+//! | design | per | label vectors or matrix | estimator |
+//! |---|---|---|---|
+//! | [`rule_summary`] | rule | limited vocabulary × pairs; words × pairs | mean, SD; Fleiss' κ |
+//! | [`word_kappas`] | rule, pair | words: capitalised pair, forms, truth lists | Cohen's κ |
+//! | [`rule_kappas`] | two rules, pair | words under each rule | Cohen's κ |
+//! | [`direction_agreement`] | rule, two pairs | words under each pair; cosines against κ | Cohen's κ, Pearson's r |
+//! | [`flips`] | rule | words under the two flip pairs | share of labels that differ |
+//! | [`seeds_agreement_per_pair`] | rule, pair | words × seeds | Fleiss' κ |
+//! | [`variance_per_rule`] | rule, scale | words × pairs × seeds | variance components |
 //!
 //! ```
 //! use retest_analyses::{Study, TargetSet, test_retest_words};
@@ -58,8 +70,12 @@ mod tests;
 
 pub use analogies::{AnswerAgreement, ModalAnswer, PairOverlap, answer_agreement, pair_overlap};
 pub use base_pairs::{
-    Component, ComponentEstimate, MeanSd, PairsAgreement, VarianceComponents, label_flips, masculine,
-    mean_sd, pairs_agreement, seeds_agreement, sign_kappa, truth_kappa, variance_components,
+    Against, BasePairDesign, Component, ComponentEstimate, DirectionAgreement, DirectionCorrelation,
+    KappaRecord, MeanSd, PairsAgreement, RuleSummary, SeedScores, SeedsRecord, TruthSet, VarianceComponents,
+    VarianceRecord, VarianceScale, direction_agreement, flips, label_flips, listed_scores, masculine,
+    mean_sd, pair_cosine_baseline, pairs_agreement, rule_kappas, rule_summary, seeds_agreement,
+    seeds_agreement_per_pair, sign_kappa, truth_kappa, variance_components, variance_per_rule, word_kappas,
+    words_tensor,
 };
 pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
