@@ -25,8 +25,9 @@
 //! The set-level measures (WEAT, Direct Bias) give one value per test or direction and seed:
 //! [`seed_spread`] summarises a value across seeds, [`seeds_icc`] rates a family of them
 //! (subjects × seeds, ICC(2,1)). Analogy answers are categories: [`answer_agreement`] rates the
-//! seeds' top-1 answers with Fleiss' κ (queries × seeds) and [`pair_overlap`] compares the
-//! generated word pairs of the seeds.
+//! seeds' top-1 answers with Fleiss' κ (queries × seeds), [`top1_agreement`] for every solver and
+//! constraint, [`section_accuracy_icc`] rates the Google sections' accuracies (sections × seeds,
+//! ICC(2,1)) and [`pair_overlap`] compares the generated word pairs of the seeds.
 //! Signs are categories too: Zhang et al.'s (2020) base-pair designs ([`pairs_agreement`],
 //! [`sign_kappa`], [`truth_kappa`], [`seeds_agreement`]) rate a rule's signs across pairs, forms,
 //! rules, true genders and seeds, and [`variance_components`] splits a word × pair × seed design.
@@ -68,7 +69,10 @@ mod test_retest;
 #[cfg(test)]
 mod tests;
 
-pub use analogies::{AnswerAgreement, ModalAnswer, PairOverlap, answer_agreement, pair_overlap};
+pub use analogies::{
+    AnswerAgreement, ModalAnswer, PairOverlap, SectionsIcc, Tally, answer_agreement, pair_overlap,
+    section_accuracy_icc, top1_agreement,
+};
 pub use base_pairs::{
     Against, BasePairDesign, Component, ComponentEstimate, DirectionAgreement, DirectionCorrelation,
     KappaRecord, MeanSd, PairsAgreement, RuleSummary, SeedScores, SeedsRecord, TruthSet, VarianceComponents,
