@@ -2,7 +2,7 @@
 //! single-pair tests of the queries against each base pair) and the Direct Bias of the neutral
 //! words along every gender direction (each base pair's and the principal component of the
 //! definitional pairs); across seeds, each value's spread, the test-retest reliability of each
-//! family of values (the designs of `retest_analyses::set_level`), and the stability of the
+//! family of values (the set-level designs of retest-analyses), and the stability of the
 //! principal component after Procrustes alignment.
 //!
 //! `resolve.rs` looks the lists up and builds the tests, this file measures a seed, `tables.rs`
