@@ -17,6 +17,7 @@
 //! | [`inter_rater_pairs`] | scale, list, pair | list words × rules (seed means) | ICC(3,1) |
 //! | [`internal_consistency`] | rule, query | base pairs (cases) × query words (items), seed means | Cronbach's α |
 //! | [`internal_consistency`] | rule, ensemble list | words (cases) × base pairs (items), seed means | Cronbach's α |
+//! | [`set_level_reliability`] | test, family of tests, neutral list | words, tests, base pairs or directions × seeds | ICC(2,1) |
 //!
 //! and two summaries the paper reports: [`rule_correlations`] (§5.3, Pearson's r between the
 //! rules' seed-averaged scores) and [`low_reliability`] (§5.2, the share of words or pairs whose
@@ -85,7 +86,9 @@ pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
 pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};
 pub use set_level::{
-    AgreementRecord, SIGNIFICANCE, SeedSpread, mean_absolute_scores, seed_agreement, seed_spread, seeds_icc,
+    AgreementRecord, AgreementSeries, SIGNIFICANCE, SeedSpread, SetAgreement, SetDesign, SetIccRecord,
+    SetLevelSeed, SetLevelSpreads, WeatFamily, WeatKind, WeatSpread, mean_absolute_scores, seed_agreement,
+    seed_spread, seeds_icc, set_level_agreement, set_level_reliability, set_level_spreads, weat_families,
 };
 pub use shares::{POOR_RELIABILITY, ShareRecord, low_reliability};
 pub use study::{IccRecord, Raters, SeedMeans, Study, Subject, TargetSet};

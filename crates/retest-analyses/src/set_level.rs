@@ -3,8 +3,13 @@
 //! single-pair WEATs of one query pair, the Direct Bias of every direction, the scores of a
 //! test's words) is a subjects × seeds matrix, whose ICC(2,1) is its test-retest reliability
 //! ([`seeds_icc`]), as for Du et al.'s per-word scores.
+//!
+//! The designs over every seed's [`SetLevelSeed`]: [`set_level_spreads`] (each value's spread),
+//! [`set_level_reliability`] (each subjects × seeds matrix, [`SetDesign`]; the families of tests
+//! from [`weat_families`]) and [`set_level_agreement`] (Spearman's ρ across seeds between the
+//! measures, [`seed_agreement`]).
 
-use retest_measures::ScoreTensor;
+use retest_measures::{OccupationalStereotypes, RelativeNormDistance, ScoreTensor, Weat};
 use retest_reliability::{CorrelationResult, IccResult, icc2_1, spearman};
 
 use crate::study::matrix;
@@ -127,9 +132,480 @@ pub fn mean_absolute_scores(tensor: &ScoreTensor, targets: &[usize]) -> Vec<Vec<
         .collect()
 }
 
+/// One seed's set-level values, as the designs across seeds read them. Tests, directions and
+/// neutral words are positions in the caller's lists, the same on every seed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetLevelSeed {
+    /// Each WEAT test's result, in the caller's test order.
+    pub weat: Vec<Weat>,
+    /// Direct Bias along each direction, the principal component of the definitional pairs last.
+    pub direct_bias: Vec<f64>,
+    /// The neutral words' projections on the principal component.
+    pub pca_projections: Vec<f64>,
+    /// Bakarov's Occupational Stereotypes of the neutral words.
+    pub os: OccupationalStereotypes,
+    /// Bakarov's Gender Direction (relative norm distance) of the neutral words.
+    pub gd: RelativeNormDistance,
+}
+
+/// What a WEAT test is, which decides the family of tests it belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WeatKind {
+    /// A test of the tests file (Caliskan et al.'s).
+    Caliskan,
+    /// A test with the words of a query pair (a position in the caller's list of query pairs) as
+    /// targets and one base pair's words, or every base pair's (`ensemble`), as attributes.
+    SinglePair { query_pair: usize, ensemble: bool },
+    /// The stereotypically masculine against the stereotypically feminine words.
+    Stereotype,
+}
+
+/// A family of WEAT tests whose effect sizes across seeds form a tests × seeds matrix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WeatFamily {
+    /// The Caliskan tests: the subjects are tests.
+    Caliskan,
+    /// The single-pair tests of one query pair, one per base pair: the subjects are base pairs
+    /// (the ensemble is not one).
+    QueryPair(usize),
+}
+
+/// The families of the tests of `kinds`, each with its tests' positions in test order: the
+/// Caliskan tests when there are at least 2, then each query pair with a test, in query-pair
+/// order.
+pub fn weat_families(kinds: &[WeatKind]) -> Vec<(WeatFamily, Vec<usize>)> {
+    let members = |kind: WeatKind| -> Vec<usize> { (0..kinds.len()).filter(|&i| kinds[i] == kind).collect() };
+    let mut families = Vec::new();
+    let caliskan = members(WeatKind::Caliskan);
+    if caliskan.len() >= 2 {
+        families.push((WeatFamily::Caliskan, caliskan));
+    }
+    let n_query_pairs = (kinds.iter())
+        .filter_map(|k| match k {
+            WeatKind::SinglePair { query_pair, .. } => Some(query_pair + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    for query_pair in 0..n_query_pairs {
+        let tests = members(WeatKind::SinglePair {
+            query_pair,
+            ensemble: false,
+        });
+        if !tests.is_empty() {
+            families.push((WeatFamily::QueryPair(query_pair), tests));
+        }
+    }
+    families
+}
+
+/// The spreads across seeds of one WEAT test.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WeatSpread {
+    pub effect_size: SeedSpread,
+    pub statistic: SeedSpread,
+    /// With the share of seeds whose p-value is significant.
+    pub p_value: SeedSpread,
+}
+
+/// The spread across seeds of every set-level value, by position in the caller's lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetLevelSpreads {
+    /// Per test.
+    pub weat: Vec<WeatSpread>,
+    /// Per direction.
+    pub direct_bias: Vec<SeedSpread>,
+    pub os: SeedSpread,
+    pub gd: SeedSpread,
+}
+
+/// The spread of every value of `seeds` (in seed order) across the seeds; the numbers of tests
+/// and directions are the first seed's.
+pub fn set_level_spreads(seeds: &[&SetLevelSeed]) -> SetLevelSpreads {
+    let over_seeds =
+        |value: &dyn Fn(&SetLevelSeed) -> f64| -> Vec<f64> { seeds.iter().map(|v| value(v)).collect() };
+    let first = seeds.first();
+    let weat = (0..first.map_or(0, |v| v.weat.len()))
+        .map(|i| WeatSpread {
+            effect_size: seed_spread(&over_seeds(&|v| v.weat[i].effect_size.d), false),
+            statistic: seed_spread(&over_seeds(&|v| v.weat[i].statistic), false),
+            p_value: seed_spread(&over_seeds(&|v| v.weat[i].permutation.p), true),
+        })
+        .collect();
+    let direct_bias = (0..first.map_or(0, |v| v.direct_bias.len()))
+        .map(|d| seed_spread(&over_seeds(&|v| v.direct_bias[d]), false))
+        .collect();
+    SetLevelSpreads {
+        weat,
+        direct_bias,
+        os: seed_spread(&over_seeds(&|v| v.os.value), false),
+        gd: seed_spread(&over_seeds(&|v| v.gd.value), false),
+    }
+}
+
+/// A subjects × seeds matrix of the set-level values, rated by [`seeds_icc`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetDesign {
+    /// The scores `s(w, A, B)` of a test's words (a position in the caller's tests): its X then
+    /// its Y words × seeds.
+    WeatScores(usize),
+    /// The effect sizes of a family's tests × seeds.
+    WeatEffectSizes(WeatFamily),
+    /// Direct Bias: directions × seeds.
+    DirectBias,
+    /// The neutral words' projections on the principal component: words × seeds.
+    PcaProjections,
+    /// The neutral words' cosines with OS's axis: words × seeds.
+    OsProjections,
+    /// The neutral words' terms of GD's sum: words × seeds.
+    GdTerms,
+}
+
+/// The ICC(2,1) of one design.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SetIccRecord {
+    pub design: SetDesign,
+    pub result: IccResult,
+}
+
+/// ICC(2,1) of every design on `seeds` (in seed order), whose tests are of `kinds`: each test's
+/// words, each family of [`weat_families`], then Direct Bias's directions, the pca projections,
+/// OS's projections and GD's terms. The numbers of words and directions are the first seed's.
+pub fn set_level_reliability(seeds: &[&SetLevelSeed], kinds: &[WeatKind]) -> Vec<SetIccRecord> {
+    let icc = |design: SetDesign, n_subjects: usize, value: &dyn Fn(&SetLevelSeed, usize) -> f64| {
+        let matrix: Vec<f64> = (0..n_subjects)
+            .flat_map(|j| seeds.iter().map(move |v| value(v, j)))
+            .collect();
+        SetIccRecord {
+            design,
+            result: seeds_icc(&matrix, n_subjects, seeds.len()),
+        }
+    };
+    let first = seeds.first();
+    let size = |n: &dyn Fn(&SetLevelSeed) -> usize| first.map_or(0, |v| n(v));
+    let mut records = Vec::new();
+    for i in 0..kinds.len() {
+        let n_x = size(&|v| v.weat[i].x_scores.len());
+        let n_words = n_x + size(&|v| v.weat[i].y_scores.len());
+        records.push(icc(SetDesign::WeatScores(i), n_words, &|v, j| {
+            let w = &v.weat[i];
+            if j < n_x {
+                w.x_scores[j]
+            } else {
+                w.y_scores[j - n_x]
+            }
+        }));
+    }
+    for (family, tests) in weat_families(kinds) {
+        records.push(icc(SetDesign::WeatEffectSizes(family), tests.len(), &|v, j| {
+            v.weat[tests[j]].effect_size.d
+        }));
+    }
+    let n_words = size(&|v| v.pca_projections.len());
+    records.extend([
+        icc(SetDesign::DirectBias, size(&|v| v.direct_bias.len()), &|v, d| {
+            v.direct_bias[d]
+        }),
+        icc(SetDesign::PcaProjections, n_words, &|v, w| v.pca_projections[w]),
+        icc(SetDesign::OsProjections, n_words, &|v, w| v.os.projections[w]),
+        icc(SetDesign::GdTerms, n_words, &|v, w| v.gd.per_word[w]),
+    ]);
+    records
+}
+
+/// A series across seeds that [`set_level_agreement`] compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgreementSeries {
+    /// WEAT's effect size, the mean over the Caliskan tests.
+    CaliskanEffectSize,
+    /// Direct Bias along the principal component.
+    DirectBiasPca,
+    Os,
+    Gd,
+    /// The caller's extra series at this position.
+    Extra(usize),
+}
+
+/// The series compared and Spearman's ρ between every two of them (`a`, `b` index `series`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetAgreement {
+    pub series: Vec<AgreementSeries>,
+    pub records: Vec<AgreementRecord>,
+}
+
+/// Spearman's ρ across `seeds` (in seed order) between the set-level measures: WEAT's effect
+/// size averaged over the Caliskan tests of `kinds` (when there is one), Direct Bias along the
+/// principal component, OS, GD, then each of `extra` (one value per seed each, such as a rule's
+/// mean |score| over the neutral words).
+pub fn set_level_agreement(seeds: &[&SetLevelSeed], kinds: &[WeatKind], extra: &[&[f64]]) -> SetAgreement {
+    let caliskan: Vec<usize> = (0..kinds.len())
+        .filter(|&i| kinds[i] == WeatKind::Caliskan)
+        .collect();
+    let over_seeds =
+        |value: &dyn Fn(&SetLevelSeed) -> f64| -> Vec<f64> { seeds.iter().map(|v| value(v)).collect() };
+    let mut series = Vec::new();
+    if !caliskan.is_empty() {
+        let mean = |v: &SetLevelSeed| {
+            caliskan.iter().map(|&i| v.weat[i].effect_size.d).sum::<f64>() / caliskan.len() as f64
+        };
+        series.push((AgreementSeries::CaliskanEffectSize, over_seeds(&mean)));
+    }
+    series.extend([
+        (
+            AgreementSeries::DirectBiasPca,
+            over_seeds(&|v| *v.direct_bias.last().expect("the pca direction")),
+        ),
+        (AgreementSeries::Os, over_seeds(&|v| v.os.value)),
+        (AgreementSeries::Gd, over_seeds(&|v| v.gd.value)),
+    ]);
+    series.extend((extra.iter().enumerate()).map(|(i, values)| (AgreementSeries::Extra(i), values.to_vec())));
+    let (series, values): (Vec<_>, Vec<_>) = series.into_iter().unzip();
+    SetAgreement {
+        records: seed_agreement(&values),
+        series,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use retest_measures::{EffectSize, EffectStatus, PMethod, PermutationTest, SdKind};
+
     use super::*;
+
+    /// A WEAT result with these scores, effect size, statistic and p-value (the rest unread).
+    fn weat(x: &[f64], y: &[f64], d: f64, statistic: f64, p: f64) -> Weat {
+        Weat {
+            x_scores: x.to_vec(),
+            y_scores: y.to_vec(),
+            x_normalized: Vec::new(),
+            y_normalized: Vec::new(),
+            statistic,
+            effect_size: EffectSize {
+                d,
+                sd: SdKind::Population,
+                status: EffectStatus::Ok,
+            },
+            permutation: PermutationTest {
+                p,
+                method: PMethod::Exact,
+                partitions: 2,
+                greater: 0,
+                total_partitions: Some(2),
+                n_x: x.len(),
+                n_y: y.len(),
+            },
+            attribute_difference: 0.0,
+        }
+    }
+
+    fn seed(weat: Vec<Weat>, direct_bias: &[f64], pca: &[f64], os: &[f64], gd: &[f64]) -> SetLevelSeed {
+        SetLevelSeed {
+            weat,
+            direct_bias: direct_bias.to_vec(),
+            pca_projections: pca.to_vec(),
+            os: OccupationalStereotypes {
+                value: os.iter().map(|c| c.abs()).sum::<f64>() / os.len() as f64,
+                projections: os.to_vec(),
+            },
+            gd: RelativeNormDistance {
+                value: gd.iter().sum(),
+                per_word: gd.to_vec(),
+            },
+        }
+    }
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+    }
+
+    #[test]
+    fn families_are_the_caliskan_tests_and_each_query_pairs_base_pairs() {
+        let pair = |query_pair, ensemble| WeatKind::SinglePair { query_pair, ensemble };
+        let kinds = [
+            pair(1, false),
+            WeatKind::Caliskan,
+            pair(1, true),
+            pair(0, false),
+            WeatKind::Caliskan,
+            pair(1, false),
+            WeatKind::Stereotype,
+            pair(2, true),
+        ];
+        // Query pair 2 has only its ensemble test, which is no subject: no family.
+        assert_eq!(
+            weat_families(&kinds),
+            [
+                (WeatFamily::Caliskan, vec![1, 4]),
+                (WeatFamily::QueryPair(0), vec![3]),
+                (WeatFamily::QueryPair(1), vec![0, 5]),
+            ]
+        );
+        // One Caliskan test is no family.
+        assert!(weat_families(&[WeatKind::Caliskan, pair(0, true)]).is_empty());
+    }
+
+    /// Two seeds of a Caliskan test, two single-pair tests of query pair 0 and its ensemble test,
+    /// two directions and two neutral words.
+    fn two_seeds() -> (Vec<SetLevelSeed>, Vec<WeatKind>) {
+        let kinds = vec![
+            WeatKind::Caliskan,
+            WeatKind::SinglePair {
+                query_pair: 0,
+                ensemble: false,
+            },
+            WeatKind::SinglePair {
+                query_pair: 0,
+                ensemble: false,
+            },
+            WeatKind::SinglePair {
+                query_pair: 0,
+                ensemble: true,
+            },
+        ];
+        let seeds = vec![
+            seed(
+                vec![
+                    weat(&[1.0], &[3.0], 0.5, -2.0, 0.01),
+                    weat(&[0.1, 0.2], &[0.3], 1.0, 0.0, 0.5),
+                    weat(&[0.5], &[-0.5], 3.0, 1.0, 0.5),
+                    weat(&[0.5], &[-0.5], 10.0, 1.0, 0.5),
+                ],
+                &[0.1, 0.3],
+                &[0.5, -0.5],
+                &[0.25, 0.5],
+                &[1.0, 3.0],
+            ),
+            seed(
+                vec![
+                    weat(&[2.0], &[4.0], 1.5, -2.0, 0.2),
+                    weat(&[0.1, 0.2], &[0.3], 2.0, 0.0, 0.5),
+                    weat(&[0.5], &[-0.5], 4.0, 1.0, 0.5),
+                    weat(&[0.5], &[-0.5], 10.0, 1.0, 0.5),
+                ],
+                &[0.2, 0.4],
+                &[0.5, -0.5],
+                &[0.5, 0.5],
+                &[2.0, 5.0],
+            ),
+        ];
+        (seeds, kinds)
+    }
+
+    #[test]
+    fn the_spreads_of_every_set_level_value() {
+        let (seeds, _) = two_seeds();
+        let seeds: Vec<&SetLevelSeed> = seeds.iter().collect();
+        let s = set_level_spreads(&seeds);
+        assert_eq!((s.weat.len(), s.direct_bias.len()), (4, 2));
+        // Test 0's effect sizes 0.5, 1.5: mean 1, sd √((0.25 + 0.25)/1), 2.5 % at 0.5 + 0.025.
+        let d = s.weat[0].effect_size;
+        close(d.mean, 1.0);
+        close(d.sd, 0.5f64.sqrt());
+        close(d.low, 0.525);
+        close(d.high, 1.475);
+        assert_eq!(d.share_significant, None);
+        close(s.weat[0].statistic.sd, 0.0);
+        // p-values 0.01 and 0.2: one of two below 0.05.
+        assert_eq!(s.weat[0].p_value.share_significant, Some(0.5));
+        close(s.weat[2].effect_size.mean, 3.5);
+        // Direct Bias along the second direction: 0.3, 0.4.
+        close(s.direct_bias[1].mean, 0.35);
+        // OS: mean |cos| 0.375 and 0.5, sd √(2·0.0625²); GD: 1 + 3 = 4 and 2 + 5 = 7.
+        close(s.os.mean, 0.4375);
+        close(s.os.sd, 0.0625 * 2f64.sqrt());
+        close(s.gd.mean, 5.5);
+        assert_eq!(s.gd.n, 2);
+    }
+
+    /// ICC(2,1) of 2 subjects × 2 seeds by hand: MSR = k·Σ(row mean − grand)²/(n − 1), MSC =
+    /// n·Σ(column mean − grand)²/(k − 1), MSE = the rest over (n − 1)(k − 1); ICC = (MSR − MSE)/
+    /// (MSR + (k − 1)MSE + k(MSC − MSE)/n).
+    #[test]
+    fn every_subjects_by_seeds_design_of_the_set_level_values() {
+        let (seeds, kinds) = two_seeds();
+        let seeds: Vec<&SetLevelSeed> = seeds.iter().collect();
+        let records = set_level_reliability(&seeds, &kinds);
+        let designs: Vec<SetDesign> = records.iter().map(|r| r.design).collect();
+        // One Caliskan test is no family; the ensemble test is no subject of query pair 0's.
+        assert_eq!(
+            designs,
+            [
+                SetDesign::WeatScores(0),
+                SetDesign::WeatScores(1),
+                SetDesign::WeatScores(2),
+                SetDesign::WeatScores(3),
+                SetDesign::WeatEffectSizes(WeatFamily::QueryPair(0)),
+                SetDesign::DirectBias,
+                SetDesign::PcaProjections,
+                SetDesign::OsProjections,
+                SetDesign::GdTerms,
+            ]
+        );
+        let icc = |design: SetDesign| records.iter().find(|r| r.design == design).unwrap().result;
+        // Test 0's words (x, then y) × seeds: [[1, 2], [3, 4]]: MSR = 2·(1 + 1) = 4, MSC = 2·(0.25
+        // + 0.25) = 1, MSE = 0 → 4/(4 + 2·1/2) = 0.8.
+        let words = icc(SetDesign::WeatScores(0));
+        close(words.value, 0.8);
+        assert_eq!((words.n_subjects, words.n_raters), (2, 2));
+        // Test 1's three words score alike on both seeds: 1.
+        close(icc(SetDesign::WeatScores(1)).value, 1.0);
+        assert_eq!(icc(SetDesign::WeatScores(1)).n_subjects, 3);
+        // Tests 1 and 2 × seeds: [[1, 2], [3, 4]] again.
+        let family = icc(SetDesign::WeatEffectSizes(WeatFamily::QueryPair(0)));
+        close(family.value, 0.8);
+        assert_eq!(family.n_subjects, 2);
+        // Directions × seeds [[0.1, 0.2], [0.3, 0.4]]: MSR = 0.04, MSC = 0.01, MSE = 0 → 0.8.
+        close(icc(SetDesign::DirectBias).value, 0.8);
+        close(icc(SetDesign::PcaProjections).value, 1.0);
+        // OS's cosines [[0.25, 0.5], [0.5, 0.5]]: grand 0.4375, MSR = MSC = 2·(2·0.0625²) = MSE →
+        // (MSR − MSE)/… = 0.
+        close(icc(SetDesign::OsProjections).value, 0.0);
+        // GD's terms [[1, 2], [3, 5]]: grand 2.75, MSR = 2·(1.25² + 1.25²) = 6.25, MSC = 2·(0.75² +
+        // 0.75²) = 2.25, SST = 8.75 → MSE = 0.25; (6.25 − 0.25)/(6.25 + 0.25 + 2·2/2) = 12/17.
+        close(icc(SetDesign::GdTerms).value, 12.0 / 17.0);
+    }
+
+    #[test]
+    fn agreement_ranks_the_seeds_by_each_set_level_measure() {
+        let kinds = [WeatKind::Caliskan, WeatKind::Stereotype, WeatKind::Caliskan];
+        let tests = |d: [f64; 3]| d.iter().map(|&d| weat(&[0.0], &[0.0], d, 0.0, 0.5)).collect();
+        // Caliskan means 2, 4, 0 (the stereotype test left out); Direct Bias along pca (the last
+        // direction) 0.1, 0.3, 0.2; OS 0.1, 0.2, 0.3; GD 3, 2, 1.
+        let seeds = [
+            seed(tests([1.0, 9.0, 3.0]), &[100.0, 0.1], &[0.0], &[0.1], &[3.0]),
+            seed(tests([2.0, 0.0, 6.0]), &[0.0, 0.3], &[0.0], &[0.2], &[2.0]),
+            seed(tests([0.0, 5.0, 0.0]), &[50.0, 0.2], &[0.0], &[0.3], &[1.0]),
+        ];
+        let seeds: Vec<&SetLevelSeed> = seeds.iter().collect();
+        let rule = [5.0, 6.0, 4.0];
+        let a = set_level_agreement(&seeds, &kinds, &[&rule]);
+        assert_eq!(
+            a.series,
+            [
+                AgreementSeries::CaliskanEffectSize,
+                AgreementSeries::DirectBiasPca,
+                AgreementSeries::Os,
+                AgreementSeries::Gd,
+                AgreementSeries::Extra(0),
+            ]
+        );
+        assert_eq!(a.records.len(), 10);
+        // Ranks (2, 3, 1), (1, 3, 2), (1, 2, 3), (3, 2, 1), (2, 3, 1); ρ = 1 − 6Σd²/(3·8).
+        let rho = |a_: usize, b: usize| {
+            let r = a.records.iter().find(|r| (r.a, r.b) == (a_, b)).unwrap();
+            r.result.value
+        };
+        close(rho(0, 1), 0.5);
+        close(rho(0, 2), -0.5);
+        close(rho(0, 3), 0.5);
+        close(rho(0, 4), 1.0);
+        close(rho(1, 2), 0.5);
+        close(rho(2, 3), -1.0);
+        // Without a Caliskan test the series start at Direct Bias.
+        let none = set_level_agreement(&seeds, &[WeatKind::Stereotype; 3], &[]);
+        assert_eq!(none.series[0], AgreementSeries::DirectBiasPca);
+        assert_eq!(none.records.len(), 3);
+    }
 
     #[test]
     fn the_spread_of_seeds_by_hand() {

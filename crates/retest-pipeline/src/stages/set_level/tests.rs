@@ -1,0 +1,315 @@
+//! The set-level stage on a tiny model: six words in two dimensions, whose WEAT scores, Direct
+//! Bias and Bakarov's detectors are worked out by hand, on two seeds.
+
+use retest_analyses::WeatKind;
+use retest_measures::{Model, PairList, Vocab, WordList};
+use retest_spec::{Plan, RecipeFolder, WeatTest};
+
+use super::tables::Configuration;
+use super::{SeedValues, SetLevel};
+use crate::lists::{Benchmarks, Lists, SetLevelLists, StereotypeList};
+
+const WORDS: [&str; 6] = ["he", "she", "man", "woman", "doctor", "nurse"];
+const HE: u32 = 0;
+const SHE: u32 = 1;
+const MAN: u32 = 2;
+const WOMAN: u32 = 3;
+
+/// Seed 0: doctor (0.8, 0.6) leans to he (1, 0), nurse (0.6, 0.8) to she (0, 1); man and woman
+/// point as he and she, twice as long. Seed 1: doctor is he's direction and nurse she's.
+const SEED_0: [f32; 12] = [1.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 2.0, 0.8, 0.6, 0.6, 0.8];
+const SEED_1: [f32; 12] = [1.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 2.0, 1.0, 0.0, 0.0, 1.0];
+
+const C: Configuration<'static> = Configuration {
+    corpus: "c",
+    algorithm: "sgns",
+};
+
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-6, "{a} vs {b}");
+}
+
+fn strings(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+fn pairs(name: &str, pairs: &[(&str, &str)]) -> PairList {
+    PairList {
+        name: name.to_owned(),
+        pairs: (pairs.iter())
+            .map(|(m, f)| ((*m).to_owned(), (*f).to_owned()))
+            .collect(),
+    }
+}
+
+fn test(name: &str, [x, y, a, b]: [&[&str]; 4]) -> WeatTest {
+    WeatTest {
+        name: name.to_owned(),
+        x: strings(x),
+        y: strings(y),
+        a: strings(a),
+        b: strings(b),
+    }
+}
+
+/// A plan with a `set_level` section: tests `t`, `u`, `v` and the query pair `career/family`.
+fn plan() -> Plan {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("c.yaml"),
+        "name: c\nreader: {format: wikitext}\nsources:\n  - file: c.tokens\n",
+    )
+    .unwrap();
+    let text = "name: p\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nmeasures: {queries: [career, family]}\n\
+                set_level: {tests: [t, u, v], single_pair: [career/family], neutral: neutral}\n";
+    let recipes = RecipeFolder {
+        dir: dir.path().to_owned(),
+    };
+    Plan::parse(text, &dir.path().join("p.yaml"), &recipes).unwrap()
+}
+
+/// The lists: `u` has a word out of vocabulary, `v` a set with none in it; the stereotype list
+/// has a definitional word (he) and one out of vocabulary.
+fn lists() -> Lists {
+    let word_list = |name: &str, words: &[&str]| WordList {
+        name: name.to_owned(),
+        words: strings(words),
+    };
+    let set_level = SetLevelLists {
+        tests: vec![
+            test("t", [&["doctor"], &["nurse"], &["he"], &["she"]]),
+            test("u", [&["engineer", "doctor"], &["nurse"], &["man"], &["woman"]]),
+            test("v", [&["zzz"], &["nurse"], &["he"], &["she"]]),
+        ],
+        neutral: word_list("neutral", &["nurse", "doctor", "ghost"]),
+        definitional: pairs("definitional", &[("he", "she"), ("man", "woman")]),
+        detectors: pairs("detectors", &[("he", "she")]),
+        stereotypes: StereotypeList {
+            name: "professions".to_owned(),
+            words: vec![
+                ("doctor".to_owned(), 0.0, 0.5),
+                ("nurse".to_owned(), 0.1, -0.5),
+                ("he".to_owned(), 0.9, 0.9),
+                ("ghost".to_owned(), 0.0, 0.3),
+            ],
+        },
+    };
+    Lists {
+        base_pairs: pairs("pairs", &[("he", "she"), ("man", "woman")]),
+        targets: Vec::new(),
+        queries: vec![
+            word_list("career", &["doctor", "engineer"]),
+            word_list("family", &["nurse"]),
+        ],
+        set_level: Some(set_level),
+        analogies: None,
+        base_pairs_analyses: None,
+        benchmarks: Benchmarks::default(),
+        files: Vec::new(),
+    }
+}
+
+/// The stage built on the tiny vocabulary, and the values of both seeds.
+fn with_stage(check: impl FnOnce(&SetLevel<'_>, &Vocab<'_>, &[SeedValues])) {
+    let (plan, lists, words) = (plan(), lists(), strings(&WORDS));
+    let vocab = Vocab::new(&words).unwrap();
+    let base_pairs = [(HE, SHE), (MAN, WOMAN)];
+    let stage = SetLevel::new(&plan, &lists, "c", "sgns", &base_pairs, &vocab)
+        .unwrap()
+        .expect("the plan has a set_level section");
+    let seeds: Vec<SeedValues> = [SEED_0, SEED_1]
+        .iter()
+        .enumerate()
+        .map(|(s, raw)| {
+            let model = Model::new(&words, raw, 2).unwrap();
+            stage.measure_seed(&model, s as u32, Vec::new()).unwrap()
+        })
+        .collect();
+    check(&stage, &vocab, &seeds);
+}
+
+#[test]
+fn the_lists_resolve_into_tests_coverage_and_notes() {
+    with_stage(|stage, _, _| {
+        let tests: Vec<(&str, WeatKind, &str)> = (stage.tests.iter())
+            .map(|t| (t.name.as_str(), t.kind, t.attributes.as_str()))
+            .collect();
+        let pair = |ensemble| WeatKind::SinglePair {
+            query_pair: 0,
+            ensemble,
+        };
+        assert_eq!(
+            tests,
+            [
+                ("t", WeatKind::Caliskan, ""),
+                ("u", WeatKind::Caliskan, ""),
+                ("career/family he:she", pair(false), "he:she"),
+                ("career/family man:woman", pair(false), "man:woman"),
+                ("career/family ensemble", pair(true), "ensemble"),
+                ("professions", WeatKind::Stereotype, "ensemble"),
+            ]
+        );
+        // u keeps its word in vocabulary; the ensemble is every pair's words; the stereotype
+        // test leaves out he (definitional) and ghost (out of vocabulary).
+        assert_eq!(stage.tests[1].x, [4]);
+        assert_eq!(
+            (&stage.tests[4].a, &stage.tests[4].b),
+            (&vec![HE, MAN], &vec![SHE, WOMAN])
+        );
+        assert_eq!((&stage.tests[5].x, &stage.tests[5].y), (&vec![4], &vec![5]));
+        assert_eq!(stage.neutral, [5, 4]);
+        let coverage: Vec<(&str, &str, u32, &str)> = (stage.coverage.iter())
+            .map(|r| (r.list.as_str(), r.kind.as_str(), r.n_dropped, r.dropped.as_str()))
+            .collect();
+        assert_eq!(coverage.len(), 3 + 3 * 4 + 2);
+        assert_eq!(coverage[0], ("neutral", "neutral_words", 1, "ghost"));
+        assert_eq!(coverage[1], ("definitional", "definitional_pairs", 0, ""));
+        assert_eq!(coverage[7], ("u.x", "weat_set", 1, "engineer"));
+        assert_eq!(coverage[11], ("v.x", "weat_set", 1, "zzz"));
+        assert_eq!(coverage[15], ("professions.x", "weat_set", 1, "ghost"));
+        assert_eq!(stage.skipped.len(), 1);
+        assert!(stage.skipped[0].starts_with("corpus `c`: WEAT test `v` left out"));
+    });
+}
+
+#[test]
+fn one_seed_measured_by_hand() {
+    with_stage(|_, _, seeds| {
+        let v = &seeds[0].measures;
+        // s(doctor) = cos(doctor, he) − cos(doctor, she) = 0.8 − 0.6, s(nurse) = −0.2; S = 0.4;
+        // d = (0.2 − (−0.2))/σ with σ = 0.2 (population): 2. Every test has these words.
+        for w in &v.weat {
+            close(w.x_scores[0], 0.2);
+            close(w.y_scores[0], -0.2);
+            close(w.statistic, 0.4);
+            close(w.effect_size.d, 2.0);
+        }
+        // Every direction is (1, −1)/√2 up to sign: |cos| of both neutral words 0.2/√2.
+        let db = 0.2 / 2f64.sqrt();
+        for &bias in &v.direct_bias {
+            close(bias, db);
+        }
+        for &(cos_pca, _) in &seeds[0].directions {
+            close(cos_pca.abs(), 1.0);
+        }
+        // ‖m̂ − f̂‖ of he and she: √2; the centred definitional pairs lie on one line.
+        close(seeds[0].directions[0].1, 2f64.sqrt());
+        close(seeds[0].explained_variance[0], 1.0);
+        // OS along he:she: nurse −0.2/√2, doctor 0.2/√2. GD: nurse ‖n − she‖ − ‖n − he‖ =
+        // √0.4 − √0.8, doctor the opposite, summing to 0.
+        close(v.os.value, db);
+        close(v.os.projections[0], -db);
+        close(v.gd.per_word[0], 0.4f64.sqrt() - 0.8f64.sqrt());
+        close(v.gd.value, 0.0);
+        // Seed 1: doctor is he, nurse is she: s = ±1, Direct Bias 1/√2.
+        close(seeds[1].measures.weat[0].x_scores[0], 1.0);
+        close(seeds[1].measures.direct_bias[0], 0.5f64.sqrt());
+    });
+}
+
+#[test]
+fn the_rows_of_each_seed_are_labelled() {
+    with_stage(|stage, vocab, seeds| {
+        let (weat, words) = stage.weat_rows(C, vocab, seeds);
+        assert_eq!(weat.len(), 2 * 6);
+        let families: Vec<&str> = weat[..6].iter().map(|r| r.family.as_str()).collect();
+        assert_eq!(
+            families,
+            [
+                "caliskan",
+                "caliskan",
+                "single_pair",
+                "single_pair",
+                "single_pair",
+                "stereotype"
+            ]
+        );
+        assert_eq!((weat[6].seed, weat[6].test.as_str()), (1, "t"));
+        assert_eq!((weat[0].weat.n_x, weat[0].weat.n_a), (1, 1));
+        let first: Vec<(&str, &str)> = words[..2]
+            .iter()
+            .map(|r| (r.set.as_str(), r.word.as_str()))
+            .collect();
+        assert_eq!(first, [("x", "doctor"), ("y", "nurse")]);
+        close(words[1].score, -0.2);
+        let directions = stage.direction_rows(C, seeds);
+        let names: Vec<&str> = directions[..3].iter().map(|r| r.direction.as_str()).collect();
+        assert_eq!(names, ["he:she", "man:woman", "pca"]);
+        assert!(directions[0].explained_variance.is_nan());
+        close(directions[2].explained_variance, 1.0);
+        close(directions[3].direct_bias, 0.5f64.sqrt());
+        assert_eq!((directions[3].seed, directions[3].n_words), (1, 2));
+    });
+}
+
+#[test]
+fn the_designs_across_seeds_are_labelled() {
+    with_stage(|stage, _, seeds| {
+        let icc = stage.reliability_rows(C, seeds);
+        let labels: Vec<(&str, &str, &str)> = (icc.iter())
+            .map(|r| (r.measure.as_str(), r.scope.as_str(), r.subjects.as_str()))
+            .collect();
+        let score = |test| ("weat_score", test, "words");
+        assert_eq!(
+            labels,
+            [
+                score("t"),
+                score("u"),
+                score("career/family he:she"),
+                score("career/family man:woman"),
+                score("career/family ensemble"),
+                score("professions"),
+                ("weat_effect_size", "caliskan", "tests"),
+                ("weat_effect_size", "career/family", "base_pairs"),
+                ("direct_bias", "neutral", "directions"),
+                ("pca_projection", "neutral", "words"),
+                ("os_projection", "neutral", "words"),
+                ("gd_term", "neutral", "words"),
+            ]
+        );
+        // t's words × seeds [[0.2, 1], [−0.2, −1]]: MSR = 2·(0.6² + 0.6²) = 1.44, MSC = 0, MSE =
+        // 4·0.4² = 0.64 → (1.44 − 0.64)/(1.44 + 0.64 + 2·(0 − 0.64)/2) = 0.8/1.44 = 5/9.
+        close(icc[0].stats.icc, 5.0 / 9.0);
+        assert_eq!((icc[0].stats.n_subjects, icc[0].stats.n_raters), (2, 2));
+
+        let rule_bias = [("dbwa".to_owned(), vec![0.1, 0.3])];
+        let spread = stage.spread_rows(C, seeds, &[0.9], &rule_bias);
+        let labels: Vec<(&str, &str)> = (spread.iter())
+            .map(|r| (r.measure.as_str(), r.subject.as_str()))
+            .collect();
+        assert_eq!(labels.len(), 3 * 6 + 3 + 4 + 1);
+        assert_eq!(
+            labels[..3],
+            [
+                ("weat_effect_size", "t"),
+                ("weat_statistic", "t"),
+                ("weat_p_value", "t")
+            ]
+        );
+        assert_eq!(
+            labels[18..],
+            [
+                ("direct_bias", "he:she"),
+                ("direct_bias", "man:woman"),
+                ("direct_bias", "pca"),
+                ("pca_explained_variance", "pca"),
+                ("pca_stability", "pca"),
+                ("os", "neutral"),
+                ("gd", "neutral"),
+                ("mean_abs_score", "dbwa"),
+            ]
+        );
+        // t's statistic: 0.4 on seed 0, 1 − (−1) = 2 on seed 1.
+        close(spread[1].mean, 1.2);
+        close(spread[22].mean, 0.9);
+        close(spread[25].mean, 0.2);
+
+        let agreement = stage.agreement_rows(C, seeds, &rule_bias);
+        let pairs: Vec<(&str, &str)> = (agreement.iter())
+            .map(|r| (r.measure_a.as_str(), r.measure_b.as_str()))
+            .collect();
+        assert_eq!(pairs.len(), 10);
+        assert_eq!(pairs[0], ("weat_effect_size", "direct_bias_pca"));
+        assert_eq!(pairs[9], ("gd", "dbwa"));
+    });
+}
