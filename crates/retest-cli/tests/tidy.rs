@@ -286,3 +286,52 @@ fn the_source_check_sees_every_way_to_print_the_cause() {
         );
     }
 }
+
+/// The crates whose product code may read environment variables: the binary, the pipeline (whose
+/// own architecture test confines it to the project and the cluster executor) and the test
+/// support. A library below them is given folders and switches, never reads them itself.
+const READ_THE_ENVIRONMENT: [&str; 3] = ["retest-cli", "retest-pipeline", "retest-test-support"];
+
+/// The places in `source` that read an environment variable.
+fn environment_reads(source: &str) -> Vec<&str> {
+    ["env::var(", "env::var_os(", "env::vars(", "env::vars_os("]
+        .into_iter()
+        .filter(|read| source.contains(read))
+        .collect()
+}
+
+#[test]
+fn libraries_do_not_read_the_environment() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = Vec::new();
+    for file in rust_files(&crates) {
+        let relative = file.strip_prefix(&crates).unwrap();
+        let mut parts = relative.components().map(|c| c.as_os_str().to_string_lossy());
+        let (Some(krate), Some(folder)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        if folder != "src" || READ_THE_ENVIRONMENT.contains(&krate.as_ref()) {
+            continue;
+        }
+        let source = std::fs::read_to_string(&file).expect("a readable source file");
+        for read in environment_reads(&source) {
+            found.push(format!("{}: {read}", relative.display()));
+        }
+    }
+    assert_eq!(
+        found,
+        Vec::<String>::new(),
+        "library code that reads the environment"
+    );
+}
+
+#[test]
+fn the_environment_check_sees_every_way_to_read_it() {
+    let source =
+        "let a = std::env::var(\"A\");\nlet b = env::var_os(\"B\");\nfor (k, v) in std::env::vars() {}";
+    assert_eq!(
+        environment_reads(source),
+        ["env::var(", "env::var_os(", "env::vars("]
+    );
+    assert!(environment_reads("let x = env!(\"CARGO_MANIFEST_DIR\");").is_empty());
+}

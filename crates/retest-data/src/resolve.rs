@@ -111,21 +111,6 @@ impl Resolver {
         }
     }
 
-    /// A resolver configured from the environment: `RETEST_DATA_DIR` (mirror),
-    /// `RETEST_CACHE_DIR` (default `.cache/downloads`), `RETEST_OFFLINE` (no downloads), and
-    /// the lock file `lock_path`.
-    pub fn from_env(lock_path: &Path) -> Result<Self, DataError> {
-        let mirror = std::env::var_os("RETEST_DATA_DIR")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from);
-        let cache = std::env::var_os("RETEST_CACHE_DIR")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(".cache/downloads"));
-        let offline = std::env::var_os("RETEST_OFFLINE").is_some_and(|v| !v.is_empty() && v != "0");
-        Ok(Resolver::new(mirror, cache, LockFile::load(lock_path)?, offline))
-    }
-
     /// Records in the lock file the checksums learnt for the files of `owner` (a corpus or a
     /// declaration name); call it once they have been read without error.
     pub fn record_learnt(&mut self, owner: &str) -> Result<(), DataError> {

@@ -327,10 +327,11 @@ fn the_checks_see_every_kind_of_import() {
     assert_eq!(err, "`crate::Layout` names no module");
 }
 
-/// The modules that may read environment variables: the cluster executor, which passes the
-/// `RETEST_*` settings on to the jobs it submits. Everything else is given its inputs (folders,
-/// declared files), so a result never depends on an environment variable a stage read.
-const READS_ENVIRONMENT: &[&str] = &["driver::cluster"];
+/// The modules that may read environment variables: the project (the data mirror, the download
+/// cache and offline mode of its resolver) and the cluster executor, which passes the `RETEST_*`
+/// settings on to the jobs it submits. Everything else is given its inputs (folders, declared
+/// files), so a result never depends on an environment variable a stage read.
+const READS_ENVIRONMENT: &[&str] = &["driver::project", "driver::cluster"];
 
 /// The modules that build a resolver from the environment (the data mirror, the download cache,
 /// offline mode): the driver's commands and the tools, never a stage or the lists.
@@ -350,7 +351,7 @@ fn only_the_driver_reads_the_environment() {
             readers.push(module.clone());
         }
         let top = file.module.first().map_or("", String::as_str);
-        if file.text.contains("Resolver::from_env") && !RESOLVES_FROM_ENVIRONMENT.contains(&top) {
+        if file.text.contains("resolver(&") && !RESOLVES_FROM_ENVIRONMENT.contains(&top) {
             readers.push(module);
         }
     }

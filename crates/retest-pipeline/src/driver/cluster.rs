@@ -14,7 +14,7 @@ use retest_spec::{Job, Plan};
 
 use crate::driver::jobs::training_jobs;
 use crate::driver::layout::Layout;
-use crate::driver::project::{Folders, LoadedPlan};
+use crate::driver::project::{Folders, LoadedPlan, resolver};
 use crate::driver::run::prepare_pipeline;
 use crate::driver::slurm::{self, Resources, ScriptContext, Stage, Submission};
 use crate::driver::status::{JobStatus, State, pipeline_status};
@@ -79,7 +79,7 @@ pub fn rerun_command(folders: &Folders, reference: &str, on_slurm: bool) -> Stri
 /// The word lists that name the measure folders, when they can be read without a download
 /// (`None` otherwise: the measure jobs are then reported as missing).
 fn status_lists(loaded: &LoadedPlan) -> Option<Lists> {
-    let mut resolver = Resolver::from_env(&loaded.project.lock).ok()?;
+    let mut resolver = resolver(&loaded.project.lock).ok()?;
     resolver.offline = true;
     Lists::load(&loaded.plan, &loaded.project.wordlists, &mut resolver).ok()
 }

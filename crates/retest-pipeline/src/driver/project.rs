@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
+use retest_data::{LockFile, Resolver};
 use retest_spec::{Plan, RecipeFolder};
 
 use crate::driver::layout::Layout;
@@ -169,4 +170,20 @@ impl RunOptions {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
             .max(1)
     }
+}
+
+/// The resolver of a project's data files, configured from the environment: `RETEST_DATA_DIR`
+/// (the mirror), `RETEST_CACHE_DIR` (the download cache, default `.cache/downloads`),
+/// `RETEST_OFFLINE` (no downloads), with the checksum lock `lock_path`. The one place besides
+/// the cluster executor that reads the environment.
+///
+/// # Errors
+///
+/// A lock file that cannot be read.
+pub fn resolver(lock_path: &Path) -> Result<Resolver> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    let mirror = var("RETEST_DATA_DIR").map(PathBuf::from);
+    let cache = var("RETEST_CACHE_DIR").map_or_else(|| PathBuf::from(".cache/downloads"), PathBuf::from);
+    let offline = var("RETEST_OFFLINE").is_some_and(|v| v != "0");
+    Ok(Resolver::new(mirror, cache, LockFile::load(lock_path)?, offline))
 }

@@ -19,7 +19,7 @@ use crate::driver::lock::{CorporaLock, RunLock};
 use crate::driver::memory::{
     CorpusSize, Estimate, ListSizes, check as check_memory, check_prepared, estimates, machine_memory,
 };
-use crate::driver::project::{Folders, LoadedPlan, RunOptions};
+use crate::driver::project::{Folders, LoadedPlan, RunOptions, recipe_lock_file, resolver};
 use crate::driver::regression::regression_input;
 use crate::driver::train::train_all;
 use crate::lists::Lists;
@@ -227,7 +227,7 @@ fn train_checked<T>(
         &crate::driver::stale::run_temporaries(&loaded.layout),
         &loaded.layout.run,
     )?;
-    let mut resolver = Resolver::from_env(&loaded.project.lock)?;
+    let mut resolver = resolver(&loaded.project.lock)?;
     let (checked, sizes) = check(&loaded, &mut resolver)?;
     // Held through training, which counts co-occurrences a GloVe job needs and finds missing.
     let _corpora_lock = CorporaLock::acquire(&loaded.layout.corpora())?;
@@ -341,7 +341,7 @@ fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
 /// memory (naming the corpus).
 pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<Estimate>>)>> {
     let plan = &loaded.plan;
-    let mut resolver = Resolver::from_env(&loaded.project.lock)?;
+    let mut resolver = resolver(&loaded.project.lock)?;
     let lists = Lists::load(plan, &loaded.project.wordlists, &mut resolver)
         .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))?;
     let sizes = Some(ListSizes::of(&lists));
@@ -365,7 +365,7 @@ pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<Estimat
 /// The plan cannot be loaded, or a corpus cannot be prepared or counted.
 pub fn prepare_pipeline(loaded: &LoadedPlan, force: bool) -> Result<()> {
     let plan = &loaded.plan;
-    let mut resolver = Resolver::from_env(&loaded.project.lock)?;
+    let mut resolver = resolver(&loaded.project.lock)?;
     let _corpora_lock = CorporaLock::acquire(&loaded.layout.corpora())?;
     for recipe in &plan.corpora {
         let prepared = prepare_logged(&loaded.layout.results, recipe, &mut resolver, force)?;
@@ -418,7 +418,7 @@ pub fn prepare_recipe(
         anyhow::ensure!(max_tokens >= 1, "--max-tokens must be at least 1");
         recipe.max_tokens = Some(max_tokens);
     }
-    let mut resolver = Resolver::from_env(&crate::driver::project::recipe_lock_file(&recipe.file))?;
+    let mut resolver = resolver(&recipe_lock_file(&recipe.file))?;
     let _corpora_lock = CorporaLock::acquire(&folders.results.join("corpora"))?;
     Ok(prepare_logged(&folders.results, &recipe, &mut resolver, force)?.dir)
 }

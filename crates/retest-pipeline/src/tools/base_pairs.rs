@@ -11,7 +11,7 @@ use retest_rng::SeedPath;
 use retest_spec::BasePairParams;
 use retest_tables::{CoverageRow, Table, names};
 
-use crate::driver::project::{Folders, lock_file};
+use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::load_base_pairs;
 use crate::stages::base_pairs::{BasePairSetup, BasePairs};
 use crate::tools::output::new_folder;
@@ -55,7 +55,7 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
         .wordlists
         .clone()
         .unwrap_or_else(|| PathBuf::from("wordlists"));
-    let mut resolver = Resolver::from_env(&lock_file(&req.folders.recipes(None)))?;
+    let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
     let lists = load_base_pairs(req.params, &folder, &mut resolver, &mut Vec::new())?;
     let setup = || BasePairSetup {
         params: req.params,

@@ -15,7 +15,7 @@ use retest_measures::{
 use retest_rng::SeedPath;
 use retest_tables::{DirectBiasRow, Table, WeatRow, names};
 
-use crate::driver::project::{Folders, lock_file};
+use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::read_weat_tests;
 use crate::stages::columns::{EMPTY_SET, PCA_DIRECTION, weat_stats};
 use crate::tools::output::{Overwrite, table_file};
@@ -86,7 +86,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         .collect();
     table_file(req.out, &inputs, req.overwrite)?;
     ensure!(req.samples >= 1, "--samples must be at least 1");
-    let mut resolver = Resolver::from_env(&lock_file(&req.folders.recipes(None)))?;
+    let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
     let mut tests = read_weat_tests(req.tests, &mut resolver)?;
     if !req.tests_only.is_empty() {
         for name in req.tests_only {

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 
 use retest_measures::{DeltaBound, SolverKind};
 
+use super::resolve::Lookup;
 use super::*;
 
 const CORPUS: &str = "tiny";
