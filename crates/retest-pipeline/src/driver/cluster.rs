@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 use anyhow::{Context, Result, bail};
-use retest_data::{LockFile, Resolver};
+use retest_data::LockFile;
 use retest_spec::{Job, Plan};
 
 use crate::driver::jobs::training_jobs;

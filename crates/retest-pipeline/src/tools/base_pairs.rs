@@ -5,7 +5,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use retest_data::Resolver;
 use retest_measures::{Model, RipaTarget, Rule, Vocab};
 use retest_rng::SeedPath;
 use retest_spec::BasePairParams;

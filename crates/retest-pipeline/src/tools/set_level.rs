@@ -7,7 +7,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail, ensure};
-use retest_data::Resolver;
 use retest_measures::{
     DirectionSource, Model, PermutationOptions, SdKind, Vocab, WeatOptions, WeatSets, direct_bias,
     gender_direction, weat,

@@ -6,28 +6,17 @@
 //! retest-analyses (`top1_agreement`, `section_accuracy_icc`, `pair_overlap`), which this stage
 //! feeds and labels.
 
-use std::path::Path;
-
 use anyhow::{Context, Result};
-use retest_analyses::{
-    AnswerAgreement, PairOverlap, SectionsIcc, Tally, pair_overlap, section_accuracy_icc, top1_agreement,
-};
 use retest_embeddings::Embeddings;
-use retest_eval::{
-    AnalogySet, CaseHandling, EvalOptions, SectionResult, SolverAccuracy, google_accuracy, read_analogies,
-};
+use retest_eval::{AnalogySet, CaseHandling, EvalOptions, SolverAccuracy, google_accuracy};
 use retest_measures::{
-    AnalogySpace, Answer, Constraint, GeneratedPair, PairOptions, Query, Solver, Vocab, generate_pairs,
-    rank_among, score_all, solve,
+    AnalogySpace, Answer, Constraint, GeneratedPair, PairOptions, Query, Solver, generate_pairs, rank_among,
+    score_all, solve,
 };
-use retest_spec::{AnalogyParams, Plan};
-use retest_tables::{
-    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
-    AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow, CoverageRow, Table, names,
-};
+use retest_spec::AnalogyParams;
+use retest_tables::{CoverageRow, Table, names};
 
-use crate::lists::QueryLine;
-use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, lowercases, when_present};
+use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, when_present};
 
 /// The analogy measures: a configuration has their tables when its plan has an `analogies`
 /// section.

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use retest_eval::{AnalogySet, read_analogies};
 use retest_measures::{Query, Vocab};
 use retest_spec::{AnalogyParams, Plan};

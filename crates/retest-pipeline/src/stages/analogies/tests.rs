@@ -14,12 +14,17 @@
 //!
 //! 3CosAdd scores D for A : B :: C : ? by d·b + d·c − d·a.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use retest_measures::{DeltaBound, SolverKind};
+use retest_measures::{DeltaBound, SolverKind, Vocab};
+use retest_tables::{
+    AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow, AnalogyReportedRow,
+    AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow,
+};
 
 use super::resolve::Lookup;
 use super::*;
+use crate::lists::QueryLine;
 
 const CORPUS: &str = "tiny";
 
