@@ -2,27 +2,16 @@
 //! table holds `retest_eval::solve`'s answers, a query out of vocabulary gets its own row and
 //! warning, and bad input gives one line, compared in full.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Output;
 
 use retest_eval::{AnalogySpace, Constraint, DeltaBound, Query, Solver, solve};
 use retest_tables::{AnalogyRow, Table};
-use retest_test_support::workspace_dir;
+use retest_test_support::{arg, output, stderr, workspace_dir};
 
 /// `retest ARGS` in the workspace.
 fn retest(args: &[&str]) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
+    output(retest_test_support::retest(env!("CARGO_BIN_EXE_retest")).args(args))
 }
 
 /// The 3,000-word skip-gram model of WikiText-103 valid (word2vec text).
@@ -74,15 +63,15 @@ fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
     let m = model();
     let out = retest(&[
         "analogies",
-        path(&m),
+        arg(&m),
         "--queries",
-        path(&queries),
+        arg(&queries),
         "--solver",
         "cosmul",
         "--top-n",
         "3",
         "--out",
-        path(&out_file),
+        arg(&out_file),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let m = m.display();
@@ -156,9 +145,9 @@ fn bolukbasi_unconstrained_restricted_to_parquet() {
     let out_file = dir.path().join("analogies.parquet");
     let out = retest(&[
         "analogies",
-        path(&model()),
+        arg(&model()),
         "--queries",
-        path(&queries),
+        arg(&queries),
         "--solver",
         "bolukbasi",
         "--unconstrained",
@@ -170,7 +159,7 @@ fn bolukbasi_unconstrained_restricted_to_parquet() {
         "0.8",
         "--squared-delta",
         "--out",
-        path(&out_file),
+        arg(&out_file),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let m = model();
@@ -210,9 +199,9 @@ fn refused(text: &str, args: &[&str]) -> (String, PathBuf, PathBuf) {
     std::fs::write(&queries, text).unwrap();
     let out_file = dir.join("out.csv");
     let m = model();
-    let mut all = vec!["analogies", path(&m), "--queries", path(&queries)];
+    let mut all = vec!["analogies", arg(&m), "--queries", arg(&queries)];
     all.extend_from_slice(args);
-    all.extend_from_slice(&["--out", path(&out_file)]);
+    all.extend_from_slice(&["--out", arg(&out_file)]);
     let out = retest(&all);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(!out_file.exists());
@@ -276,13 +265,13 @@ fn the_output_cannot_be_an_input() {
     std::fs::write(&queries, QUERIES).unwrap();
     let out = retest(&[
         "analogies",
-        path(&model()),
+        arg(&model()),
         "--queries",
-        path(&queries),
+        arg(&queries),
         "--solver",
         "cosadd",
         "--out",
-        path(&queries),
+        arg(&queries),
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(

@@ -16,7 +16,7 @@ mod command;
 mod corpora;
 mod messages;
 
-pub use command::{REMOVED_VARS, RETEST_PREFIX, hermetic, retest};
+pub use command::{REMOVED_VARS, RETEST_PREFIX, arg, checked_stderr, hermetic, output, retest, stderr};
 pub use corpora::{WIKI_VALID, corpus_from_text, wiki_valid, wikitext_corpus};
 pub use messages::{assert_each_clause_once, assert_message, error_line, redacted};
 
