@@ -34,25 +34,11 @@ impl<R: BufRead> ParagraphReader<R> {
         }
         let mut batch = Batch::default();
         while batch.text.len() < max_bytes {
-            self.line.clear();
-            let n = self
-                .r
-                .read_until(b'\n', &mut self.line)
-                .map_err(|source| CorpusError::Read {
-                    line: self.counters.lines + 1,
-                    source,
-                })?;
-            if n == 0 {
+            let Some(line) = self.counters.read_line(&mut self.r, &mut self.line)? else {
                 self.eof = true;
                 self.close_paragraph(&mut batch);
                 break;
-            }
-            self.counters.lines += 1;
-            self.counters.bytes += n as u64;
-            let line = std::str::from_utf8(&self.line).map_err(|e| CorpusError::InvalidUtf8 {
-                line: self.counters.lines,
-                byte: e.valid_up_to(),
-            })?;
+            };
             if line.trim().is_empty() {
                 self.close_paragraph(&mut batch);
             } else {

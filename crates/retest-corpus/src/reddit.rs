@@ -227,46 +227,32 @@ struct CommentReader<'o, R> {
     eof: bool,
 }
 
-impl<R: BufRead> CommentReader<'_, R> {
-    fn wanted_subreddit(&self, subreddit: &str) -> bool {
-        if self.subreddits_lower.is_empty() {
-            return true;
-        }
-        if subreddit.is_ascii() {
-            self.subreddits_lower
-                .iter()
-                .any(|w| w.eq_ignore_ascii_case(subreddit))
-        } else {
-            let lower = subreddit.to_lowercase();
-            self.subreddits_lower.contains(&lower)
-        }
+/// Whether `subreddit` is one of `subreddits_lower` (lowercased names; all are wanted when it
+/// is empty), case-insensitively.
+fn wanted_subreddit(subreddits_lower: &[String], subreddit: &str) -> bool {
+    if subreddits_lower.is_empty() {
+        return true;
     }
+    if subreddit.is_ascii() {
+        subreddits_lower.iter().any(|w| w.eq_ignore_ascii_case(subreddit))
+    } else {
+        let lower = subreddit.to_lowercase();
+        subreddits_lower.contains(&lower)
+    }
+}
 
+impl<R: BufRead> CommentReader<'_, R> {
     fn next_batch(&mut self, max_bytes: usize) -> Result<Option<Batch>, CorpusError> {
         if self.eof {
             return Ok(None);
         }
         let mut batch = Batch::default();
         while batch.text.len() < max_bytes {
-            self.line.clear();
-            let line_no = self.counters.lines + 1;
-            let n = self
-                .r
-                .read_until(b'\n', &mut self.line)
-                .map_err(|source| CorpusError::Read {
-                    line: line_no,
-                    source,
-                })?;
-            if n == 0 {
+            let Some(line) = self.counters.read_line(&mut self.r, &mut self.line)? else {
                 self.eof = true;
                 break;
-            }
-            self.counters.lines += 1;
-            self.counters.bytes += n as u64;
-            let line = std::str::from_utf8(&self.line).map_err(|e| CorpusError::InvalidUtf8 {
-                line: line_no,
-                byte: e.valid_up_to(),
-            })?;
+            };
+            let line_no = self.counters.lines;
             if line.trim().is_empty() {
                 continue;
             }
@@ -275,7 +261,7 @@ impl<R: BufRead> CommentReader<'_, R> {
                 line: line_no,
                 message: json_error_message(&e),
             })?;
-            if !self.wanted_subreddit(&comment.subreddit) {
+            if !wanted_subreddit(&self.subreddits_lower, &comment.subreddit) {
                 self.counters.dropped_subreddit += 1;
                 continue;
             }

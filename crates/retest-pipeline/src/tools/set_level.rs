@@ -110,11 +110,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         .collect();
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for path in req.embeddings {
-        let emb = retest_embeddings::read(path, req.format)?;
-        let (vocab_words, dim, raw, _) = emb.into_parts();
-        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
-        let name = path.display().to_string();
+    for_each_model(req.embeddings, req.format, |name, model| {
         let (mut n_dropped, mut n_empty) = (0, 0);
         for (test, seed) in tests.iter().zip(&seeds) {
             let sets = [("x", &test.x), ("y", &test.y), ("a", &test.a), ("b", &test.b)];
@@ -185,7 +181,8 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
                 String::new()
             }
         )?;
-    }
+        Ok(())
+    })?;
     Table::of(names::WEAT_FILE, &rows)?.write_file(req.out)?;
     writeln!(err, "{} WEAT rows → {}", rows.len(), req.out.display())?;
     Ok(())
@@ -217,11 +214,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
     let words = read_word_file(req.words)?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for path in req.embeddings {
-        let emb = retest_embeddings::read(path, req.format)?;
-        let (vocab_words, dim, raw, _) = emb.into_parts();
-        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
-        let name = path.display().to_string();
+    for_each_model(req.embeddings, req.format, |name, model| {
         let vocab = model.vocab();
         let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
         for (m, f) in &pairs.pairs {
@@ -294,7 +287,8 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
                 explained_variance,
             });
         }
-    }
+        Ok(())
+    })?;
     Table::of(names::DIRECT_BIAS_FILE, &rows)?.write_file(req.out)?;
     writeln!(err, "{} Direct Bias rows → {}", rows.len(), req.out.display())?;
     Ok(())
@@ -307,4 +301,18 @@ fn lookup(vocab: &Vocab<'_>, word: &str, lowercase: bool) -> Option<u32> {
     } else {
         vocab.id(word)
     }
+}
+
+/// Reads every embedding file in turn and gives `f` its name (the path as given) and model.
+fn for_each_model(
+    paths: &[PathBuf],
+    format: Option<retest_embeddings::Format>,
+    mut f: impl FnMut(String, &Model<'_>) -> Result<()>,
+) -> Result<()> {
+    for path in paths {
+        let (vocab_words, dim, raw, _) = retest_embeddings::read(path, format)?.into_parts();
+        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
+        f(path.display().to_string(), &model)?;
+    }
+    Ok(())
 }
