@@ -33,6 +33,20 @@ impl Setup {
         CorpusRecipe::load(&file).unwrap()
     }
 
+    /// What a resolver says when the file `file` (relative to the setup) has the checksum
+    /// `found` and the lock recorded `recorded` for `demo/<entry>`.
+    fn recorded_mismatch(&self, file: &str, recorded: &str, found: &str, entry: &str) -> String {
+        let lock = self.path("corpora/checksums.lock");
+        format!(
+            "{}: checksum mismatch: expected sha256 {recorded}, found {found}; the expected one is \
+             not published but was recorded in {} when the file was first used: if this file is the \
+             right one, remove the line for demo/{entry} from {} and run again",
+            self.path(file).display(),
+            lock.display(),
+            lock.display()
+        )
+    }
+
     fn resolver(&self, mirror: bool) -> Resolver {
         Resolver::new(
             mirror.then(|| self.path("mirror")),
@@ -145,14 +159,7 @@ fn unknown_checksum_is_recorded_when_asked_then_verified() {
     let found = retest_data::sha256_file(&s.path("mirror/a.txt")).unwrap();
     assert_eq!(
         error.to_string(),
-        format!(
-            "{}: checksum mismatch: expected sha256 {HELLO_SHA}, found {found}; the expected one is \
-             not published but was recorded in {} when the file was first used: if this file is the \
-             right one, remove the line for demo/a.txt from {} and run again",
-            s.path("mirror/a.txt").display(),
-            lock.display(),
-            lock.display()
-        )
+        s.recorded_mismatch("mirror/a.txt", HELLO_SHA, &found, "a.txt")
     );
     // Done as the message says, the new file is accepted and recorded.
     std::fs::write(&lock, "").unwrap();
@@ -179,14 +186,7 @@ fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
     assert_eq!(
         error.to_string(),
-        format!(
-            "{}: checksum mismatch: expected sha256 {recorded}, found {HELLO_SHA}; the expected one \
-             is not published but was recorded in {} when the file was first used: if this file is \
-             the right one, remove the line for demo/a.txt from {} and run again",
-            s.path("corpora/local.txt").display(),
-            lock.display(),
-            lock.display()
-        )
+        s.recorded_mismatch("corpora/local.txt", &recorded, HELLO_SHA, "a.txt")
     );
     std::fs::create_dir_all(s.path("cache/demo")).unwrap();
     std::fs::write(s.path("cache/demo/b.txt"), "hello\n").unwrap();
@@ -195,14 +195,7 @@ fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
     assert_eq!(
         error.to_string(),
-        format!(
-            "{}: checksum mismatch: expected sha256 {recorded}, found {HELLO_SHA}; the expected one \
-             is not published but was recorded in {} when the file was first used: if this file is \
-             the right one, remove the line for demo/b.txt from {} and run again",
-            s.path("cache/demo/b.txt").display(),
-            lock.display(),
-            lock.display()
-        )
+        s.recorded_mismatch("cache/demo/b.txt", &recorded, HELLO_SHA, "b.txt")
     );
 }
 

@@ -88,23 +88,29 @@ fn alpha_rows() -> Vec<AlphaRow> {
     .enumerate()
     {
         for (j, rule) in ["dbwa", "ripa", "nbm"].iter().enumerate() {
-            rows.push(AlphaRow {
-                corpus: "tiny".into(),
-                algorithm: "sgns".into(),
-                rule: (*rule).into(),
-                query: (*query).into(),
-                items: (*items).into(),
-                alpha: 0.5 + 0.1 * (i + j) as f64,
-                ci_low: 0.0,
-                ci_high: 1.0,
-                n_items: 8,
-                n_cases: 23,
-                n_dropped: 0,
-                status: "ok".into(),
-            });
+            rows.push(alpha_row("tiny", rule, query, items, 0.5 + 0.1 * (i + j) as f64));
         }
     }
     rows
+}
+
+/// An `ok` α row of SGNS on `corpus` (CI [0, 1], 8 items, 23 cases), also for the findings'
+/// tests.
+pub(crate) fn alpha_row(corpus: &str, rule: &str, query: &str, items: &str, alpha: f64) -> AlphaRow {
+    AlphaRow {
+        corpus: corpus.into(),
+        algorithm: "sgns".into(),
+        rule: rule.into(),
+        query: query.into(),
+        items: items.into(),
+        alpha,
+        ci_low: 0.0,
+        ci_high: 1.0,
+        n_items: 8,
+        n_cases: 23,
+        n_dropped: 0,
+        status: "ok".into(),
+    }
 }
 
 fn regression_rows() -> Vec<RegressionRow> {

@@ -74,8 +74,7 @@ pub(super) fn baseline_table(rows: &[BasePairBaselineRow], configs: &[Config]) -
     ];
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<&BasePairBaselineRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let own: Vec<&BasePairBaselineRow> = of_config(rows, config).collect();
         for (baseline, label, paper) in BASELINES {
             let of: Vec<&&BasePairBaselineRow> = own.iter().filter(|r| r.baseline == baseline).collect();
             if of.is_empty() {
@@ -110,8 +109,7 @@ pub(super) fn baseline_table(rows: &[BasePairBaselineRow], configs: &[Config]) -
 pub(super) fn flip_table(rows: &[BasePairFlipRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<&BasePairFlipRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let own: Vec<&BasePairFlipRow> = of_config(rows, config).collect();
         let keys = distinct(
             own.iter()
                 .map(|r| (r.rule.as_str(), r.pair.as_str(), r.pair_b.as_str())),
@@ -179,13 +177,11 @@ pub(super) fn blocks(tables: &RunTables, configs: &[Config], blocks: &mut Vec<Bl
             let directions: Vec<&BasePairDirectionRow> = of_config(
                 tables.base_pair_directions.as_ref().unwrap_or(&no_directions),
                 config,
-                |r| (r.corpus.as_str(), r.algorithm.as_str()),
             )
             .collect();
             let correlations: Vec<&BasePairCorrelationRow> = of_config(
                 tables.base_pair_correlations.as_ref().unwrap_or(&no_correlations),
                 config,
-                |r| (r.corpus.as_str(), r.algorithm.as_str()),
             )
             .collect();
             if let Some(table) = direction_table(&directions, &correlations) {
