@@ -2,12 +2,12 @@
 //! table holds `retest_eval::solve`'s answers, a query out of vocabulary gets its own row and
 //! warning, and bad input gives one line, compared in full.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use retest_eval::{AnalogySpace, Constraint, DeltaBound, Query, Solver, solve};
 use retest_tables::{AnalogyRow, Table};
-use retest_test_support::{arg, output, stderr, workspace_dir};
+use retest_test_support::{arg, output, stderr, workspace_dir, write_file};
 
 /// `retest ARGS` in the workspace.
 fn retest(args: &[&str]) -> Output {
@@ -54,26 +54,25 @@ fn expected(
         .collect()
 }
 
+/// `retest analogies MODEL --queries FILE ARGS… --out OUT` with `text` as FILE and `OUT` =
+/// `dir/<out_name>`: the output, FILE and OUT.
+fn analogies(dir: &Path, text: &str, args: &[&str], out_name: &str) -> (Output, PathBuf, PathBuf) {
+    let queries = write_file(dir, "queries.txt", text);
+    let out_file = dir.join(out_name);
+    let m = model();
+    let mut all = vec!["analogies", arg(&m), "--queries", arg(&queries)];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", arg(&out_file)]);
+    (retest(&all), queries, out_file)
+}
+
 #[test]
 fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
     let dir = tempfile::tempdir().unwrap();
-    let queries = dir.path().join("queries.txt");
-    std::fs::write(&queries, QUERIES).unwrap();
-    let out_file = dir.path().join("analogies.csv");
-    let m = model();
-    let out = retest(&[
-        "analogies",
-        arg(&m),
-        "--queries",
-        arg(&queries),
-        "--solver",
-        "cosmul",
-        "--top-n",
-        "3",
-        "--out",
-        arg(&out_file),
-    ]);
+    let args = ["--solver", "cosmul", "--top-n", "3"];
+    let (out, queries, out_file) = analogies(dir.path(), QUERIES, &args, "analogies.csv");
     assert!(out.status.success(), "{}", stderr(&out));
+    let m = model();
     let m = m.display();
     assert_eq!(
         stderr(&out),
@@ -140,14 +139,7 @@ fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
 #[test]
 fn bolukbasi_unconstrained_restricted_to_parquet() {
     let dir = tempfile::tempdir().unwrap();
-    let queries = dir.path().join("queries.txt");
-    std::fs::write(&queries, QUERIES).unwrap();
-    let out_file = dir.path().join("analogies.parquet");
-    let out = retest(&[
-        "analogies",
-        arg(&model()),
-        "--queries",
-        arg(&queries),
+    let args = [
         "--solver",
         "bolukbasi",
         "--unconstrained",
@@ -158,9 +150,8 @@ fn bolukbasi_unconstrained_restricted_to_parquet() {
         "--delta",
         "0.8",
         "--squared-delta",
-        "--out",
-        arg(&out_file),
-    ]);
+    ];
+    let (out, queries, out_file) = analogies(dir.path(), QUERIES, &args, "analogies.parquet");
     assert!(out.status.success(), "{}", stderr(&out));
     let m = model();
     assert_eq!(
@@ -194,15 +185,7 @@ fn bolukbasi_unconstrained_restricted_to_parquet() {
 /// the exit code must be 1, the file not written and stderr one line, returned.
 fn refused(text: &str, args: &[&str]) -> (String, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    let dir = dir.path();
-    let queries = dir.join("queries.txt");
-    std::fs::write(&queries, text).unwrap();
-    let out_file = dir.join("out.csv");
-    let m = model();
-    let mut all = vec!["analogies", arg(&m), "--queries", arg(&queries)];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--out", arg(&out_file)]);
-    let out = retest(&all);
+    let (out, queries, out_file) = analogies(dir.path(), text, args, "out.csv");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(!out_file.exists());
     (stderr(&out), queries, out_file)
@@ -261,18 +244,8 @@ fn bad_input_is_one_line() {
 #[test]
 fn the_output_cannot_be_an_input() {
     let dir = tempfile::tempdir().unwrap();
-    let queries = dir.path().join("queries.txt");
-    std::fs::write(&queries, QUERIES).unwrap();
-    let out = retest(&[
-        "analogies",
-        arg(&model()),
-        "--queries",
-        arg(&queries),
-        "--solver",
-        "cosadd",
-        "--out",
-        arg(&queries),
-    ]);
+    // The table file is the queries file.
+    let (out, queries, _) = analogies(dir.path(), QUERIES, &["--solver", "cosadd"], "queries.txt");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_test_support::{arg, data_dir, output, workspace_dir};
+use retest_test_support::{arg, data_dir, output, workspace_dir, write_file};
 
 /// Runs `retest` in the project folder with results going to `results`.
 fn retest(args: &[&str], results: &Path) -> Output {
@@ -50,12 +50,11 @@ fn every_shipped_pipeline_is_valid() {
 #[test]
 fn invalid_pipeline_gives_one_line_with_file_line_and_field() {
     let results = tempfile::tempdir().unwrap();
-    let pipeline = results.path().join("bad.yaml");
-    std::fs::write(
-        &pipeline,
+    let pipeline = write_file(
+        results.path(),
+        "bad.yaml",
         "name: bad\ncorpora:\n  - recipe: wikitext-103-valid\nsgns:\n  window: 0\n",
-    )
-    .unwrap();
+    );
     let out = retest(&["--corpora", "corpora", "plan", arg(&pipeline)], results.path());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
@@ -166,8 +165,7 @@ fn stats_alpha_equals_icc3k_and_reads_labelled_rows() {
 #[test]
 fn stats_kappa_gives_cohen_for_two_raters() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("k.csv");
-    std::fs::write(&file, "1,1\n1,0\n0,0\n0,0\n").unwrap();
+    let file = write_file(dir.path(), "k.csv", "1,1\n1,0\n0,0\n0,0\n");
     let kappa = json(&retest(&["stats", "kappa", arg(&file)], dir.path()));
     // po = 3/4, pe = (2/4·1/4 + 2/4·3/4) = 1/2, κ = (0.75 − 0.5)/(1 − 0.5) = 0.5.
     assert!(
@@ -180,8 +178,7 @@ fn stats_kappa_gives_cohen_for_two_raters() {
 #[test]
 fn stats_rejects_a_non_number_with_its_place() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("bad.csv");
-    std::fs::write(&file, "a,b\n1,2\n3,x\n").unwrap();
+    let file = write_file(dir.path(), "bad.csv", "a,b\n1,2\n3,x\n");
     let out = retest(&["stats", "icc", arg(&file)], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
@@ -196,12 +193,11 @@ fn stats_rejects_a_non_number_with_its_place() {
 #[test]
 fn embeddings_export_info_and_eval_work_together() {
     let dir = tempfile::tempdir().unwrap();
-    let w2v = dir.path().join("tiny.txt");
-    std::fs::write(
-        &w2v,
+    let w2v = write_file(
+        dir.path(),
+        "tiny.txt",
         "4 3\nking 1 0.5 0\nqueen 0.9 0.6 0.1\nman 0.2 1 0\nwoman 0.1 1 0.2\n",
-    )
-    .unwrap();
+    );
     let fifu = dir.path().join("tiny.fifu");
     let out = retest(
         &[
@@ -242,8 +238,11 @@ fn embeddings_export_info_and_eval_work_together() {
 /// The first 2,000 lines of WikiText-103 valid as a training text.
 fn training_text(dir: &Path) -> PathBuf {
     let text = std::fs::read_to_string(data_dir().join("wikitext-103/wiki.valid.tokens")).unwrap();
-    let path = dir.join("train.txt");
-    std::fs::write(&path, text.lines().take(2000).collect::<Vec<_>>().join("\n")).unwrap();
+    let path = write_file(
+        dir,
+        "train.txt",
+        text.lines().take(2000).collect::<Vec<_>>().join("\n"),
+    );
     path
 }
 
@@ -282,14 +281,13 @@ fn sgns_and_glove_commands_are_byte_reproducible_per_seed() {
 #[test]
 fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
     let results = tempfile::tempdir().unwrap();
-    let pipeline = results.path().join("variants.yaml");
-    std::fs::write(
-        &pipeline,
+    let pipeline = write_file(
+        results.path(),
+        "variants.yaml",
         "name: variants\nseed: 7\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n    max_tokens: 400000\n\
          algorithms: [sgns]\nsgns: {dim: 10, epochs: 2}\nvariants:\n  - {name: sgns-1-epoch, sgns: {epochs: 1}}\n\
          measures: {target_lists: [occ16]}\n",
-    )
-    .unwrap();
+    );
     let out = retest(&["run", arg(&pipeline)], results.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let table =

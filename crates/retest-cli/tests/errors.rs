@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_test_support::{arg, assert_message, data_dir, output, stderr, workspace_dir};
+use retest_test_support::{arg, assert_message, data_dir, output, stderr, workspace_dir, write_file};
 
 /// A study folder with its own pipeline and word lists (two seeds of a tiny SGNS on
 /// WikiText-103 valid) whose target list is `target`.
@@ -24,15 +24,14 @@ fn study(dir: &Path, target: &str, n_seeds: u32) -> PathBuf {
     )
     .unwrap();
     std::fs::write(lists.join("jobs.txt"), "teacher\nnurse\nengineer\n").unwrap();
-    let pipeline = dir.join("pipelines/p.yaml");
-    std::fs::write(
-        &pipeline,
+    let pipeline = write_file(
+        dir,
+        "pipelines/p.yaml",
         format!(
             "name: p\nn_seeds: {n_seeds}\ncorpora:\n  - recipe: wikitext-103-valid\nalgorithms: [sgns]\n\
              sgns:\n  dim: 10\n  epochs: 1\nmeasures:\n  target_lists: [{target}]\n  queries: [career]\n"
         ),
-    )
-    .unwrap();
+    );
     pipeline
 }
 

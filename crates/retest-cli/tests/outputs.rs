@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use retest_test_support::{arg, checked_stderr, hermetic, output, workspace_dir};
+use retest_test_support::{arg, checked_stderr, hermetic, output, workspace_dir, write_file};
 
 /// Runs `retest` in `dir` (results under `dir/results`).
 fn retest(args: &[&str], dir: &Path) -> Output {
@@ -379,14 +379,13 @@ fn retest_umask_027(args: &[&str], dir: &Path) -> Output {
 fn every_output_file_and_folder_gets_the_permissions_of_the_umask() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let pipeline = root.join("modes.yaml");
-    std::fs::write(
-        &pipeline,
+    let pipeline = write_file(
+        root,
+        "modes.yaml",
         "name: modes\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n    max_tokens: 400000\n\
          algorithms: [sgns, glove]\nsgns: {dim: 10, epochs: 1}\nglove: {dim: 10, iterations: 2}\n\
          measures: {target_lists: [occ16]}\n",
-    )
-    .unwrap();
+    );
     let run = retest_umask_027(&["run", arg(&pipeline)], root);
     assert!(run.status.success(), "{}", checked_stderr(&run));
     let results = root.join("results");

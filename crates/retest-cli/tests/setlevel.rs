@@ -12,7 +12,7 @@ use retest_measures::{
 };
 use retest_rng::SeedPath;
 use retest_tables::{Table, WeatRow, WeatStats};
-use retest_test_support::{arg, data_file, output, stderr};
+use retest_test_support::{arg, data_file, output, stderr, write_file};
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
 fn retest(args: &[&str], dir: &Path) -> Output {
@@ -108,8 +108,7 @@ tests:
 fn weat_on_a_trained_model_gives_the_numbers_of_the_measures_crate() {
     let dir = tempfile::tempdir().unwrap();
     let model_file = trained_model(dir.path());
-    let tests = dir.path().join("tests.yaml");
-    std::fs::write(&tests, TESTS).unwrap();
+    let tests = write_file(dir.path(), "tests.yaml", TESTS);
     let out_file = dir.path().join("weat.parquet");
     // 70 partitions for `gender`: sampled with at most 10 enumerated; 6 for `places`: exact.
     let out = weat_run(
@@ -370,10 +369,12 @@ fn a_principal_component_of_one_pair_in_the_vocabulary_is_one_error_line() {
 #[test]
 fn an_output_that_is_an_input_and_a_bad_tests_file_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
-    let model_file = dir.path().join("v.txt");
-    std::fs::write(&model_file, "2 2\nhe 1 0\nshe 0 1\n").unwrap();
-    let tests = dir.path().join("tests.yaml");
-    std::fs::write(&tests, "tests: {t: {x: [a], y: [b], a: [c], b: [d], z: [e]}}\n").unwrap();
+    let model_file = write_file(dir.path(), "v.txt", "2 2\nhe 1 0\nshe 0 1\n");
+    let tests = write_file(
+        dir.path(),
+        "tests.yaml",
+        "tests: {t: {x: [a], y: [b], a: [c], b: [d], z: [e]}}\n",
+    );
     let out = weat_run(dir.path(), &model_file, arg(&tests), &[], &model_file);
     assert_eq!(
         stderr(&out),
@@ -414,18 +415,16 @@ fn weat_on_hand_made_vectors_gives_the_hand_computed_statistic() {
     // Unit vectors in the plane: s(w) = cos(w, love) − cos(w, hate) with love = (1, 0) and
     // hate = (0, 1) is w₁ − w₂ for a unit w.
     let dir = tempfile::tempdir().unwrap();
-    let model_file = dir.path().join("v.txt");
-    std::fs::write(
-        &model_file,
+    let model_file = write_file(
+        dir.path(),
+        "v.txt",
         "6 2\nrose 1 0\nlily 0.6 0.8\nant 0 1\nbee 0.8 0.6\nlove 2 0\nhate 0 3\n",
-    )
-    .unwrap();
-    let tests = dir.path().join("tests.yaml");
-    std::fs::write(
-        &tests,
+    );
+    let tests = write_file(
+        dir.path(),
+        "tests.yaml",
         "tests:\n  flowers: {x: [rose, lily], y: [ant, bee], a: [love], b: [hate]}\n",
-    )
-    .unwrap();
+    );
     let out_file = dir.path().join("o.csv");
     let out = weat_run(dir.path(), &model_file, arg(&tests), &[], &out_file);
     assert!(out.status.success(), "{}", stderr(&out));

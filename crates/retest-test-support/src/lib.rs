@@ -133,6 +133,16 @@ pub fn rotate(x: &[f32], q: &[f64], dim: usize) -> Vec<f32> {
     out
 }
 
+/// Writes `contents` to the file `name` in `dir` and returns its path.
+///
+/// # Panics
+/// If the file cannot be written, with its path.
+pub fn write_file(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    path
+}
+
 /// How many of the values of `a` differ from those of `b` at the same place (as far as the
 /// shorter one goes): two seeds of a trainer should differ almost everywhere.
 pub fn n_differing(a: &[f32], b: &[f32]) -> usize {
