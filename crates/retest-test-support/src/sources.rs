@@ -183,14 +183,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path();
         std::fs::create_dir_all(src.join("a/b")).unwrap();
-        for file in [
-            "lib.rs",
-            "a/mod.rs",
-            "a/b/mod.rs",
-            "a/b/lib.rs",
-            "a/c.rs",
-            "notes.txt",
-        ] {
+        for file in "lib.rs a/mod.rs a/b/mod.rs a/b/lib.rs a/c.rs notes.txt".split(' ') {
             std::fs::write(src.join(file), file).unwrap();
         }
         let modules: Vec<(String, String)> = source_files(src)
