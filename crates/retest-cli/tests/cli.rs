@@ -238,12 +238,8 @@ fn embeddings_export_info_and_eval_work_together() {
 /// The first 2,000 lines of WikiText-103 valid as a training text.
 fn training_text(dir: &Path) -> PathBuf {
     let text = std::fs::read_to_string(data_dir().join("wikitext-103/wiki.valid.tokens")).unwrap();
-    let path = write_file(
-        dir,
-        "train.txt",
-        text.lines().take(2000).collect::<Vec<_>>().join("\n"),
-    );
-    path
+    let first_lines = text.lines().take(2000).collect::<Vec<_>>().join("\n");
+    write_file(dir, "train.txt", first_lines)
 }
 
 #[test]

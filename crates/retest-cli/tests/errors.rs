@@ -24,15 +24,11 @@ fn study(dir: &Path, target: &str, n_seeds: u32) -> PathBuf {
     )
     .unwrap();
     std::fs::write(lists.join("jobs.txt"), "teacher\nnurse\nengineer\n").unwrap();
-    let pipeline = write_file(
-        dir,
-        "pipelines/p.yaml",
-        format!(
-            "name: p\nn_seeds: {n_seeds}\ncorpora:\n  - recipe: wikitext-103-valid\nalgorithms: [sgns]\n\
-             sgns:\n  dim: 10\n  epochs: 1\nmeasures:\n  target_lists: [{target}]\n  queries: [career]\n"
-        ),
+    let pipeline = format!(
+        "name: p\nn_seeds: {n_seeds}\ncorpora:\n  - recipe: wikitext-103-valid\nalgorithms: [sgns]\n\
+         sgns:\n  dim: 10\n  epochs: 1\nmeasures:\n  target_lists: [{target}]\n  queries: [career]\n"
     );
-    pipeline
+    write_file(dir, "pipelines/p.yaml", pipeline)
 }
 
 fn run(pipeline: &Path, results: &Path) -> Output {

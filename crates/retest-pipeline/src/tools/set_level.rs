@@ -166,7 +166,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
                 b: &ids[3],
             };
             let result =
-                weat(&model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
+                weat(model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
             row.weat = weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], Some(&result));
             row.status = result.effect_size.status.as_str().to_owned();
             rows.push(row);
@@ -267,16 +267,16 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         let mut directions = Vec::with_capacity(pair_ids.len() + 1);
         for (&(mi, fi), (m, f)) in pair_ids.iter().zip(&pairs_in) {
             let direction = format!("{m}:{f}");
-            let g = gender_direction(&model, DirectionSource::Pair(mi, fi))
+            let g = gender_direction(model, DirectionSource::Pair(mi, fi))
                 .with_context(|| format!("{name}: direction `{direction}`"))?;
             directions.push((direction, g, f64::NAN));
         }
-        let g = gender_direction(&model, DirectionSource::PrincipalComponent(&pair_ids))
+        let g = gender_direction(model, DirectionSource::PrincipalComponent(&pair_ids))
             .with_context(|| format!("{name}: direction `{PCA_DIRECTION}`"))?;
         let explained = g.explained_variance_ratio.first().copied().unwrap_or(f64::NAN);
         directions.push((PCA_DIRECTION.to_owned(), g, explained));
         for (direction, g, explained_variance) in directions {
-            let bias = direct_bias(&model, &g, &neutral, req.c)
+            let bias = direct_bias(model, &g, &neutral, req.c)
                 .with_context(|| format!("{name}: direction `{direction}`"))?;
             rows.push(DirectBiasRow {
                 embedding: name.clone(),
