@@ -7,22 +7,11 @@ use std::process::Output;
 
 use retest_measures::{AnalogySpace, Constraint, DeltaBound, Query, Solver, solve};
 use retest_tables::{AnalogyRow, Table};
-use retest_test_support::workspace_dir;
+use retest_test_support::{arg, output, stderr, workspace_dir, write_file};
 
 /// `retest ARGS` in the workspace.
 fn retest(args: &[&str]) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
+    output(retest_test_support::retest(env!("CARGO_BIN_EXE_retest")).args(args))
 }
 
 /// The 3,000-word skip-gram model of WikiText-103 valid (word2vec text).
@@ -65,26 +54,25 @@ fn expected(
         .collect()
 }
 
+/// `retest analogies MODEL --queries FILE ARGS… --out OUT` with `text` as FILE and `OUT` =
+/// `dir/<out_name>`: the output, FILE and OUT.
+fn analogies(dir: &Path, text: &str, args: &[&str], out_name: &str) -> (Output, PathBuf, PathBuf) {
+    let queries = write_file(dir, "queries.txt", text);
+    let out_file = dir.join(out_name);
+    let m = model();
+    let mut all = vec!["analogies", arg(&m), "--queries", arg(&queries)];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", arg(&out_file)]);
+    (retest(&all), queries, out_file)
+}
+
 #[test]
 fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
     let dir = tempfile::tempdir().unwrap();
-    let queries = dir.path().join("queries.txt");
-    std::fs::write(&queries, QUERIES).unwrap();
-    let out_file = dir.path().join("analogies.csv");
-    let m = model();
-    let out = retest(&[
-        "analogies",
-        path(&m),
-        "--queries",
-        path(&queries),
-        "--solver",
-        "cosmul",
-        "--top-n",
-        "3",
-        "--out",
-        path(&out_file),
-    ]);
+    let args = ["--solver", "cosmul", "--top-n", "3"];
+    let (out, queries, out_file) = analogies(dir.path(), QUERIES, &args, "analogies.csv");
     assert!(out.status.success(), "{}", stderr(&out));
+    let m = model();
     let m = m.display();
     assert_eq!(
         stderr(&out),
@@ -151,14 +139,7 @@ fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
 #[test]
 fn bolukbasi_unconstrained_restricted_to_parquet() {
     let dir = tempfile::tempdir().unwrap();
-    let queries = dir.path().join("queries.txt");
-    std::fs::write(&queries, QUERIES).unwrap();
-    let out_file = dir.path().join("analogies.parquet");
-    let out = retest(&[
-        "analogies",
-        path(&model()),
-        "--queries",
-        path(&queries),
+    let args = [
         "--solver",
         "bolukbasi",
         "--unconstrained",
@@ -169,9 +150,8 @@ fn bolukbasi_unconstrained_restricted_to_parquet() {
         "--delta",
         "0.8",
         "--squared-delta",
-        "--out",
-        path(&out_file),
-    ]);
+    ];
+    let (out, queries, out_file) = analogies(dir.path(), QUERIES, &args, "analogies.parquet");
     assert!(out.status.success(), "{}", stderr(&out));
     let m = model();
     assert_eq!(
@@ -205,15 +185,7 @@ fn bolukbasi_unconstrained_restricted_to_parquet() {
 /// the exit code must be 1, the file not written and stderr one line, returned.
 fn refused(text: &str, args: &[&str]) -> (String, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    let dir = dir.path();
-    let queries = dir.join("queries.txt");
-    std::fs::write(&queries, text).unwrap();
-    let out_file = dir.join("out.csv");
-    let m = model();
-    let mut all = vec!["analogies", path(&m), "--queries", path(&queries)];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--out", path(&out_file)]);
-    let out = retest(&all);
+    let (out, queries, out_file) = analogies(dir.path(), text, args, "out.csv");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(!out_file.exists());
     (stderr(&out), queries, out_file)
@@ -272,18 +244,8 @@ fn bad_input_is_one_line() {
 #[test]
 fn the_output_cannot_be_an_input() {
     let dir = tempfile::tempdir().unwrap();
-    let queries = dir.path().join("queries.txt");
-    std::fs::write(&queries, QUERIES).unwrap();
-    let out = retest(&[
-        "analogies",
-        path(&model()),
-        "--queries",
-        path(&queries),
-        "--solver",
-        "cosadd",
-        "--out",
-        path(&queries),
-    ]);
+    // The table file is the queries file.
+    let (out, queries, _) = analogies(dir.path(), QUERIES, &["--solver", "cosadd"], "queries.txt");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),

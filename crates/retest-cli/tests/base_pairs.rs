@@ -13,19 +13,12 @@ use retest_tables::{
     BasePairAgreementRow, BasePairCorrelationRow, BasePairDirectionRow, BasePairFlipRow, BasePairKappaRow,
     BasePairScoreRow, BasePairSummaryRow, CoverageRow, Row, Table,
 };
-use retest_test_support::workspace_dir;
+use retest_test_support::{arg, output, stderr, workspace_dir};
 use serde_json::Value;
 
 /// `retest ARGS` in the workspace.
 fn retest(args: &[&str]) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    output(retest_test_support::retest(env!("CARGO_BIN_EXE_retest")).args(args))
 }
 
 fn fixture() -> Value {
@@ -56,12 +49,7 @@ fn check(key: &str) {
     let model = workspace_dir().join(m["model_file"].as_str().unwrap());
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("tables");
-    let run = retest(&[
-        "base-pairs",
-        model.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let run = retest(&["base-pairs", arg(&model), "--out", arg(&out)]);
     assert!(run.status.success(), "{}", stderr(&run));
 
     let coverage: Vec<CoverageRow> = rows(&out, "coverage");
@@ -228,7 +216,7 @@ fn two_copies_of_a_model_agree_across_seeds() {
     let model = model_path();
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("tables");
-    let run = retest(&["base-pairs", &model, &model, "--out", out.to_str().unwrap()]);
+    let run = retest(&["base-pairs", &model, &model, "--out", arg(&out)]);
     assert!(run.status.success(), "{}", stderr(&run));
     let seeds: Vec<retest_tables::BasePairSeedsRow> = rows(&out, "base_pair_seeds");
     assert_eq!(seeds.len(), 30);
@@ -252,7 +240,7 @@ fn two_copies_of_a_model_agree_across_seeds() {
 
 fn model_path() -> String {
     let path: PathBuf = workspace_dir().join("crates/retest-pipeline/tests/data/zhang_synthetic.w2v.txt");
-    path.to_str().unwrap().to_owned()
+    arg(&path).to_owned()
 }
 
 #[test]
@@ -260,11 +248,11 @@ fn bad_input_gets_one_line() {
     let model = model_path();
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("tables");
-    let out = out.to_str().unwrap();
+    let out = arg(&out);
     let write = |name: &str, text: &str| {
         let path = tmp.path().join(name);
         std::fs::write(&path, text).unwrap();
-        path.to_str().unwrap().to_owned()
+        arg(&path).to_owned()
     };
     let one_pair = write("one.txt", "he she\nzzqq qqzz\n");
     let run = retest(&["base-pairs", &model, "--pairs", &one_pair, "--out", out]);

@@ -5,32 +5,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_test_support::data_dir;
+use retest_test_support::{arg, checked_stderr, data_dir, output};
 
 const LOCK_HEADER: &str =
     "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n";
 
 /// `retest corpus prepare <recipe>` run in `cwd`, outputs in `results`.
 fn prepare(cwd: &Path, recipe: &str, results: &Path) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(cwd)
-        .args([
-            "--results",
-            results.to_str().unwrap(),
-            "corpus",
-            "prepare",
-            recipe,
-        ])
-        .env("RETEST_CACHE_DIR", results.join("cache"))
-        .output()
-        .unwrap()
-}
-
-/// What the command said on stderr, checked to say each clause once.
-fn stderr(out: &Output) -> String {
-    let text = String::from_utf8_lossy(&out.stderr).into_owned();
-    retest_test_support::assert_each_clause_once(&text);
-    text
+    output(
+        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+            .current_dir(cwd)
+            .args(["--results", arg(results), "corpus", "prepare", recipe])
+            .env("RETEST_CACHE_DIR", results.join("cache")),
+    )
 }
 
 /// A folder `dir/study/recipes/` holding recipe `dump.yaml`: a Reddit dump at `path: dump.bz2`
@@ -58,7 +45,7 @@ fn corpus_prepare_keeps_the_lock_beside_the_recipe() {
     let cwd = dir.path().join("elsewhere");
     std::fs::create_dir(&cwd).unwrap();
     let out = prepare(&cwd, "../study/recipes/dump.yaml", &dir.path().join("results"));
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.status.success(), "{}", checked_stderr(&out));
     let sha = sha256(&recipes.join("dump.bz2"));
     assert_eq!(
         std::fs::read_to_string(recipes.join("checksums.lock")).unwrap(),
@@ -89,7 +76,7 @@ fn a_truncated_copy_is_never_locked_in_and_a_recorded_mismatch_says_how_to_reset
 
     std::fs::write(&source, &good).unwrap();
     let out = prepare(dir.path(), "study/recipes/dump.yaml", &results);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.status.success(), "{}", checked_stderr(&out));
     let recorded = sha256(&source);
     assert_eq!(
         std::fs::read_to_string(&lock).unwrap(),
@@ -103,7 +90,7 @@ fn a_truncated_copy_is_never_locked_in_and_a_recorded_mismatch_says_how_to_reset
     assert!(!out.status.success());
     let lock_shown = Path::new("./study/recipes/checksums.lock");
     assert_eq!(
-        stderr(&out),
+        checked_stderr(&out),
         format!(
             "error: corpus `dump`: ./study/recipes/dump.bz2: checksum mismatch: expected \
              sha256 {recorded}, found {found}; the expected one is not published but was recorded \

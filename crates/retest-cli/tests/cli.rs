@@ -3,16 +3,16 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_test_support::{data_dir, workspace_dir};
+use retest_test_support::{arg, data_dir, output, workspace_dir, write_file};
 
 /// Runs `retest` in the project folder with results going to `results`.
 fn retest(args: &[&str], results: &Path) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .args(args)
-        .env("RETEST_RESULTS_DIR", results)
-        .env("RETEST_CACHE_DIR", results.join("cache"))
-        .output()
-        .unwrap()
+    output(
+        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+            .args(args)
+            .env("RETEST_RESULTS_DIR", results)
+            .env("RETEST_CACHE_DIR", results.join("cache")),
+    )
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -42,10 +42,7 @@ fn every_shipped_pipeline_is_valid() {
     let results = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(workspace_dir().join("pipelines")).unwrap() {
         let path = entry.unwrap().path();
-        let out = retest(
-            &["plan", "--format", "json", path.to_str().unwrap()],
-            results.path(),
-        );
+        let out = retest(&["plan", "--format", "json", arg(&path)], results.path());
         assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
     }
 }
@@ -53,16 +50,12 @@ fn every_shipped_pipeline_is_valid() {
 #[test]
 fn invalid_pipeline_gives_one_line_with_file_line_and_field() {
     let results = tempfile::tempdir().unwrap();
-    let pipeline = results.path().join("bad.yaml");
-    std::fs::write(
-        &pipeline,
-        "name: bad\ncorpora:\n  - recipe: wikitext-103-valid\nsgns:\n  window: 0\n",
-    )
-    .unwrap();
-    let out = retest(
-        &["--corpora", "corpora", "plan", pipeline.to_str().unwrap()],
+    let pipeline = write_file(
         results.path(),
+        "bad.yaml",
+        "name: bad\ncorpora:\n  - recipe: wikitext-103-valid\nsgns:\n  window: 0\n",
     );
+    let out = retest(&["--corpora", "corpora", "plan", arg(&pipeline)], results.path());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
@@ -133,7 +126,7 @@ fn stats_icc_reproduces_shrout_fleiss_table_2() {
         .map(|l| l.split_once(',').unwrap().1.to_owned() + "\n")
         .collect();
     std::fs::write(&file, bare).unwrap();
-    let all = json(&retest(&["stats", "icc", file.to_str().unwrap()], dir.path()));
+    let all = json(&retest(&["stats", "icc", arg(&file)], dir.path()));
     let values: Vec<f64> = all
         .as_array()
         .unwrap()
@@ -142,7 +135,7 @@ fn stats_icc_reproduces_shrout_fleiss_table_2() {
         .collect();
     assert_eq!(values, vec![0.17, 0.29, 0.71, 0.44, 0.62, 0.91]);
     let one = json(&retest(
-        &["stats", "icc", "--form", "ICC(C,1)", file.to_str().unwrap()],
+        &["stats", "icc", "--form", "ICC(C,1)", arg(&file)],
         dir.path(),
     ));
     assert_eq!(one["form"], "icc3_1");
@@ -160,7 +153,7 @@ fn stats_alpha_equals_icc3k_and_reads_labelled_rows() {
         .map(|(i, l)| if i == 0 { l.to_owned() } else { format!("s{l}") } + "\n")
         .collect();
     std::fs::write(&file, labelled).unwrap();
-    let alpha = json(&retest(&["stats", "alpha", file.to_str().unwrap()], dir.path()));
+    let alpha = json(&retest(&["stats", "alpha", arg(&file)], dir.path()));
     assert_eq!(alpha["n_items"], 4);
     assert_eq!(alpha["n_cases"], 6);
     assert!(
@@ -172,9 +165,8 @@ fn stats_alpha_equals_icc3k_and_reads_labelled_rows() {
 #[test]
 fn stats_kappa_gives_cohen_for_two_raters() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("k.csv");
-    std::fs::write(&file, "1,1\n1,0\n0,0\n0,0\n").unwrap();
-    let kappa = json(&retest(&["stats", "kappa", file.to_str().unwrap()], dir.path()));
+    let file = write_file(dir.path(), "k.csv", "1,1\n1,0\n0,0\n0,0\n");
+    let kappa = json(&retest(&["stats", "kappa", arg(&file)], dir.path()));
     // po = 3/4, pe = (2/4·1/4 + 2/4·3/4) = 1/2, κ = (0.75 − 0.5)/(1 − 0.5) = 0.5.
     assert!(
         (kappa["cohen"]["kappa"].as_f64().unwrap() - 0.5).abs() < 1e-12,
@@ -186,9 +178,8 @@ fn stats_kappa_gives_cohen_for_two_raters() {
 #[test]
 fn stats_rejects_a_non_number_with_its_place() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("bad.csv");
-    std::fs::write(&file, "a,b\n1,2\n3,x\n").unwrap();
-    let out = retest(&["stats", "icc", file.to_str().unwrap()], dir.path());
+    let file = write_file(dir.path(), "bad.csv", "a,b\n1,2\n3,x\n");
+    let out = retest(&["stats", "icc", arg(&file)], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
@@ -202,27 +193,26 @@ fn stats_rejects_a_non_number_with_its_place() {
 #[test]
 fn embeddings_export_info_and_eval_work_together() {
     let dir = tempfile::tempdir().unwrap();
-    let w2v = dir.path().join("tiny.txt");
-    std::fs::write(
-        &w2v,
+    let w2v = write_file(
+        dir.path(),
+        "tiny.txt",
         "4 3\nking 1 0.5 0\nqueen 0.9 0.6 0.1\nman 0.2 1 0\nwoman 0.1 1 0.2\n",
-    )
-    .unwrap();
+    );
     let fifu = dir.path().join("tiny.fifu");
     let out = retest(
         &[
             "embeddings",
             "export",
-            w2v.to_str().unwrap(),
+            arg(&w2v),
             "--format",
             "fifu",
             "--output",
-            fifu.to_str().unwrap(),
+            arg(&fifu),
         ],
         dir.path(),
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let info = retest(&["embeddings", "info", fifu.to_str().unwrap()], dir.path());
+    let info = retest(&["embeddings", "info", arg(&fifu)], dir.path());
     assert!(info.status.success(), "{}", text(&info.stderr));
     let stdout = text(&info.stdout);
     assert!(stdout.contains('4') && stdout.contains('3'), "{stdout}");
@@ -231,26 +221,25 @@ fn embeddings_export_info_and_eval_work_together() {
         &[
             "embeddings",
             "export",
-            fifu.to_str().unwrap(),
+            arg(&fifu),
             "--format",
             "word2vec-text",
             "--output",
-            back.to_str().unwrap(),
+            arg(&back),
         ],
         dir.path(),
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&std::fs::read(&back).unwrap()).starts_with("4 3\nking "));
-    let eval = json(&retest(&["eval", "--json", fifu.to_str().unwrap()], dir.path()));
+    let eval = json(&retest(&["eval", "--json", arg(&fifu)], dir.path()));
     assert_eq!(eval["report"]["n_words"], 4, "{eval}");
 }
 
 /// The first 2,000 lines of WikiText-103 valid as a training text.
 fn training_text(dir: &Path) -> PathBuf {
     let text = std::fs::read_to_string(data_dir().join("wikitext-103/wiki.valid.tokens")).unwrap();
-    let path = dir.join("train.txt");
-    std::fs::write(&path, text.lines().take(2000).collect::<Vec<_>>().join("\n")).unwrap();
-    path
+    let first_lines = text.lines().take(2000).collect::<Vec<_>>().join("\n");
+    write_file(dir, "train.txt", first_lines)
 }
 
 #[test]
@@ -263,9 +252,9 @@ fn sgns_and_glove_commands_are_byte_reproducible_per_seed() {
             let args = [
                 command,
                 "--input",
-                input.to_str().unwrap(),
+                arg(&input),
                 "--output",
-                out.to_str().unwrap(),
+                arg(&out),
                 "--dim",
                 "10",
                 "--seed",
@@ -288,15 +277,14 @@ fn sgns_and_glove_commands_are_byte_reproducible_per_seed() {
 #[test]
 fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
     let results = tempfile::tempdir().unwrap();
-    let pipeline = results.path().join("variants.yaml");
-    std::fs::write(
-        &pipeline,
+    let pipeline = write_file(
+        results.path(),
+        "variants.yaml",
         "name: variants\nseed: 7\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n    max_tokens: 400000\n\
          algorithms: [sgns]\nsgns: {dim: 10, epochs: 2}\nvariants:\n  - {name: sgns-1-epoch, sgns: {epochs: 1}}\n\
          measures: {target_lists: [occ16]}\n",
-    )
-    .unwrap();
-    let out = retest(&["run", pipeline.to_str().unwrap()], results.path());
+    );
+    let out = retest(&["run", arg(&pipeline)], results.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let table =
         std::fs::read_to_string(results.path().join("variants/tables/test_retest_words.csv")).unwrap();
@@ -307,7 +295,7 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
         .collect();
     configurations.dedup();
     assert_eq!(configurations, ["sgns", "sgns-1-epoch"]);
-    let status = retest(&["status", pipeline.to_str().unwrap()], results.path());
+    let status = retest(&["status", arg(&pipeline)], results.path());
     let status = text(&status.stdout);
     assert!(
         status.contains("  done     measure        wikitext-103-valid sgns-1-epoch\n"),
@@ -322,7 +310,7 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
         written.contains("| wikitext-103-valid | sgns-1-epoch | "),
         "{written}"
     );
-    let rebuilt = retest(&["report", pipeline.to_str().unwrap()], results.path());
+    let rebuilt = retest(&["report", arg(&pipeline)], results.path());
     assert!(rebuilt.status.success(), "{}", text(&rebuilt.stderr));
     assert_eq!(std::fs::read_to_string(&report).unwrap(), written);
     // Seed by seed, the variant draws its algorithm's seeds.

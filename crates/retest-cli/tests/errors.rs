@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_test_support::{assert_message, data_dir, workspace_dir};
+use retest_test_support::{arg, assert_message, data_dir, output, stderr, workspace_dir, write_file};
 
 /// A study folder with its own pipeline and word lists (two seeds of a tiny SGNS on
 /// WikiText-103 valid) whose target list is `target`.
@@ -24,16 +24,11 @@ fn study(dir: &Path, target: &str, n_seeds: u32) -> PathBuf {
     )
     .unwrap();
     std::fs::write(lists.join("jobs.txt"), "teacher\nnurse\nengineer\n").unwrap();
-    let pipeline = dir.join("pipelines/p.yaml");
-    std::fs::write(
-        &pipeline,
-        format!(
-            "name: p\nn_seeds: {n_seeds}\ncorpora:\n  - recipe: wikitext-103-valid\nalgorithms: [sgns]\n\
-             sgns:\n  dim: 10\n  epochs: 1\nmeasures:\n  target_lists: [{target}]\n  queries: [career]\n"
-        ),
-    )
-    .unwrap();
-    pipeline
+    let pipeline = format!(
+        "name: p\nn_seeds: {n_seeds}\ncorpora:\n  - recipe: wikitext-103-valid\nalgorithms: [sgns]\n\
+         sgns:\n  dim: 10\n  epochs: 1\nmeasures:\n  target_lists: [{target}]\n  queries: [career]\n"
+    );
+    write_file(dir, "pipelines/p.yaml", pipeline)
 }
 
 fn run(pipeline: &Path, results: &Path) -> Output {
@@ -42,21 +37,12 @@ fn run(pipeline: &Path, results: &Path) -> Output {
 
 /// `retest run` with `cwd` as the current folder.
 fn run_in(cwd: &Path, pipeline: &Path, results: &Path) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(cwd)
-        .args([
-            "--results",
-            results.to_str().unwrap(),
-            "run",
-            pipeline.to_str().unwrap(),
-        ])
-        .env("RETEST_CACHE_DIR", results.join("cache"))
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    output(
+        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+            .current_dir(cwd)
+            .args(["--results", arg(results), "run", arg(pipeline)])
+            .env("RETEST_CACHE_DIR", results.join("cache")),
+    )
 }
 
 /// What a failed run says about its failures — each `FAILED` line and the final error — compared

@@ -2,7 +2,7 @@
 //! `tests/messages/cli/<case>.txt` (exit code, stdout when any, stderr). `RETEST_BLESS=1`
 //! rewrites the files.
 
-use retest_test_support::assert_message;
+use retest_test_support::{arg, assert_message};
 
 /// One invocation: its arguments (`{tmp}` is the case's temporary folder), the files it finds
 /// there and the environment it changes.
@@ -36,18 +36,14 @@ fn run(case: &Case) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, content.replace("{pipeline}", PIPELINE)).unwrap();
     }
-    let args: Vec<String> = case
-        .args
-        .iter()
-        .map(|a| a.replace("{tmp}", tmp.to_str().unwrap()))
-        .collect();
+    let args: Vec<String> = case.args.iter().map(|a| a.replace("{tmp}", arg(tmp))).collect();
     let mut command = retest_test_support::retest(env!("CARGO_BIN_EXE_retest"));
     command
         .args(&args)
         .env("RETEST_RESULTS_DIR", tmp.join("results"))
         .env("RETEST_CACHE_DIR", tmp.join("cache"));
     for (key, value) in case.env {
-        command.env(key, value.replace("{tmp}", tmp.to_str().unwrap()));
+        command.env(key, value.replace("{tmp}", arg(tmp)));
     }
     let out = command.output().unwrap();
     let mut said = format!("[exit {}]\n", out.status.code().unwrap_or(-1));

@@ -6,27 +6,16 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use retest_test_support::{hermetic, workspace_dir};
+use retest_test_support::{arg, checked_stderr, hermetic, output, workspace_dir, write_file};
 
 /// Runs `retest` in `dir` (results under `dir/results`).
 fn retest(args: &[&str], dir: &Path) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .current_dir(dir)
-        .args(args)
-        .env("RETEST_RESULTS_DIR", dir.join("results"))
-        .output()
-        .unwrap()
-}
-
-/// What the command said on stderr, checked to say each clause once.
-fn stderr(out: &Output) -> String {
-    let text = String::from_utf8_lossy(&out.stderr).into_owned();
-    retest_test_support::assert_each_clause_once(&text);
-    text
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
+    output(
+        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+            .current_dir(dir)
+            .args(args)
+            .env("RETEST_RESULTS_DIR", dir.join("results")),
+    )
 }
 
 /// A folder with a `.fifu` model `m.fifu` (with training metadata), a pairs file and a words
@@ -40,7 +29,7 @@ fn folder() -> (tempfile::TempDir, Vec<u8>) {
     )
     .unwrap();
     let out = retest(&["embeddings", "export", "v.txt", "--output", "m.fifu"], root);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.status.success(), "{}", checked_stderr(&out));
     std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
     std::fs::write(root.join("words.txt"), "nurse\nengineer\n").unwrap();
     let bytes = std::fs::read(root.join("m.fifu")).unwrap();
@@ -74,13 +63,13 @@ fn score_refuses_to_write_over_its_embedding_and_leaves_it_intact() {
         let out = score("m.fifu", extra);
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(
-            stderr(&out),
+            checked_stderr(&out),
             "error: --out m.fifu: that is the input file m.fifu; choose another output file\n"
         );
     }
     let out = score("./words.txt", &[]);
     assert_eq!(
-        stderr(&out),
+        checked_stderr(&out),
         "error: --out ./words.txt: that is the input file words.txt; choose another output file\n"
     );
     assert_eq!(std::fs::read(root.join("m.fifu")).unwrap(), fifu);
@@ -108,13 +97,13 @@ fn export_refuses_to_write_over_its_input_and_leaves_it_intact() {
         let out = retest(&args, root);
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(
-            stderr(&out),
+            checked_stderr(&out),
             "error: --output m.fifu: that is the input file m.fifu; choose another output file\n"
         );
     }
     assert_eq!(std::fs::read(root.join("m.fifu")).unwrap(), fifu);
     let info = retest(&["embeddings", "info", "m.fifu"], root);
-    assert!(info.status.success(), "{}", stderr(&info));
+    assert!(info.status.success(), "{}", checked_stderr(&info));
 }
 
 #[test]
@@ -124,20 +113,20 @@ fn a_table_is_parquet_or_csv_as_its_name_says() {
     let score = |out: &str, extra: &[&str]| score(root, out, extra);
     let out = score("scores.txt", &[]);
     assert_eq!(
-        stderr(&out),
+        checked_stderr(&out),
         "error: --out scores.txt: the format follows the file name: end it in .parquet or .csv\n"
     );
     assert!(!root.join("scores.txt").exists());
     for (name, magic) in [("s.csv", &b"embedding,rule,"[..]), ("s.parquet", b"PAR1")] {
         let out = score(name, &[]);
-        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(out.status.success(), "{}", checked_stderr(&out));
         assert!(
             std::fs::read(root.join(name)).unwrap().starts_with(magic),
             "{name}"
         );
         // A table replaces a table of its format.
         let again = score(name, &[]);
-        assert!(again.status.success(), "{}", stderr(&again));
+        assert!(again.status.success(), "{}", checked_stderr(&again));
     }
     // Not a file of another kind, unless forced.
     std::fs::copy(root.join("m.fifu"), root.join("model.csv")).unwrap();
@@ -157,7 +146,7 @@ fn a_table_is_parquet_or_csv_as_its_name_says() {
             root,
         );
         assert_eq!(
-            stderr(&out),
+            checked_stderr(&out),
             "error: --out model.csv: the file there holds fifu embeddings, not a CSV table; pass --force to \
              replace it\n",
             "{command}"
@@ -165,7 +154,7 @@ fn a_table_is_parquet_or_csv_as_its_name_says() {
     }
     assert_eq!(std::fs::read(root.join("model.csv")).unwrap(), fifu);
     let out = score("model.csv", &["--force"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.status.success(), "{}", checked_stderr(&out));
     assert!(
         std::fs::read(root.join("model.csv"))
             .unwrap()
@@ -192,7 +181,7 @@ fn a_table_is_parquet_or_csv_as_its_name_says() {
         ],
     ] {
         assert_eq!(
-            stderr(&retest(args, root)),
+            checked_stderr(&retest(args, root)),
             "error: --out w.tsv: the format follows the file name: end it in .parquet or .csv\n"
         );
     }
@@ -228,7 +217,7 @@ fn an_embedding_file_is_named_for_its_format_and_replaced_only_with_force() {
     for (output, extra, expected) in cases {
         let out = export(output, extra);
         assert_eq!(out.status.code(), Some(1));
-        assert_eq!(stderr(&out), expected);
+        assert_eq!(checked_stderr(&out), expected);
         assert!(!root.join(output).exists());
     }
     for (output, extra, head) in [
@@ -238,7 +227,7 @@ fn an_embedding_file_is_named_for_its_format_and_replaced_only_with_force() {
         ("copy.fifu", &[], b"FiFu"),
     ] {
         let out = export(output, extra);
-        assert!(out.status.success(), "{output}: {}", stderr(&out));
+        assert!(out.status.success(), "{output}: {}", checked_stderr(&out));
         assert!(
             std::fs::read(root.join(output)).unwrap().starts_with(head),
             "{output}"
@@ -248,14 +237,14 @@ fn an_embedding_file_is_named_for_its_format_and_replaced_only_with_force() {
     let before = std::fs::read(root.join("w.vec")).unwrap();
     let out = export("w.vec", &[]);
     assert_eq!(
-        stderr(&out),
+        checked_stderr(&out),
         "error: --output w.vec: the file exists (it holds word2vec-text embeddings); pass --force to replace it\n"
     );
     assert_eq!(std::fs::read(root.join("w.vec")).unwrap(), before);
     std::fs::write(root.join("notes.txt"), "my notes\n").unwrap();
     let out = export("notes.txt", &["--format", "word2vec-text"]);
     assert_eq!(
-        stderr(&out),
+        checked_stderr(&out),
         "error: --output notes.txt: the file exists (it holds text); pass --force to replace it\n"
     );
     assert_eq!(
@@ -263,7 +252,7 @@ fn an_embedding_file_is_named_for_its_format_and_replaced_only_with_force() {
         "my notes\n"
     );
     let out = export("notes.txt", &["--format", "word2vec-text", "--force"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.status.success(), "{}", checked_stderr(&out));
     assert_eq!(std::fs::read(root.join("notes.txt")).unwrap(), before);
     assert_eq!(std::fs::read(root.join("m.fifu")).unwrap(), fifu);
 }
@@ -293,7 +282,7 @@ fn the_trainers_check_their_output_before_training() {
             let mut args = vec![command, "--input", "train.txt"];
             args.extend(extra);
             let out = retest(&args, root);
-            assert_eq!(stderr(&out), expected, "{command}");
+            assert_eq!(checked_stderr(&out), expected, "{command}");
         }
     }
     assert_eq!(
@@ -325,7 +314,7 @@ fn the_report_goes_into_a_new_empty_or_report_folder() {
     ];
     for (out, expected) in cases {
         let run = retest(&["report", "p", "--tables", "tables", "--out", out], root);
-        assert_eq!(stderr(&run), expected);
+        assert_eq!(checked_stderr(&run), expected);
     }
     assert_eq!(
         std::fs::read_to_string(root.join("mine/index.html")).unwrap(),
@@ -340,7 +329,7 @@ fn zero_jobs_are_refused() {
         let out = retest(&[command, "smoke", "--jobs", "0"], dir.path());
         assert_eq!(out.status.code(), Some(2));
         assert_eq!(
-            stderr(&out),
+            checked_stderr(&out),
             "error: invalid value '0' for '--jobs <N>': 0 jobs would run nothing: give 1 or more, or leave \
              --jobs out to use all cores\n\nFor more information, try '--help'.\n",
             "{command}"
@@ -390,16 +379,15 @@ fn retest_umask_027(args: &[&str], dir: &Path) -> Output {
 fn every_output_file_and_folder_gets_the_permissions_of_the_umask() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let pipeline = root.join("modes.yaml");
-    std::fs::write(
-        &pipeline,
+    let pipeline = write_file(
+        root,
+        "modes.yaml",
         "name: modes\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n    max_tokens: 400000\n\
          algorithms: [sgns, glove]\nsgns: {dim: 10, epochs: 1}\nglove: {dim: 10, iterations: 2}\n\
          measures: {target_lists: [occ16]}\n",
-    )
-    .unwrap();
-    let run = retest_umask_027(&["run", path(&pipeline)], root);
-    assert!(run.status.success(), "{}", stderr(&run));
+    );
+    let run = retest_umask_027(&["run", arg(&pipeline)], root);
+    assert!(run.status.success(), "{}", checked_stderr(&run));
     let results = root.join("results");
     let seed = modes(&results)
         .into_iter()
@@ -416,7 +404,7 @@ fn every_output_file_and_folder_gets_the_permissions_of_the_umask() {
         vec![
             "sgns",
             "--input",
-            path(&words),
+            arg(&words),
             "--min-count",
             "1",
             "--dim",
@@ -424,25 +412,25 @@ fn every_output_file_and_folder_gets_the_permissions_of_the_umask() {
             "--epochs",
             "1",
             "--output",
-            path(&model),
+            arg(&model),
         ],
         vec![
             "score",
-            path(&seed),
+            arg(&seed),
             "--rules",
             "dbwa",
             "--pairs",
-            path(&pairs),
+            arg(&pairs),
             "--words",
-            path(&words),
+            arg(&words),
             "--out",
-            path(&scores),
+            arg(&scores),
         ],
-        vec!["embeddings", "export", path(&seed), "--output", path(&vec)],
+        vec!["embeddings", "export", arg(&seed), "--output", arg(&vec)],
     ];
     for args in commands {
         let run = retest_umask_027(&args, root);
-        assert!(run.status.success(), "{args:?}: {}", stderr(&run));
+        assert!(run.status.success(), "{args:?}: {}", checked_stderr(&run));
     }
     let mut found = modes(&results);
     found.extend(modes(&out));

@@ -12,23 +12,15 @@ use retest_measures::{
 };
 use retest_rng::SeedPath;
 use retest_tables::{Table, WeatRow, WeatStats};
-use retest_test_support::data_file;
+use retest_test_support::{arg, data_file, output, stderr, write_file};
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
 fn retest(args: &[&str], dir: &Path) -> Output {
-    retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-        .args(args)
-        .env("RETEST_CACHE_DIR", dir.join("cache"))
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
+    output(
+        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+            .args(args)
+            .env("RETEST_CACHE_DIR", dir.join("cache")),
+    )
 }
 
 /// A tiny skip-gram model of WikiText-103 valid (words seen at least 3 times), in `dir`.
@@ -39,9 +31,9 @@ fn trained_model(dir: &Path) -> PathBuf {
         &[
             "sgns",
             "--input",
-            path(&corpus),
+            arg(&corpus),
             "--output",
-            path(&model),
+            arg(&model),
             "--dim",
             "20",
             "--epochs",
@@ -53,6 +45,41 @@ fn trained_model(dir: &Path) -> PathBuf {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     model
+}
+
+/// `retest weat MODEL --tests TESTS EXTRA… --out OUT` with a cache in `dir`.
+fn weat_run(dir: &Path, model: &Path, tests: &str, extra: &[&str], out: &Path) -> Output {
+    let mut args = vec!["weat", arg(model), "--tests", tests];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--out", arg(out)]);
+    retest(&args, dir)
+}
+
+/// `retest direct-bias MODEL --pairs PAIRS --words WORDS EXTRA… --out OUT` with `pairs` and
+/// `words` written to files in `dir` and `OUT` = `dir/db.csv`: the output, the pairs file and
+/// `OUT`.
+fn direct_bias_run(
+    dir: &Path,
+    model: &Path,
+    pairs: &str,
+    words: &str,
+    extra: &[&str],
+) -> (Output, PathBuf, PathBuf) {
+    let (pairs_file, words_file) = (dir.join("pairs.txt"), dir.join("words.txt"));
+    std::fs::write(&pairs_file, pairs).unwrap();
+    std::fs::write(&words_file, words).unwrap();
+    let out_file = dir.join("db.csv");
+    let mut args = vec![
+        "direct-bias",
+        arg(model),
+        "--pairs",
+        arg(&pairs_file),
+        "--words",
+        arg(&words_file),
+    ];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--out", arg(&out_file)]);
+    (retest(&args, dir), pairs_file, out_file)
 }
 
 /// The words, dimension and vectors of an embedding file.
@@ -81,26 +108,15 @@ tests:
 fn weat_on_a_trained_model_gives_the_numbers_of_the_measures_crate() {
     let dir = tempfile::tempdir().unwrap();
     let model_file = trained_model(dir.path());
-    let tests = dir.path().join("tests.yaml");
-    std::fs::write(&tests, TESTS).unwrap();
+    let tests = write_file(dir.path(), "tests.yaml", TESTS);
     let out_file = dir.path().join("weat.parquet");
     // 70 partitions for `gender`: sampled with at most 10 enumerated; 6 for `places`: exact.
-    let out = retest(
-        &[
-            "weat",
-            path(&model_file),
-            "--tests",
-            path(&tests),
-            "--exact-max",
-            "10",
-            "--samples",
-            "50",
-            "--seed",
-            "7",
-            "--out",
-            path(&out_file),
-        ],
+    let out = weat_run(
         dir.path(),
+        &model_file,
+        arg(&tests),
+        &["--exact-max", "10", "--samples", "50", "--seed", "7"],
+        &out_file,
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let m = model_file.display();
@@ -198,20 +214,12 @@ fn weat_on_a_trained_model_gives_the_numbers_of_the_measures_crate() {
 
     // The defaults: exact up to a million partitions; the sample SD on request; one test only.
     let out_file = dir.path().join("weat.csv");
-    let out = retest(
-        &[
-            "weat",
-            path(&model_file),
-            "--tests",
-            path(&tests),
-            "--tests-only",
-            "gender",
-            "--sd",
-            "sample",
-            "--out",
-            path(&out_file),
-        ],
+    let out = weat_run(
         dir.path(),
+        &model_file,
+        arg(&tests),
+        &["--tests-only", "gender", "--sd", "sample"],
+        &out_file,
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let csv = std::fs::read_to_string(&out_file).unwrap();
@@ -251,17 +259,12 @@ fn weat_runs_caliskans_tests_on_wefes_sets_from_the_mirror() {
     let dir = tempfile::tempdir().unwrap();
     let model_file = trained_model(dir.path());
     let out_file = dir.path().join("caliskan.parquet");
-    let out = retest(
-        &[
-            "weat",
-            path(&model_file),
-            "--tests",
-            "wordlists/weat/caliskan.yaml",
-            "--lowercase",
-            "--out",
-            path(&out_file),
-        ],
+    let out = weat_run(
         dir.path(),
+        &model_file,
+        "wordlists/weat/caliskan.yaml",
+        &["--lowercase"],
+        &out_file,
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let rows: Vec<WeatRow> = Table::read("weat", &out_file).unwrap().rows().unwrap();
@@ -289,25 +292,12 @@ fn weat_runs_caliskans_tests_on_wefes_sets_from_the_mirror() {
 fn direct_bias_gives_one_row_per_pair_and_the_principal_component() {
     let dir = tempfile::tempdir().unwrap();
     let model_file = trained_model(dir.path());
-    let pairs = dir.path().join("pairs.txt");
-    std::fs::write(&pairs, "he she\nman woman\nzzqq qqzz\nking queen\n").unwrap();
-    let words = dir.path().join("words.txt");
-    std::fs::write(&words, "city\nriver\nteacher\nzzqqzz\n").unwrap();
-    let out_file = dir.path().join("db.csv");
-    let out = retest(
-        &[
-            "direct-bias",
-            path(&model_file),
-            "--pairs",
-            path(&pairs),
-            "--words",
-            path(&words),
-            "--c",
-            "0.5",
-            "--out",
-            path(&out_file),
-        ],
+    let (out, _, out_file) = direct_bias_run(
         dir.path(),
+        &model_file,
+        "he she\nman woman\nzzqq qqzz\nking queen\n",
+        "city\nriver\nteacher\nzzqqzz\n",
+        &["--c", "0.5"],
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let m = model_file.display();
@@ -361,24 +351,8 @@ fn direct_bias_gives_one_row_per_pair_and_the_principal_component() {
 fn a_principal_component_of_one_pair_in_the_vocabulary_is_one_error_line() {
     let dir = tempfile::tempdir().unwrap();
     let model_file = trained_model(dir.path());
-    let pairs = dir.path().join("pairs.txt");
-    std::fs::write(&pairs, "he she\nzzqq qqzz\n").unwrap();
-    let words = dir.path().join("words.txt");
-    std::fs::write(&words, "city\n").unwrap();
-    let out_file = dir.path().join("db.csv");
-    let out = retest(
-        &[
-            "direct-bias",
-            path(&model_file),
-            "--pairs",
-            path(&pairs),
-            "--words",
-            path(&words),
-            "--out",
-            path(&out_file),
-        ],
-        dir.path(),
-    );
+    let (out, pairs, out_file) =
+        direct_bias_run(dir.path(), &model_file, "he she\nzzqq qqzz\n", "city\n", &[]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
@@ -395,21 +369,13 @@ fn a_principal_component_of_one_pair_in_the_vocabulary_is_one_error_line() {
 #[test]
 fn an_output_that_is_an_input_and_a_bad_tests_file_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
-    let model_file = dir.path().join("v.txt");
-    std::fs::write(&model_file, "2 2\nhe 1 0\nshe 0 1\n").unwrap();
-    let tests = dir.path().join("tests.yaml");
-    std::fs::write(&tests, "tests: {t: {x: [a], y: [b], a: [c], b: [d], z: [e]}}\n").unwrap();
-    let out = retest(
-        &[
-            "weat",
-            path(&model_file),
-            "--tests",
-            path(&tests),
-            "--out",
-            path(&model_file),
-        ],
+    let model_file = write_file(dir.path(), "v.txt", "2 2\nhe 1 0\nshe 0 1\n");
+    let tests = write_file(
         dir.path(),
+        "tests.yaml",
+        "tests: {t: {x: [a], y: [b], a: [c], b: [d], z: [e]}}\n",
     );
+    let out = weat_run(dir.path(), &model_file, arg(&tests), &[], &model_file);
     assert_eq!(
         stderr(&out),
         format!(
@@ -418,17 +384,7 @@ fn an_output_that_is_an_input_and_a_bad_tests_file_are_refused_in_one_line() {
         )
     );
     let out_file = dir.path().join("o.csv");
-    let out = retest(
-        &[
-            "weat",
-            path(&model_file),
-            "--tests",
-            path(&tests),
-            "--out",
-            path(&out_file),
-        ],
-        dir.path(),
-    );
+    let out = weat_run(dir.path(), &model_file, arg(&tests), &[], &out_file);
     assert_eq!(
         stderr(&out),
         format!(
@@ -437,18 +393,12 @@ fn an_output_that_is_an_input_and_a_bad_tests_file_are_refused_in_one_line() {
         )
     );
     std::fs::write(&tests, "tests: {t: {x: [he], y: [she], a: [he], b: [she]}}\n").unwrap();
-    let out = retest(
-        &[
-            "weat",
-            path(&model_file),
-            "--tests",
-            path(&tests),
-            "--tests-only",
-            "t,u",
-            "--out",
-            path(&out_file),
-        ],
+    let out = weat_run(
         dir.path(),
+        &model_file,
+        arg(&tests),
+        &["--tests-only", "t,u"],
+        &out_file,
     );
     assert_eq!(
         stderr(&out),
@@ -465,30 +415,18 @@ fn weat_on_hand_made_vectors_gives_the_hand_computed_statistic() {
     // Unit vectors in the plane: s(w) = cos(w, love) − cos(w, hate) with love = (1, 0) and
     // hate = (0, 1) is w₁ − w₂ for a unit w.
     let dir = tempfile::tempdir().unwrap();
-    let model_file = dir.path().join("v.txt");
-    std::fs::write(
-        &model_file,
-        "6 2\nrose 1 0\nlily 0.6 0.8\nant 0 1\nbee 0.8 0.6\nlove 2 0\nhate 0 3\n",
-    )
-    .unwrap();
-    let tests = dir.path().join("tests.yaml");
-    std::fs::write(
-        &tests,
-        "tests:\n  flowers: {x: [rose, lily], y: [ant, bee], a: [love], b: [hate]}\n",
-    )
-    .unwrap();
-    let out_file = dir.path().join("o.csv");
-    let out = retest(
-        &[
-            "weat",
-            path(&model_file),
-            "--tests",
-            path(&tests),
-            "--out",
-            path(&out_file),
-        ],
+    let model_file = write_file(
         dir.path(),
+        "v.txt",
+        "6 2\nrose 1 0\nlily 0.6 0.8\nant 0 1\nbee 0.8 0.6\nlove 2 0\nhate 0 3\n",
     );
+    let tests = write_file(
+        dir.path(),
+        "tests.yaml",
+        "tests:\n  flowers: {x: [rose, lily], y: [ant, bee], a: [love], b: [hate]}\n",
+    );
+    let out_file = dir.path().join("o.csv");
+    let out = weat_run(dir.path(), &model_file, arg(&tests), &[], &out_file);
     assert!(out.status.success(), "{}", stderr(&out));
     let csv = std::fs::read_to_string(&out_file).unwrap();
     let fields: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();

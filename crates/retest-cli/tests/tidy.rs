@@ -8,6 +8,8 @@
 
 use std::path::Path;
 
+use retest_test_support::sources::source_files;
+
 /// (dependency, the only crate that may name it).
 const OWNED: &[(&str, &str)] = &[
     ("polars", "retest-tables"),
@@ -158,34 +160,18 @@ fn commands_outside_the_builder(source: &str) -> Vec<String> {
     found
 }
 
-/// The `.rs` files under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).expect("a readable folder") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    files
-}
-
 #[test]
 fn cli_tests_start_the_binary_only_through_the_support_builder() {
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let files = rust_files(&tests);
-    assert!(files.len() > 10, "{files:?}");
+    let files = source_files(&tests);
+    assert!(files.len() > 10, "{} test files", files.len());
     let mut outside = Vec::new();
     // This file names the forbidden calls in its samples.
-    for file in files.iter().filter(|f| !f.ends_with("tests/tidy.rs")) {
-        let source = std::fs::read_to_string(file).expect("a readable test file");
-        for command in commands_outside_the_builder(&source) {
+    for file in files.iter().filter(|f| !f.path.ends_with("tests/tidy.rs")) {
+        for command in commands_outside_the_builder(&file.text) {
             outside.push(format!(
                 "{}: {command}",
-                file.strip_prefix(&tests).unwrap().display()
+                file.path.strip_prefix(&tests).unwrap().display()
             ));
         }
     }
@@ -246,13 +232,12 @@ fn messages_printing_their_source(source: &str) -> Vec<String> {
 fn library_errors_leave_their_cause_to_source() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut found = Vec::new();
-    for file in rust_files(&crates)
+    for file in source_files(&crates)
         .iter()
-        .filter(|f| f.components().any(|c| c.as_os_str() == "src"))
+        .filter(|f| f.path.components().any(|c| c.as_os_str() == "src"))
     {
-        let source = std::fs::read_to_string(file).expect("a readable source file");
-        for message in messages_printing_their_source(&source) {
-            let file = file.strip_prefix(&crates).unwrap().display();
+        for message in messages_printing_their_source(&file.text) {
+            let file = file.path.strip_prefix(&crates).unwrap().display();
             found.push(format!("{file}: {message}"));
         }
     }
@@ -304,18 +289,16 @@ fn environment_reads(source: &str) -> Vec<&str> {
 fn libraries_do_not_read_the_environment() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut found = Vec::new();
-    for file in rust_files(&crates) {
-        let relative = file.strip_prefix(&crates).unwrap();
-        let mut parts = relative.components().map(|c| c.as_os_str().to_string_lossy());
-        let (Some(krate), Some(folder)) = (parts.next(), parts.next()) else {
+    for file in source_files(&crates) {
+        let (Some(krate), Some(folder)) = (file.module.first(), file.module.get(1)) else {
             continue;
         };
-        if folder != "src" || READ_THE_ENVIRONMENT.contains(&krate.as_ref()) {
+        if folder != "src" || READ_THE_ENVIRONMENT.contains(&krate.as_str()) {
             continue;
         }
-        let source = std::fs::read_to_string(&file).expect("a readable source file");
-        for read in environment_reads(&source) {
-            found.push(format!("{}: {read}", relative.display()));
+        for read in environment_reads(&file.text) {
+            let path = file.path.strip_prefix(&crates).unwrap().display();
+            found.push(format!("{path}: {read}"));
         }
     }
     assert_eq!(

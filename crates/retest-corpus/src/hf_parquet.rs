@@ -12,7 +12,7 @@ use parquet::file::serialized_reader::SerializedFileReader;
 use crate::builder::CorpusBuilder;
 use crate::error::CorpusError;
 use crate::summary::ReadSummary;
-use crate::wikitext::{WikiTextOptions, is_space};
+use crate::wikitext::WikiTextOptions;
 
 /// Rows decoded per call into the Parquet column reader.
 const ROWS_PER_READ: usize = 4096;
@@ -86,12 +86,7 @@ impl CorpusBuilder {
                     summary.bytes += value.len() as u64;
                     let text = std::str::from_utf8(value.data())
                         .map_err(|_| CorpusError::ParquetUtf8 { row: summary.lines })?;
-                    if text.bytes().all(is_space) {
-                        continue;
-                    }
-                    summary.records_read += 1;
-                    summary.records_kept += 1;
-                    self.push_whitespace_line(text, opts.unk);
+                    self.push_whitespace_record(text, opts.unk, &mut summary);
                 }
             }
         }

@@ -38,6 +38,7 @@ mod encoded;
 mod error;
 pub mod format;
 mod hf_parquet;
+mod lines;
 mod plain;
 mod reddit;
 mod summary;

@@ -6,6 +6,7 @@ use std::io::BufRead;
 
 use crate::builder::CorpusBuilder;
 use crate::error::CorpusError;
+use crate::lines::Lines;
 use crate::summary::ReadSummary;
 use crate::tokenize::{Batch, CaseHandling};
 
@@ -18,63 +19,40 @@ pub struct PlainTextOptions {
 
 /// Reads lines and cuts them into paragraph pieces.
 struct ParagraphReader<R> {
-    r: R,
-    counters: ReadSummary,
-    line: Vec<u8>,
+    lines: Lines<R>,
     /// The open paragraph (lines read since the last blank line).
     paragraph: String,
-    eof: bool,
     max_piece_bytes: usize,
 }
 
 impl<R: BufRead> ParagraphReader<R> {
     fn next_batch(&mut self, max_bytes: usize) -> Result<Option<Batch>, CorpusError> {
-        if self.eof {
-            return Ok(None);
-        }
-        let mut batch = Batch::default();
-        while batch.text.len() < max_bytes {
-            self.line.clear();
-            let n = self
-                .r
-                .read_until(b'\n', &mut self.line)
-                .map_err(|source| CorpusError::Read {
-                    line: self.counters.lines + 1,
-                    source,
-                })?;
-            if n == 0 {
-                self.eof = true;
-                self.close_paragraph(&mut batch);
-                break;
-            }
-            self.counters.lines += 1;
-            self.counters.bytes += n as u64;
-            let line = std::str::from_utf8(&self.line).map_err(|e| CorpusError::InvalidUtf8 {
-                line: self.counters.lines,
-                byte: e.valid_up_to(),
-            })?;
-            if line.trim().is_empty() {
-                self.close_paragraph(&mut batch);
-            } else {
-                if self.paragraph.len() + line.len() > self.max_piece_bytes && !self.paragraph.is_empty() {
-                    // Cut an overlong paragraph at a line end: same tokens, bounded memory.
-                    batch.push_piece(&self.paragraph, false, self.counters);
-                    self.paragraph.clear();
+        let (paragraph, max_piece_bytes) = (&mut self.paragraph, self.max_piece_bytes);
+        self.lines.next_batch(max_bytes, |line, counters, batch| {
+            match line {
+                Some(line) if !line.trim().is_empty() => {
+                    if paragraph.len() + line.len() > max_piece_bytes && !paragraph.is_empty() {
+                        // Cut an overlong paragraph at a line end: same tokens, bounded memory.
+                        batch.push_piece(paragraph, false, *counters);
+                        paragraph.clear();
+                    }
+                    paragraph.push_str(line);
                 }
-                self.paragraph.push_str(line);
+                // A blank line or the end of the input closes the paragraph.
+                _ => close_paragraph(paragraph, counters, batch),
             }
-        }
-        batch.end = self.counters;
-        Ok(Some(batch))
+            Ok(())
+        })
     }
+}
 
-    fn close_paragraph(&mut self, batch: &mut Batch) {
-        if !self.paragraph.is_empty() {
-            self.counters.records_read += 1;
-            self.counters.records_kept += 1;
-            batch.push_piece(&self.paragraph, true, self.counters);
-            self.paragraph.clear();
-        }
+/// Adds the open `paragraph`, if any, to `batch` as one sentence and counts it.
+fn close_paragraph(paragraph: &mut String, counters: &mut ReadSummary, batch: &mut Batch) {
+    if !paragraph.is_empty() {
+        counters.records_read += 1;
+        counters.records_kept += 1;
+        batch.push_piece(paragraph, true, *counters);
+        paragraph.clear();
     }
 }
 
@@ -94,11 +72,8 @@ impl CorpusBuilder {
         opts: &PlainTextOptions,
     ) -> Result<ReadSummary, CorpusError> {
         let mut reader = ParagraphReader {
-            r,
-            counters: ReadSummary::default(),
-            line: Vec::with_capacity(1 << 12),
+            lines: Lines::new(r),
             paragraph: String::new(),
-            eof: false,
             max_piece_bytes: self.max_piece_bytes,
         };
         self.read_tokenized(opts.case, |max_bytes| reader.next_batch(max_bytes))

@@ -12,6 +12,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::builder::CorpusBuilder;
 use crate::error::CorpusError;
+use crate::lines::Lines;
 use crate::summary::ReadSummary;
 use crate::tokenize::{Batch, CaseHandling};
 
@@ -218,96 +219,87 @@ fn json_error_message(e: &serde_json::Error) -> String {
 }
 
 struct CommentReader<'o, R> {
-    r: R,
+    lines: Lines<R>,
     opts: &'o RedditOptions,
     subreddits_lower: Vec<String>,
-    counters: ReadSummary,
-    line: Vec<u8>,
     cleaned: String,
-    eof: bool,
+}
+
+/// Whether `subreddit` is one of `subreddits_lower` (lowercased names; all are wanted when it
+/// is empty), case-insensitively.
+fn wanted_subreddit(subreddits_lower: &[String], subreddit: &str) -> bool {
+    if subreddits_lower.is_empty() {
+        return true;
+    }
+    if subreddit.is_ascii() {
+        subreddits_lower.iter().any(|w| w.eq_ignore_ascii_case(subreddit))
+    } else {
+        let lower = subreddit.to_lowercase();
+        subreddits_lower.contains(&lower)
+    }
 }
 
 impl<R: BufRead> CommentReader<'_, R> {
-    fn wanted_subreddit(&self, subreddit: &str) -> bool {
-        if self.subreddits_lower.is_empty() {
-            return true;
-        }
-        if subreddit.is_ascii() {
-            self.subreddits_lower
-                .iter()
-                .any(|w| w.eq_ignore_ascii_case(subreddit))
-        } else {
-            let lower = subreddit.to_lowercase();
-            self.subreddits_lower.contains(&lower)
-        }
-    }
-
     fn next_batch(&mut self, max_bytes: usize) -> Result<Option<Batch>, CorpusError> {
-        if self.eof {
-            return Ok(None);
-        }
-        let mut batch = Batch::default();
-        while batch.text.len() < max_bytes {
-            self.line.clear();
-            let line_no = self.counters.lines + 1;
-            let n = self
-                .r
-                .read_until(b'\n', &mut self.line)
-                .map_err(|source| CorpusError::Read {
-                    line: line_no,
-                    source,
-                })?;
-            if n == 0 {
-                self.eof = true;
-                break;
+        let CommentReader {
+            lines,
+            opts,
+            subreddits_lower,
+            cleaned,
+        } = self;
+        lines.next_batch(max_bytes, |line, counters, batch| match line {
+            Some(line) if !line.trim().is_empty() => {
+                add_comment(line, opts, subreddits_lower, cleaned, counters, batch)
             }
-            self.counters.lines += 1;
-            self.counters.bytes += n as u64;
-            let line = std::str::from_utf8(&self.line).map_err(|e| CorpusError::InvalidUtf8 {
-                line: line_no,
-                byte: e.valid_up_to(),
-            })?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            self.counters.records_read += 1;
-            let comment: Comment = serde_json::from_str(line).map_err(|e| CorpusError::RedditRecord {
-                line: line_no,
-                message: json_error_message(&e),
-            })?;
-            if !self.wanted_subreddit(&comment.subreddit) {
-                self.counters.dropped_subreddit += 1;
-                continue;
-            }
-            if !self.opts.years.is_empty()
-                && !self
-                    .opts
-                    .years
-                    .iter()
-                    .any(|&y| i64::from(y) == utc_year(comment.created_utc.0))
-            {
-                self.counters.dropped_year += 1;
-                continue;
-            }
-            if comment.body == "[deleted]" || comment.body == "[removed]" {
-                self.counters.dropped_deleted += 1;
-                continue;
-            }
-            self.counters.records_kept += 1;
-            self.cleaned.clear();
-            clean_reddit_body(&comment.body, self.opts.newlines, &mut self.cleaned);
-            match self.opts.sentences {
-                SentenceSplitting::Comment => batch.push_piece(&self.cleaned, true, self.counters),
-                SentenceSplitting::Split => {
-                    for sentence in split_reddit_sentences(&self.cleaned) {
-                        batch.push_piece(sentence, true, self.counters);
-                    }
-                }
-            }
-        }
-        batch.end = self.counters;
-        Ok(Some(batch))
+            _ => Ok(()),
+        })
     }
+}
+
+/// Adds the comment of the non-blank JSON `line` to `batch`, cleaned into `cleaned`, unless a
+/// filter of `opts` drops it; counts it in `counters`, which hold the line's number.
+fn add_comment(
+    line: &str,
+    opts: &RedditOptions,
+    subreddits_lower: &[String],
+    cleaned: &mut String,
+    counters: &mut ReadSummary,
+    batch: &mut Batch,
+) -> Result<(), CorpusError> {
+    counters.records_read += 1;
+    let comment: Comment = serde_json::from_str(line).map_err(|e| CorpusError::RedditRecord {
+        line: counters.lines,
+        message: json_error_message(&e),
+    })?;
+    if !wanted_subreddit(subreddits_lower, &comment.subreddit) {
+        counters.dropped_subreddit += 1;
+        return Ok(());
+    }
+    if !opts.years.is_empty()
+        && !opts
+            .years
+            .iter()
+            .any(|&y| i64::from(y) == utc_year(comment.created_utc.0))
+    {
+        counters.dropped_year += 1;
+        return Ok(());
+    }
+    if comment.body == "[deleted]" || comment.body == "[removed]" {
+        counters.dropped_deleted += 1;
+        return Ok(());
+    }
+    counters.records_kept += 1;
+    cleaned.clear();
+    clean_reddit_body(&comment.body, opts.newlines, cleaned);
+    match opts.sentences {
+        SentenceSplitting::Comment => batch.push_piece(cleaned, true, *counters),
+        SentenceSplitting::Split => {
+            for sentence in split_reddit_sentences(cleaned) {
+                batch.push_piece(sentence, true, *counters);
+            }
+        }
+    }
+    Ok(())
 }
 
 impl CorpusBuilder {
@@ -346,13 +338,10 @@ impl CorpusBuilder {
     /// what was expected), invalid UTF-8, or an I/O / decompression error.
     pub fn read_reddit(&mut self, r: impl BufRead, opts: &RedditOptions) -> Result<ReadSummary, CorpusError> {
         let mut reader = CommentReader {
-            r,
+            lines: Lines::new(r),
             opts,
             subreddits_lower: opts.subreddits.iter().map(|s| s.to_lowercase()).collect(),
-            counters: ReadSummary::default(),
-            line: Vec::with_capacity(1 << 12),
             cleaned: String::new(),
-            eof: false,
         };
         self.read_tokenized(opts.case, |max_bytes| reader.next_batch(max_bytes))
     }

@@ -43,6 +43,18 @@ pub(crate) fn is_space(b: u8) -> bool {
 }
 
 impl CorpusBuilder {
+    /// Adds a WikiText record (a line, or a Parquet row's text) as a sentence with
+    /// [`Self::push_whitespace_line`] and counts it in `summary`; a blank one is no record.
+    #[inline]
+    pub(crate) fn push_whitespace_record(&mut self, text: &str, unk: UnkHandling, summary: &mut ReadSummary) {
+        if text.bytes().all(is_space) {
+            return;
+        }
+        summary.records_read += 1;
+        summary.records_kept += 1;
+        self.push_whitespace_line(text, unk);
+    }
+
     /// Adds the tokens of one WikiText line as a sentence (none if the line is blank). Tokens
     /// are the runs of non-ASCII-whitespace bytes, kept exactly. Returns whether the token limit
     /// was reached.
@@ -91,28 +103,10 @@ impl CorpusBuilder {
         let mut summary = ReadSummary::default();
         let mut buf: Vec<u8> = Vec::with_capacity(1 << 16);
         while !self.is_full() {
-            buf.clear();
-            let n = r
-                .read_until(b'\n', &mut buf)
-                .map_err(|source| CorpusError::Read {
-                    line: summary.lines + 1,
-                    source,
-                })?;
-            if n == 0 {
+            let Some(line) = summary.read_line(&mut r, &mut buf)? else {
                 break;
-            }
-            summary.lines += 1;
-            summary.bytes += n as u64;
-            let line = std::str::from_utf8(&buf).map_err(|e| CorpusError::InvalidUtf8 {
-                line: summary.lines,
-                byte: e.valid_up_to(),
-            })?;
-            if line.bytes().all(is_space) {
-                continue;
-            }
-            summary.records_read += 1;
-            summary.records_kept += 1;
-            self.push_whitespace_line(line, opts.unk);
+            };
+            self.push_whitespace_record(line, opts.unk, &mut summary);
         }
         summary.stopped_at_token_limit = self.is_full();
         self.fill_summary(&mut summary, start);

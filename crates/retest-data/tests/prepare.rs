@@ -1,16 +1,27 @@
 //! Corpus preparation on the data mirror's real files.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use retest_data::{
     CORPUS_FILE, DataError, LockFile, PrepareOutcome, Resolver, STATS_FILE, VOCAB_FILE, prepare_corpus,
 };
 use retest_spec::{CaseHandling, CorpusRecipe, ReaderSpec, SentenceSplitting};
-use retest_test_support::data_dir;
+use retest_test_support::{data_dir, write_file};
 
 fn project_recipe(name: &str) -> CorpusRecipe {
     CorpusRecipe::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpora/{name}.yaml")))
         .unwrap()
+}
+
+/// A Reddit recipe `name` in `work` whose one source, `file` there, is the first half of the
+/// mirror's December 2005 dump; the recipe and the source's path.
+fn half_reddit_dump(work: &Path, name: &str, file: &str) -> (CorpusRecipe, PathBuf) {
+    let bytes = std::fs::read(data_dir().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
+    let source = write_file(work, file, &bytes[..bytes.len() / 2]);
+    let text =
+        format!("name: {name}\nreader: {{format: reddit}}\nsources:\n  - {{file: {file}, path: {file}}}\n");
+    let recipe = CorpusRecipe::load(&write_file(work, &format!("{name}.yaml"), text)).unwrap();
+    (recipe, source)
 }
 
 fn resolver(work: &Path) -> Resolver {
@@ -168,15 +179,7 @@ fn corrupt_compressed_file_fails_with_its_path_and_keeps_finished_work() {
     )
     .unwrap();
     // Then a bzip2 file cut in the middle.
-    let bytes = std::fs::read(data_dir().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
-    let broken = work.path().join("broken.bz2");
-    std::fs::write(&broken, &bytes[..bytes.len() / 2]).unwrap();
-    std::fs::write(
-        work.path().join("broken.yaml"),
-        "name: broken\nreader: {format: reddit}\nsources:\n  - {file: broken.bz2, path: broken.bz2}\n",
-    )
-    .unwrap();
-    let recipe = CorpusRecipe::load(&work.path().join("broken.yaml")).unwrap();
+    let (recipe, broken) = half_reddit_dump(work.path(), "broken", "broken.bz2");
     let error = prepare_corpus(&recipe, &mut resolver(work.path()), &out, false).unwrap_err();
     assert!(
         matches!(error, DataError::Corpus { .. } | DataError::Io { .. }),
@@ -226,15 +229,8 @@ fn a_checksum_is_recorded_only_once_its_file_has_been_read() {
     let work = tempfile::tempdir().unwrap();
     let out = work.path().join("out");
     let lock = work.path().join("checksums.lock");
+    let (recipe, copy) = half_reddit_dump(work.path(), "dump", "RC_2005-12.bz2");
     let good = std::fs::read(data_dir().join("reddit/pushshift_monthly/RC_2005-12.bz2")).unwrap();
-    let copy = work.path().join("RC_2005-12.bz2");
-    std::fs::write(&copy, &good[..good.len() / 2]).unwrap();
-    std::fs::write(
-        work.path().join("dump.yaml"),
-        "name: dump\nreader: {format: reddit}\nsources:\n  - {file: RC_2005-12.bz2, path: RC_2005-12.bz2}\n",
-    )
-    .unwrap();
-    let recipe = CorpusRecipe::load(&work.path().join("dump.yaml")).unwrap();
     let resolver = |lock: &Path| {
         Resolver::new(
             None,

@@ -33,11 +33,39 @@ impl Setup {
         CorpusRecipe::load(&file).unwrap()
     }
 
+    /// What a resolver says when the file `file` (relative to the setup) has the checksum
+    /// `found` and the lock recorded `recorded` for `demo/<entry>`.
+    fn recorded_mismatch(&self, file: &str, recorded: &str, found: &str, entry: &str) -> String {
+        let lock = self.lock();
+        format!(
+            "{}: checksum mismatch: expected sha256 {recorded}, found {found}; the expected one is \
+             not published but was recorded in {} when the file was first used: if this file is the \
+             right one, remove the line for demo/{entry} from {} and run again",
+            self.path(file).display(),
+            lock.display(),
+            lock.display()
+        )
+    }
+
+    /// The checksum lock beside the recipes.
+    fn lock(&self) -> PathBuf {
+        self.path("corpora/checksums.lock")
+    }
+
+    /// `a.txt` (`hello`) in the mirror, its recipe, and a resolver that has resolved it.
+    fn resolved_from_mirror(&self) -> (CorpusRecipe, Resolver) {
+        std::fs::write(self.path("mirror/a.txt"), "hello\n").unwrap();
+        let recipe = self.recipe("{file: a.txt}");
+        let mut resolver = self.resolver(true);
+        resolver.resolve_all(&recipe).unwrap();
+        (recipe, resolver)
+    }
+
     fn resolver(&self, mirror: bool) -> Resolver {
         Resolver::new(
             mirror.then(|| self.path("mirror")),
             self.path("cache"),
-            LockFile::load(&self.path("corpora/checksums.lock")).unwrap(),
+            LockFile::load(&self.lock()).unwrap(),
             false,
         )
     }
@@ -119,11 +147,8 @@ fn missing_explicit_path_is_reported() {
 #[test]
 fn unknown_checksum_is_recorded_when_asked_then_verified() {
     let s = Setup::new();
-    let lock = s.path("corpora/checksums.lock");
-    std::fs::write(s.path("mirror/a.txt"), "hello\n").unwrap();
-    let recipe = s.recipe("{file: a.txt}");
-    let mut resolver = s.resolver(true);
-    resolver.resolve_all(&recipe).unwrap();
+    let lock = s.lock();
+    let (recipe, mut resolver) = s.resolved_from_mirror();
     assert!(!lock.exists(), "resolving alone records nothing");
     resolver.record_learnt("other").unwrap();
     assert!(
@@ -145,14 +170,7 @@ fn unknown_checksum_is_recorded_when_asked_then_verified() {
     let found = retest_data::sha256_file(&s.path("mirror/a.txt")).unwrap();
     assert_eq!(
         error.to_string(),
-        format!(
-            "{}: checksum mismatch: expected sha256 {HELLO_SHA}, found {found}; the expected one is \
-             not published but was recorded in {} when the file was first used: if this file is the \
-             right one, remove the line for demo/a.txt from {} and run again",
-            s.path("mirror/a.txt").display(),
-            lock.display(),
-            lock.display()
-        )
+        s.recorded_mismatch("mirror/a.txt", HELLO_SHA, &found, "a.txt")
     );
     // Done as the message says, the new file is accepted and recorded.
     std::fs::write(&lock, "").unwrap();
@@ -171,7 +189,7 @@ fn unknown_checksum_is_recorded_when_asked_then_verified() {
 #[test]
 fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
     let s = Setup::new();
-    let lock = s.path("corpora/checksums.lock");
+    let lock = s.lock();
     let recorded = "a".repeat(64);
     std::fs::write(&lock, format!("{recorded}  demo/a.txt\n")).unwrap();
     std::fs::write(s.path("corpora/local.txt"), "hello\n").unwrap();
@@ -179,14 +197,7 @@ fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
     assert_eq!(
         error.to_string(),
-        format!(
-            "{}: checksum mismatch: expected sha256 {recorded}, found {HELLO_SHA}; the expected one \
-             is not published but was recorded in {} when the file was first used: if this file is \
-             the right one, remove the line for demo/a.txt from {} and run again",
-            s.path("corpora/local.txt").display(),
-            lock.display(),
-            lock.display()
-        )
+        s.recorded_mismatch("corpora/local.txt", &recorded, HELLO_SHA, "a.txt")
     );
     std::fs::create_dir_all(s.path("cache/demo")).unwrap();
     std::fs::write(s.path("cache/demo/b.txt"), "hello\n").unwrap();
@@ -195,14 +206,7 @@ fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
     assert_eq!(
         error.to_string(),
-        format!(
-            "{}: checksum mismatch: expected sha256 {recorded}, found {HELLO_SHA}; the expected one \
-             is not published but was recorded in {} when the file was first used: if this file is \
-             the right one, remove the line for demo/b.txt from {} and run again",
-            s.path("cache/demo/b.txt").display(),
-            lock.display(),
-            lock.display()
-        )
+        s.recorded_mismatch("cache/demo/b.txt", &recorded, HELLO_SHA, "b.txt")
     );
 }
 
@@ -210,11 +214,8 @@ fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
 #[test]
 fn recording_keeps_entries_written_meanwhile() {
     let s = Setup::new();
-    let lock = s.path("corpora/checksums.lock");
-    std::fs::write(s.path("mirror/a.txt"), "hello\n").unwrap();
-    let recipe = s.recipe("{file: a.txt}");
-    let mut resolver = s.resolver(true);
-    resolver.resolve_all(&recipe).unwrap();
+    let lock = s.lock();
+    let (_, mut resolver) = s.resolved_from_mirror();
     let other = "b".repeat(64);
     std::fs::write(&lock, format!("{other}  other/x.txt\n")).unwrap();
     resolver.record_learnt("demo").unwrap();
@@ -230,7 +231,7 @@ fn recording_keeps_entries_written_meanwhile() {
 #[test]
 fn malformed_lock_file_names_its_line() {
     let s = Setup::new();
-    let path = s.path("corpora/checksums.lock");
+    let path = s.lock();
     std::fs::write(&path, "# comment\nnot-a-hash  demo/a.txt\n").unwrap();
     let error = LockFile::load(&path).unwrap_err().to_string();
     assert_eq!(

@@ -1,9 +1,7 @@
 //! The readers on the data mirror's real benchmark files, and their error messages.
 
-use std::path::{Path, PathBuf};
-
 use retest_eval::{PairFormat, read_analogies, read_analogies_unsectioned, read_pairs};
-use retest_test_support::{data_dir, error_line};
+use retest_test_support::{data_dir, error_line, write_file};
 
 #[test]
 fn wordsim353_from_gensim() {
@@ -72,11 +70,8 @@ fn rg65_and_rare_words() {
 #[test]
 fn analogies_without_sections() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(
-        dir.path(),
-        "msr.txt",
-        "good better rough rougher\n\nyear years law laws\n",
-    );
+    let d = dir.path();
+    let path = write_file(d, "msr.txt", "good better rough rougher\n\nyear years law laws\n");
     let set = read_analogies_unsectioned(&path, "msr").unwrap();
     assert_eq!(set.sections.len(), 1);
     assert_eq!(set.sections[0].name, "msr");
@@ -88,12 +83,12 @@ fn analogies_without_sections() {
         ]
     );
     // Section lines still start sections; an empty leading section is dropped.
-    let path = write(dir.path(), "s.txt", ": adj\ngood better rough rougher\n");
+    let path = write_file(d, "s.txt", ": adj\ngood better rough rougher\n");
     let set = read_analogies_unsectioned(&path, "msr").unwrap();
     let names: Vec<_> = set.sections.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["adj"]);
-    let path = write(
-        dir.path(),
+    let path = write_file(
+        d,
         "m.txt",
         "year years law laws\n: adj\ngood better rough rougher\n",
     );
@@ -133,12 +128,6 @@ fn google_analogies() {
     assert_eq!(set.sections[0].questions.len(), 506);
 }
 
-fn write(dir: &Path, name: &str, content: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path
-}
-
 #[test]
 fn malformed_lines_name_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -176,11 +165,11 @@ fn malformed_lines_name_file_and_line() {
         ),
     ];
     for (name, content, format, expected) in cases {
-        let path = write(d, name, content);
+        let path = write_file(d, name, content);
         let err = read_pairs(&path, format).unwrap_err();
         assert_eq!(err.to_string(), format!("{}:{expected}", path.display()));
     }
-    let path = write(d, "q1.txt", "Athens Greece Baghdad Iraq\n");
+    let path = write_file(d, "q1.txt", "Athens Greece Baghdad Iraq\n");
     assert_eq!(
         read_analogies(&path).unwrap_err().to_string(),
         format!(
@@ -188,7 +177,7 @@ fn malformed_lines_name_file_and_line() {
             path.display()
         )
     );
-    let path = write(d, "q2.txt", ": capitals\nAthens Greece Baghdad\n");
+    let path = write_file(d, "q2.txt", ": capitals\nAthens Greece Baghdad\n");
     assert_eq!(
         read_analogies(&path).unwrap_err().to_string(),
         format!("{}:2: expected four words `a b c d`, found 3", path.display())

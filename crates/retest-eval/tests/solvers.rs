@@ -566,6 +566,24 @@ fn brute_force_pairs(space: &AnalogySpace, seed: (u32, u32), options: &PairOptio
     pairs
 }
 
+/// `generate_pairs` on `space` (seed words 5 and 9): the pairs of [`brute_force_pairs`], in its
+/// order, with the same scores and distances, and the same on one thread as on the pool.
+fn generated_pairs_checked(space: &AnalogySpace, options: &PairOptions) -> Vec<GeneratedPair> {
+    let expected = brute_force_pairs(space, (5, 9), options);
+    let ours = generate_pairs(space, (5, 9), options).unwrap();
+    assert_eq!(ours.len(), expected.len(), "{options:?}");
+    for (k, (p, q)) in ours.iter().zip(&expected).enumerate() {
+        assert_eq!((p.x, p.y), (q.x, q.y), "{options:?}: pair {k}");
+        assert!((p.score - q.score).abs() < 1e-12 && (p.distance - q.distance).abs() < 1e-12);
+    }
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    assert_eq!(
+        one.install(|| generate_pairs(space, (5, 9), options)).unwrap(),
+        ours
+    );
+    ours
+}
+
 #[test]
 fn generated_pairs_equal_a_brute_force_double_loop() {
     // 2,100 words: three tiles of the Gram matrix per side.
@@ -582,25 +600,13 @@ fn generated_pairs_equal_a_brute_force_double_loop() {
             bound,
             n_pairs,
         };
-        let expected = brute_force_pairs(&space, (5, 9), &options);
-        assert!(!expected.is_empty());
-        let ours = generate_pairs(&space, (5, 9), &options).unwrap();
-        assert_eq!(ours.len(), expected.len(), "{options:?}");
-        for (k, (p, q)) in ours.iter().zip(&expected).enumerate() {
-            assert_eq!((p.x, p.y), (q.x, q.y), "{options:?}: pair {k}");
-            assert!((p.score - q.score).abs() < 1e-12 && (p.distance - q.distance).abs() < 1e-12);
-        }
+        let ours = generated_pairs_checked(&space, &options);
+        assert!(!ours.is_empty());
         // Each word in at most one pair.
         let mut words: Vec<u32> = ours.iter().flat_map(|p| [p.x, p.y]).collect();
         words.sort_unstable();
         words.dedup();
         assert_eq!(words.len(), 2 * ours.len());
-        // The same pairs on one thread as on two.
-        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        assert_eq!(
-            one.install(|| generate_pairs(&space, (5, 9), &options)).unwrap(),
-            ours
-        );
     }
     // A small restriction: only the first 300 words pair.
     let restricted = AnalogySpace::new(&emb, Some(300)).unwrap();
@@ -658,19 +664,8 @@ fn generated_pairs_equal_a_brute_force_double_loop_when_most_pairs_are_close() {
             .count();
         let all = (n as usize) * (n as usize - 1) / 2;
         assert!(within > all / 2, "{options:?}: {within} of {all} pairs within δ");
-        let expected = brute_force_pairs(&space, (5, 9), &options);
-        let ours = generate_pairs(&space, (5, 9), &options).unwrap();
-        assert_eq!(ours.len(), expected.len(), "{options:?}");
+        let ours = generated_pairs_checked(&space, &options);
         assert_eq!(ours.len(), n_pairs, "{options:?}");
-        for (k, (p, q)) in ours.iter().zip(&expected).enumerate() {
-            assert_eq!((p.x, p.y), (q.x, q.y), "{options:?}: pair {k}");
-            assert!((p.score - q.score).abs() < 1e-12 && (p.distance - q.distance).abs() < 1e-12);
-        }
-        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        assert_eq!(
-            one.install(|| generate_pairs(&space, (5, 9), &options)).unwrap(),
-            ours
-        );
     }
 }
 

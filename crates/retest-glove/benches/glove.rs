@@ -10,23 +10,12 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use retest_corpus::{CorpusBuilder, EncodedCorpus, UnkHandling, WikiTextOptions};
+use retest_corpus::{EncodedCorpus, UnkHandling};
 use retest_glove::{CooccurConfig, GloveConfig, SimdPath, count_cooccurrences, train_with_simd_path};
 use retest_rng::SeedPath;
 
 fn corpus(max_tokens: u64) -> EncodedCorpus {
-    let path = retest_test_support::data_file("wikitext-103/wiki.valid.tokens");
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut builder = CorpusBuilder::new(Some(max_tokens));
-    builder
-        .read_wikitext(
-            std::io::BufReader::new(file),
-            &WikiTextOptions {
-                unk: UnkHandling::RawUnk,
-            },
-        )
-        .unwrap();
-    builder.finish(5)
+    retest_test_support::wiki_valid(UnkHandling::RawUnk, Some(max_tokens), 5)
 }
 
 fn bench_cooccur(c: &mut Criterion) {

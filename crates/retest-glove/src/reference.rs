@@ -98,24 +98,17 @@ pub fn train_reference(
             gradsq[l1 + dim] += fdiff * fdiff;
             gradsq[l2 + dim] += fdiff * fdiff;
             if (done + 1) % (1 << 20) == 0 {
-                progress(IterationProgress {
+                progress(IterationProgress::during(
                     iteration,
-                    n_iterations: config.iterations,
-                    records_done: done as u64 + 1,
-                    n_records: n as u64,
-                    cost: None,
-                });
+                    config.iterations,
+                    done + 1,
+                    n,
+                ));
             }
         }
         let mean = cost / n as f64;
         cost_per_iteration.push(mean);
-        progress(IterationProgress {
-            iteration,
-            n_iterations: config.iterations,
-            records_done: n as u64,
-            n_records: n as u64,
-            cost: Some(mean),
-        });
+        progress(IterationProgress::finished(iteration, config.iterations, n, mean));
     }
     let mut vectors = Vec::with_capacity(v * dim);
     for word in 0..v {

@@ -1,22 +1,13 @@
 //! Unit tests that need crate internals: the SIMD paths against each other.
 
-use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
 use retest_rng::SeedPath;
+use retest_test_support::corpus_from_text;
 
 use crate::{CooccurConfig, GloveConfig, SimdPath, count_cooccurrences, train_with_simd_path};
 
 fn small_cooc() -> crate::Cooccurrences {
     let text = "a b c d e f a b c a b a\nb c d e f g h b c d\nh g f e d c b a\na a b b c c d d e e\n";
-    let mut builder = CorpusBuilder::new(None);
-    builder
-        .read_wikitext(
-            text.as_bytes(),
-            &WikiTextOptions {
-                unk: UnkHandling::Keep,
-            },
-        )
-        .unwrap();
-    let corpus = builder.finish(1);
+    let corpus = corpus_from_text(text, 1);
     let dir = tempfile::tempdir().unwrap();
     count_cooccurrences(
         &corpus.view(),

@@ -73,6 +73,32 @@ pub struct IterationProgress {
     pub cost: Option<f64>,
 }
 
+impl IterationProgress {
+    /// `records_done` of the `n_records` records of iteration `iteration` done.
+    pub(crate) fn during(
+        iteration: usize,
+        n_iterations: usize,
+        records_done: usize,
+        n_records: usize,
+    ) -> Self {
+        IterationProgress {
+            iteration,
+            n_iterations,
+            records_done: records_done as u64,
+            n_records: n_records as u64,
+            cost: None,
+        }
+    }
+
+    /// Iteration `iteration` finished, with its cost.
+    pub(crate) fn finished(iteration: usize, n_iterations: usize, n_records: usize, cost: f64) -> Self {
+        IterationProgress {
+            cost: Some(cost),
+            ..IterationProgress::during(iteration, n_iterations, n_records, n_records)
+        }
+    }
+}
+
 /// A trained model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrainedGlove {
@@ -189,24 +215,12 @@ pub fn train_with_simd_path(
             cost += path.run(&mut params, &records, start..end, eta, &mut scratch);
             start = end;
             if end < n {
-                progress(IterationProgress {
-                    iteration,
-                    n_iterations: config.iterations,
-                    records_done: end as u64,
-                    n_records: n as u64,
-                    cost: None,
-                });
+                progress(IterationProgress::during(iteration, config.iterations, end, n));
             }
         }
         let mean = cost / n as f64;
         cost_per_iteration.push(mean);
-        progress(IterationProgress {
-            iteration,
-            n_iterations: config.iterations,
-            records_done: n as u64,
-            n_records: n as u64,
-            cost: Some(mean),
-        });
+        progress(IterationProgress::finished(iteration, config.iterations, n, mean));
     }
     Ok(TrainedGlove {
         dim: config.dim,

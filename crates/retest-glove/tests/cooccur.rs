@@ -5,11 +5,12 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{corpus_from_text, count_in_memory, wiki_valid};
+use common::{count_in_memory, wiki_valid};
 use retest_glove::{
     CooccurConfig, Cooccurrences, MAX_FAN_IN, count_cooccurrences, count_cooccurrences_to_writer,
     write_cooccurrences,
 };
+use retest_test_support::corpus_from_text;
 use retest_test_support::error_line;
 
 fn count(corpus: &retest_corpus::EncodedCorpus, window: usize, memory_bytes: u64) -> Cooccurrences {

@@ -5,12 +5,13 @@ mod common;
 
 use std::sync::OnceLock;
 
-use common::{corpus_from_text, count_in_memory, wiki_valid};
+use common::{count_in_memory, wiki_valid};
 use retest_corpus::EncodedCorpus;
 use retest_glove::{
     CoocRecord, Cooccurrences, GloveConfig, IterationProgress, TrainedGlove, train, train_reference,
 };
 use retest_rng::SeedPath;
+use retest_test_support::corpus_from_text;
 
 /// WikiText-103 validation and its co-occurrences (window 15), computed once per test binary.
 fn wiki() -> &'static (EncodedCorpus, Cooccurrences) {
@@ -60,12 +61,7 @@ fn same_seed_same_bytes_different_seed_different_vectors() {
     );
     assert_eq!(a.cost_per_iteration, b.cost_per_iteration);
     let other = run(cooc, &c, 8);
-    let differing = a
-        .vectors
-        .iter()
-        .zip(&other.vectors)
-        .filter(|(x, y)| x != y)
-        .count();
+    let differing = retest_test_support::n_differing(&a.vectors, &other.vectors);
     assert!(
         differing > a.vectors.len() * 99 / 100,
         "only {differing} values differ"

@@ -80,27 +80,31 @@ fn out_of_vocabulary_words_and_pairs_are_dropped_and_counted() {
 
 #[test]
 fn malformed_lists_are_refused_with_the_line_number() {
-    let msg = |r: Result<PairList, MeasureError>| r.unwrap_err().to_string();
-    assert_eq!(
-        msg(PairList::parse("base-pairs", "he she\nman woman men\n")),
-        "base-pairs: line 2: expected two words 'masculine feminine', found 3: 'man woman men'"
-    );
-    assert_eq!(
-        msg(PairList::parse("base-pairs", "# c\nhe\n")),
-        "base-pairs: line 2: expected two words 'masculine feminine', found 1: 'he'"
-    );
-    assert_eq!(
-        msg(PairList::parse("base-pairs", "he she\nhe she\n")),
-        "base-pairs: line 2: the pair 'he she' repeats line 1"
-    );
-    assert_eq!(
-        msg(PairList::parse("base-pairs", "he he\n")),
-        "base-pairs: line 1: a pair needs two different words, found 'he he'"
-    );
-    assert_eq!(
-        msg(PairList::parse("base-pairs", "# only\n\n")),
-        "base-pairs: the list is empty (only blank lines and comments)"
-    );
+    for (text, expected) in [
+        (
+            "he she\nman woman men\n",
+            "base-pairs: line 2: expected two words 'masculine feminine', found 3: 'man woman men'",
+        ),
+        (
+            "# c\nhe\n",
+            "base-pairs: line 2: expected two words 'masculine feminine', found 1: 'he'",
+        ),
+        (
+            "he she\nhe she\n",
+            "base-pairs: line 2: the pair 'he she' repeats line 1",
+        ),
+        (
+            "he he\n",
+            "base-pairs: line 1: a pair needs two different words, found 'he he'",
+        ),
+        (
+            "# only\n\n",
+            "base-pairs: the list is empty (only blank lines and comments)",
+        ),
+    ] {
+        let error: MeasureError = PairList::parse("base-pairs", text).unwrap_err();
+        assert_eq!(error.to_string(), expected, "{text:?}");
+    }
     assert_eq!(
         WordList::parse("occ16", "nurse\nvice chancellor\n")
             .unwrap_err()

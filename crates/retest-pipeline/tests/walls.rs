@@ -16,6 +16,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use retest_test_support::sources::{crate_paths, source_files};
+
 /// The layer of each top-level module (see the module docs).
 const LAYERS: &[(&str, usize)] = &[
     ("message", 1),
@@ -29,39 +31,6 @@ const LAYERS: &[(&str, usize)] = &[
 
 /// The one import circle the walls allow: the run writes the manifest of what it ran.
 const ALLOWED_CIRCLE: &[&str] = &["driver::manifest", "driver::run"];
-
-/// A source file: its module path (`driver::run`) and its text.
-struct SourceFile {
-    module: Vec<String>,
-    path: PathBuf,
-    text: String,
-}
-
-fn read_sources(dir: &Path, module: &[String], out: &mut Vec<SourceFile>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("src/ is readable")
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let mut inner = module.to_vec();
-        if path.is_dir() {
-            inner.push(name);
-            read_sources(&path, &inner, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            if !matches!(name.as_str(), "lib" | "mod") {
-                inner.push(name);
-            }
-            let text = std::fs::read_to_string(&path).expect("a readable source file");
-            out.push(SourceFile {
-                module: inner,
-                path,
-                text,
-            });
-        }
-    }
-}
 
 /// The modules named by the `crate::…` and `super::…` paths of `text`, written in a file of
 /// module `module`, resolved to the deepest module of `known`; a `crate::` path whose first
@@ -91,68 +60,29 @@ fn imported_modules(
             found.insert(child.clone());
         }
     }
-    for (start, _) in text.match_indices("crate::").chain(text.match_indices("super::")) {
-        if start > 0 && text[..start].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
+    for named in crate_paths(module, text) {
+        let Some((first, rest)) = named.names.split_first() else {
+            continue;
+        };
+        let mut path = named.start;
+        path.push(first.clone());
+        if !known.contains(&path) {
+            if named.from_crate {
+                return Err(format!("`crate::{}` names no module", path.join("::")));
+            }
             continue;
         }
-        let rest = &text[start..];
-        let mut segments: Vec<String> = if rest.starts_with("crate::") {
-            Vec::new()
-        } else {
-            // `super` of `a/b.rs` and of `a/b/mod.rs` (both module a::b) is `a`
-            module[..module.len().saturating_sub(1)].to_vec()
-        };
-        let mut tail = rest.split_once("::").unwrap().1;
-        while tail.starts_with("super::") {
-            segments.pop();
-            tail = &tail["super::".len()..];
-        }
-        for first in first_names(tail) {
-            let mut path = segments.clone();
-            path.push(first.0);
-            let mut names = first.1.split("::").filter(|s| !s.is_empty());
-            if !known.contains(&path) {
-                if rest.starts_with("crate::") {
-                    return Err(format!("`crate::{}` names no module", path.join("::")));
-                }
-                continue;
+        for name in rest {
+            let mut deeper = path.clone();
+            deeper.push(name.clone());
+            if !known.contains(&deeper) {
+                break;
             }
-            for name in names.by_ref() {
-                let mut deeper = path.clone();
-                deeper.push(name.to_owned());
-                if !known.contains(&deeper) {
-                    break;
-                }
-                path = deeper;
-            }
-            found.insert(path);
+            path = deeper;
         }
+        found.insert(path);
     }
     Ok(found)
-}
-
-/// The first names after `crate::` (with the rest of each path): one for `a::b::C`, several for
-/// `{a::B, c}`.
-fn first_names(tail: &str) -> Vec<(String, String)> {
-    let ident = |s: &str| -> (String, String) {
-        let end = s
-            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .unwrap_or(s.len());
-        let path = &s[..end];
-        let (first, rest) = path.split_once("::").unwrap_or((path, ""));
-        (first.to_owned(), rest.to_owned())
-    };
-    if let Some(group) = tail.strip_prefix('{') {
-        let inner = &group[..group.find('}').unwrap_or(group.len())];
-        inner
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(ident)
-            .collect()
-    } else {
-        vec![ident(tail)]
-    }
 }
 
 fn layer(module: &[String]) -> usize {
@@ -168,8 +98,7 @@ fn layer(module: &[String]) -> usize {
 
 /// Every file's imported modules, keyed by the file's module path.
 fn import_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
-    let mut files = Vec::new();
-    read_sources(src, &[], &mut files);
+    let files = source_files(src);
     let known: BTreeSet<Vec<String>> = files.iter().map(|f| f.module.clone()).collect();
     let mut graph = BTreeMap::new();
     for file in &files {
@@ -339,8 +268,7 @@ const RESOLVES_FROM_ENVIRONMENT: &[&str] = &["driver", "tools"];
 
 #[test]
 fn only_the_driver_reads_the_environment() {
-    let mut files = Vec::new();
-    read_sources(&src(), &[], &mut files);
+    let files = source_files(&src());
     let mut readers = Vec::new();
     for file in &files {
         let module = file.module.join("::");
@@ -365,8 +293,7 @@ fn only_the_driver_reads_the_environment() {
 /// string written here.
 #[test]
 fn tables_are_named_through_the_table_names() {
-    let mut files = Vec::new();
-    read_sources(&src(), &[], &mut files);
+    let files = source_files(&src());
     let by_string: Vec<String> = (files.iter())
         .filter(|f| {
             ["Table::from_rows(", "Table::from_rows_in("]

@@ -4,7 +4,7 @@
 use retest_tables::{AlphaRow, IccRow};
 
 use crate::compare;
-use crate::data::configs_of;
+use crate::data::{ConfigRow, configs_of};
 use crate::document::Block;
 use crate::finding::{Finding, Verdict};
 use crate::input::{ReportMeta, RunTables};
@@ -74,11 +74,7 @@ fn du_findings(tables: &RunTables, meta: &ReportMeta, du: &DuTables) -> Vec<Find
 /// The title and the paragraph naming the pipeline and its configurations.
 fn intro_blocks(meta: &ReportMeta, du: &DuTables, blocks: &mut Vec<Block>) {
     let DuTables { trw, trp, .. } = *du;
-    let configs = configs_of(
-        trw.iter()
-            .chain(trp)
-            .map(|r| (r.corpus.as_str(), r.algorithm.as_str())),
-    );
+    let configs = configs_of(trw.iter().chain(trp).map(ConfigRow::config));
     blocks.push(Block::Heading(1, format!("{}{}", TITLE, meta.pipeline)));
     blocks.push(Block::Paragraph(format!(
         "Reliability of word-embedding gender-bias measures for pipeline `{}`, compared with Du, Fang & Nguyen \

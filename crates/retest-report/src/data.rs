@@ -45,32 +45,23 @@ pub struct Exclusions {
 
 impl Exclusions {
     pub fn of_icc(rows: &[IccRow]) -> Self {
-        let mut e = Exclusions {
-            n_rows: rows.len(),
-            ..Exclusions::default()
-        };
-        for row in rows {
-            match icc_value(row) {
-                Some(_) => e.n_used += 1,
-                None => {
-                    *e.by_reason
-                        .entry(exclusion_reason(&row.stats.status))
-                        .or_default() += 1
-                }
-            }
-        }
-        e
+        Exclusions::of_rows(rows, icc_value, |row| row.stats.status.as_str())
     }
 
     pub fn of_alpha(rows: &[AlphaRow]) -> Self {
+        Exclusions::of_rows(rows, alpha_value, |row| row.status.as_str())
+    }
+
+    /// A row is used when `value` gives it a value, else excluded for its `status`.
+    fn of_rows<R>(rows: &[R], value: fn(&R) -> Option<f64>, status: fn(&R) -> &str) -> Self {
         let mut e = Exclusions {
             n_rows: rows.len(),
             ..Exclusions::default()
         };
         for row in rows {
-            match alpha_value(row) {
+            match value(row) {
                 Some(_) => e.n_used += 1,
-                None => *e.by_reason.entry(exclusion_reason(&row.status)).or_default() += 1,
+                None => *e.by_reason.entry(exclusion_reason(status(row))).or_default() += 1,
             }
         }
         e
@@ -231,14 +222,52 @@ pub fn singular_plural_pairs(pairs: &[(String, String)]) -> Vec<(usize, usize)> 
     out
 }
 
-/// The rows of one configuration (corpus, algorithm), `key` giving a row's.
-pub(crate) fn of_config<'a, R>(
+/// A row of one configuration: a corpus and an algorithm.
+pub(crate) trait ConfigRow {
+    /// The row's (corpus, algorithm).
+    fn config(&self) -> (&str, &str);
+}
+
+/// Implements [`ConfigRow`] for row types with `corpus` and `algorithm` columns.
+macro_rules! config_rows {
+    ($($row:ident),* $(,)?) => {
+        $(impl ConfigRow for retest_tables::$row {
+            fn config(&self) -> (&str, &str) {
+                (&self.corpus, &self.algorithm)
+            }
+        })*
+    };
+}
+
+config_rows!(
+    AnalogyAccuracyRow,
+    AnalogyAnswerRow,
+    AnalogyPairRow,
+    AnalogyReliabilityRow,
+    AnalogyReportedRow,
+    AnalogySweepRow,
+    AnalogyZhangRow,
+    BasePairAgreementRow,
+    BasePairBaselineRow,
+    BasePairCorrelationRow,
+    BasePairDirectionRow,
+    BasePairExampleRow,
+    BasePairFlipRow,
+    BasePairKappaRow,
+    BasePairSeedsRow,
+    BasePairSummaryRow,
+    BasePairVarianceRow,
+    IccRow,
+    SeedSpreadRow,
+);
+
+/// The rows of one configuration (corpus, algorithm).
+pub(crate) fn of_config<'a, R: ConfigRow>(
     rows: &'a [R],
     config: &'a (String, String),
-    key: impl Fn(&R) -> (&str, &str) + 'a,
 ) -> impl Iterator<Item = &'a R> {
     rows.iter()
-        .filter(move |r| key(r) == (config.0.as_str(), config.1.as_str()))
+        .filter(move |r| r.config() == (config.0.as_str(), config.1.as_str()))
 }
 
 /// Values in order of first appearance, once each.

@@ -6,8 +6,8 @@ use retest_tables::{AlphaRow, IccRow, Subject};
 
 use crate::compare;
 use crate::data::{
-    ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, algorithm_label, alpha_value, configs_of, icc_value, icc_values,
-    list_label, lists_of, pair_label, pairs_of, queries_of, rule_label, rules_of, sorted_names,
+    ConfigRow, ITEMS_BASE_PAIRS, ITEMS_QUERY_WORDS, algorithm_label, alpha_value, configs_of, icc_value,
+    icc_values, list_label, lists_of, pair_label, pairs_of, queries_of, rule_label, rules_of, sorted_names,
 };
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
@@ -27,7 +27,7 @@ fn scale_label(scale: &str) -> String {
 fn test_retest_figure(rows: &[IccRow], subject: &str) -> BoxFigure {
     let lists = lists_of(rows);
     let rules = rules_of(rows.iter().map(|r| r.rule.as_str()));
-    let panels = configs_of(rows.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())))
+    let panels = configs_of(rows.iter().map(ConfigRow::config))
         .into_iter()
         .map(|(corpus, algorithm)| BoxPanel {
             title: config_label(&corpus, &algorithm),

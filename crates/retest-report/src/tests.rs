@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use retest_tables::{AlphaRow, IccRow, IccStats, RegressionRow, Subject, SubjectKind, Table};
+use retest_test_support::sources::{crate_paths, source_files};
 
 use super::*;
 
@@ -88,23 +89,29 @@ fn alpha_rows() -> Vec<AlphaRow> {
     .enumerate()
     {
         for (j, rule) in ["dbwa", "ripa", "nbm"].iter().enumerate() {
-            rows.push(AlphaRow {
-                corpus: "tiny".into(),
-                algorithm: "sgns".into(),
-                rule: (*rule).into(),
-                query: (*query).into(),
-                items: (*items).into(),
-                alpha: 0.5 + 0.1 * (i + j) as f64,
-                ci_low: 0.0,
-                ci_high: 1.0,
-                n_items: 8,
-                n_cases: 23,
-                n_dropped: 0,
-                status: "ok".into(),
-            });
+            rows.push(alpha_row("tiny", rule, query, items, 0.5 + 0.1 * (i + j) as f64));
         }
     }
     rows
+}
+
+/// An `ok` α row of SGNS on `corpus` (CI [0, 1], 8 items, 23 cases), also for the findings'
+/// tests.
+pub(crate) fn alpha_row(corpus: &str, rule: &str, query: &str, items: &str, alpha: f64) -> AlphaRow {
+    AlphaRow {
+        corpus: corpus.into(),
+        algorithm: "sgns".into(),
+        rule: rule.into(),
+        query: query.into(),
+        items: items.into(),
+        alpha,
+        ci_low: 0.0,
+        ci_high: 1.0,
+        n_items: 8,
+        n_cases: 23,
+        n_dropped: 0,
+        status: "ok".into(),
+    }
 }
 
 fn regression_rows() -> Vec<RegressionRow> {
@@ -324,34 +331,21 @@ fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|layer| layer.contains(&module))
 }
 
-/// Every `.rs` file under `dir` but the test modules, as (module path, source).
-fn product_modules(src: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            product_modules(src, &path, out);
-            continue;
-        }
-        let rel = path.strip_prefix(src).unwrap().with_extension("");
-        let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-        match parts.last().map(String::as_str) {
-            Some("tests") => continue,
-            Some("lib") if parts.len() == 1 => {
-                out.push(("crate".to_owned(), std::fs::read_to_string(&path).unwrap()));
-                continue;
-            }
-            _ => {}
-        }
-        let module = match parts.split_last() {
-            Some((last, parent)) if last == "mod" => parent.join("::"),
-            _ => parts.join("::"),
-        };
-        out.push((module, std::fs::read_to_string(&path).unwrap()));
-    }
+/// Every `.rs` file under `src` but the test modules, as (module path, source); the crate root
+/// is `crate`.
+fn product_modules(src: &Path) -> Vec<(String, String)> {
+    source_files(src)
+        .into_iter()
+        .filter(|file| file.path.file_stem().is_none_or(|stem| stem != "tests"))
+        .map(|file| {
+            let module = if file.module.is_empty() {
+                "crate".to_owned()
+            } else {
+                file.module.join("::")
+            };
+            (module, file.text)
+        })
+        .collect()
 }
 
 /// The source before an inline `mod tests`, without comments.
@@ -366,88 +360,25 @@ fn product_code(source: &str) -> String {
         .join("\n")
 }
 
-/// The paths of a use tree starting at `text` (`a::b`, `a::{b, c::{d}}`, `{a, b}`), each as its
-/// segments; returns them with the rest of `text`.
-fn use_tree(text: &str) -> (Vec<Vec<String>>, &str) {
-    let text = text.trim_start();
-    if let Some(group) = text.strip_prefix('{') {
-        let mut paths = Vec::new();
-        let mut rest = group;
-        loop {
-            rest = rest.trim_start();
-            if let Some(after) = rest.strip_prefix('}') {
-                return (paths, after);
-            }
-            let (inner, after) = use_tree(rest);
-            paths.extend(inner);
-            rest = match after.trim_start().strip_prefix(',') {
-                Some(next) => next,
-                None if after.len() == rest.len() => &after[after.chars().next().map_or(0, char::len_utf8)..],
-                None => after,
-            };
-            if rest.is_empty() {
-                return (paths, rest);
-            }
-        }
-    }
-    let end = text
-        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '*'))
-        .unwrap_or(text.len());
-    let (ident, rest) = text.split_at(end);
-    match rest.strip_prefix("::") {
-        Some(rest) => {
-            let (inner, rest) = use_tree(rest);
-            let paths = inner
-                .into_iter()
-                .map(|mut p| {
-                    p.insert(0, ident.to_owned());
-                    p
-                })
-                .collect();
-            (paths, rest)
-        }
-        None => (vec![vec![ident.to_owned()]], rest),
-    }
-}
-
 /// The modules `module`'s code imports through `crate::` and `super::` paths: for each path the
 /// longest prefix that is a module, else the crate root.
 fn imported_modules(module: &str, code: &str, modules: &[String]) -> Vec<String> {
-    let own: Vec<&str> = if module == "crate" {
+    let own: Vec<String> = if module == "crate" {
         Vec::new()
     } else {
-        module.split("::").collect()
+        module.split("::").map(str::to_owned).collect()
     };
     let mut out = Vec::new();
-    for (at, _) in code.match_indices("crate::").chain(code.match_indices("super::")) {
-        let before = code[..at].chars().next_back();
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
-            continue;
-        }
-        let (paths, _) = use_tree(&code[at..]);
-        for path in paths {
-            let mut base: Vec<&str> = Vec::new();
-            let mut segments = path.iter().map(String::as_str).peekable();
-            match segments.next() {
-                Some("crate") => {}
-                Some("super") => {
-                    base = own[..own.len().saturating_sub(1)].to_vec();
-                    while segments.next_if_eq(&"super").is_some() {
-                        base.pop();
-                    }
-                }
-                _ => continue,
-            }
-            let full: Vec<&str> = base.into_iter().chain(segments).collect();
-            let target = (1..=full.len())
-                .rev()
-                .map(|n| full[..n].join("::"))
-                .find(|m| modules.contains(m))
-                .unwrap_or_else(|| "crate".to_owned());
-            let inside = target == module || target.starts_with(&format!("{module}::"));
-            if !inside && !out.contains(&target) {
-                out.push(target);
-            }
+    for named in crate_paths(&own, code) {
+        let full: Vec<String> = named.start.into_iter().chain(named.names).collect();
+        let target = (1..=full.len())
+            .rev()
+            .map(|n| full[..n].join("::"))
+            .find(|m| modules.contains(m))
+            .unwrap_or_else(|| "crate".to_owned());
+        let inside = target == module || target.starts_with(&format!("{module}::"));
+        if !inside && !out.contains(&target) {
+            out.push(target);
         }
     }
     out.sort();
@@ -478,8 +409,7 @@ fn layer_violations(sources: &[(String, String)]) -> Vec<String> {
 #[test]
 fn modules_import_only_the_layers_below() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut sources = Vec::new();
-    product_modules(&src, &src, &mut sources);
+    let sources = product_modules(&src);
     for layer in LAYERS {
         for module in layer {
             assert!(

@@ -2,13 +2,12 @@
 //! progress reports, initialisation and every error.
 
 use retest_corpus::format::{FORMAT_VERSION, HEADER_LEN, MAGIC};
-use retest_corpus::{
-    AlignedBytes, CorpusBuilder, EncodedCorpus, EncodedCorpusView, UnkHandling, WikiTextOptions,
-};
+use retest_corpus::{AlignedBytes, EncodedCorpus, EncodedCorpusView};
 use retest_sgns::{
     Architecture, Decay, Embedding, Init, Progress, SeedPath, Semantics, SgnsConfig, SgnsError, SimdPath,
     learning_rate, train, train_with_simd_path,
 };
+use retest_test_support::{corpus_from_text, n_differing};
 
 const ARCHITECTURES: [Architecture; 2] = [Architecture::Skipgram, Architecture::Cbow];
 
@@ -25,19 +24,6 @@ impl Lcg {
     }
 }
 
-fn encode(text: &str) -> EncodedCorpus {
-    let mut builder = CorpusBuilder::new(None);
-    builder
-        .read_wikitext(
-            text.as_bytes(),
-            &WikiTextOptions {
-                unk: UnkHandling::Keep,
-            },
-        )
-        .unwrap();
-    builder.finish(1)
-}
-
 /// Two disjoint "topics" of 15 words each; every sentence draws 8 words from one topic.
 fn topics_corpus() -> EncodedCorpus {
     let mut rng = Lcg(42);
@@ -49,7 +35,7 @@ fn topics_corpus() -> EncodedCorpus {
         }
         text.push('\n');
     }
-    encode(&text)
+    corpus_from_text(&text, 1)
 }
 
 fn config(architecture: Architecture) -> SgnsConfig {
@@ -108,12 +94,7 @@ fn same_seed_same_bytes_different_seed_different_vectors() {
         );
         assert_eq!(a.dim, 24);
         assert_eq!(a.n_words(), corpus.vocab().len());
-        let differing = a
-            .vectors
-            .iter()
-            .zip(&other.vectors)
-            .filter(|(x, y)| x != y)
-            .count();
+        let differing = n_differing(&a.vectors, &other.vectors);
         assert!(
             differing > a.vectors.len() * 99 / 100,
             "{architecture:?}: only {differing} of {} values differ between seeds",
@@ -342,7 +323,7 @@ fn decay_by_sentences_is_decay_by_words_when_all_sentences_are_equally_long() {
         }
         text.push('\n');
     }
-    let unequal = encode(&text);
+    let unequal = corpus_from_text(&text, 1);
     for architecture in ARCHITECTURES {
         assert_eq!(
             with_decay(&equal, architecture, Decay::Words),
@@ -448,7 +429,7 @@ fn every_error_is_reported_with_its_value() {
         fail(&ok, &zeros).to_string(),
         "every word count is zero: the negative-sampling distribution is empty"
     );
-    let empty = encode("\n \n");
+    let empty = corpus_from_text("\n \n", 1);
     assert_eq!(
         train(&empty.view(), empty.vocab().counts(), &ok, &seed, &mut |_| {})
             .unwrap_err()

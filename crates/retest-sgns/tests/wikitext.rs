@@ -2,23 +2,11 @@
 //! that related frequent words end up closer than random pairs. Fails, never skips, when the
 //! mirror is missing.
 
-use retest_corpus::{CorpusBuilder, EncodedCorpus, UnkHandling, Vocab, WikiTextOptions};
+use retest_corpus::{EncodedCorpus, UnkHandling, Vocab};
 use retest_sgns::{Architecture, Embedding, SeedPath, Semantics, SgnsConfig, train};
-use retest_test_support::data_dir;
 
 fn wikitext_valid() -> EncodedCorpus {
-    let path = data_dir().join("wikitext-103/wiki.valid.tokens");
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut builder = CorpusBuilder::new(None);
-    builder
-        .read_wikitext(
-            std::io::BufReader::new(file),
-            &WikiTextOptions {
-                unk: UnkHandling::Keep,
-            },
-        )
-        .unwrap();
-    builder.finish(5)
+    retest_test_support::wiki_valid(UnkHandling::Keep, None, 5)
 }
 
 fn cosine(a: &[f64], b: &[f64]) -> f64 {

@@ -1,4 +1,5 @@
-//! Pipeline and recipe validation: defaults, and one test per error message.
+//! Pipeline and recipe validation: defaults, and every error message (a test, or a table of cases,
+//! per kind of error).
 
 use std::path::Path;
 
@@ -124,27 +125,6 @@ fn jobs_cover_every_stage_with_distinct_seeds() {
     );
 }
 
-#[test]
-fn unknown_key_names_line_and_field() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  windw: 5\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:5:3: field `sgns.windw`: unknown field `windw`, expected one of \
-         `architecture`, `dim`, `window`, `negative`, `ns_exponent`, `sample`, `epochs`, `alpha`, \
-         `min_alpha`, `threads_per_model`"
-    );
-}
-
-#[test]
-fn wrong_type_names_line_and_field() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nglove:\n  dim: big\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:5:8: field `glove.dim`: invalid type: string \"big\", expected a whole \
-         number from 0 to 4294967295"
-    );
-}
-
 /// Type errors speak of YAML values, never of the Rust types behind them.
 #[test]
 fn wrong_types_name_yaml_values_not_rust_types() {
@@ -215,36 +195,6 @@ fn repeated_keys_and_syntax_errors_have_real_positions() {
 }
 
 #[test]
-fn window_zero_is_rejected_at_its_line() {
-    let message =
-        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 10\n  window: 0\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:6:11: field `sgns.window`: 0 is too small: must be at least 1"
-    );
-}
-
-#[test]
-fn fewer_than_two_seeds_is_rejected() {
-    let message = Project::new().error("name: p\nn_seeds: 1\ncorpora:\n  - recipe: tiny\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:2:10: field `n_seeds`: 1 seed(s): test-retest reliability needs at least 2 seeds \
-         per corpus and algorithm"
-    );
-}
-
-#[test]
-fn min_count_zero_is_rejected() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\n    min_count: 0\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:4:16: field `corpora[0].min_count`: must be at least 1 (a word must occur to be in \
-         the vocabulary)"
-    );
-}
-
-#[test]
 fn unknown_corpus_lists_the_known_ones() {
     let project = Project::new();
     let message = project.error("name: p\ncorpora:\n  - recipe: tiny\n  - recipe: wikitext-9\n");
@@ -263,34 +213,74 @@ fn invalid_yaml_names_the_line() {
     assert!(message.starts_with("pipelines/p.yaml:4:"), "{message}");
 }
 
+/// Values a pipeline may not hold: one line naming the place, the field and what is wrong.
 #[test]
-fn parameters_for_an_algorithm_not_trained_are_rejected() {
-    let message =
-        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nglove: {dim: 5}\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:5:8: field `glove`: parameters given for `glove`, which is not in `algorithms`"
-    );
-}
-
-#[test]
-fn min_alpha_above_alpha_is_rejected() {
-    let message =
-        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns: {alpha: 0.01, min_alpha: 0.1}\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:4:32: field `sgns.min_alpha`: 0.1 must lie between 0 and alpha (0.01)"
-    );
-}
-
-#[test]
-fn duplicate_rule_is_rejected() {
-    let message =
-        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nmeasures:\n  rules: [ripa, ripa]\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:5:17: field `measures.rules[1]`: `ripa` is listed twice"
-    );
+fn invalid_pipeline_values_are_rejected_at_their_place() {
+    let cases = [
+        // An unknown key names its line and field.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  windw: 5\n",
+            "pipelines/p.yaml:5:3: field `sgns.windw`: unknown field `windw`, expected one of \
+             `architecture`, `dim`, `window`, `negative`, `ns_exponent`, `sample`, `epochs`, `alpha`, \
+             `min_alpha`, `threads_per_model`",
+        ),
+        // A value of the wrong type names its line and field.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nglove:\n  dim: big\n",
+            "pipelines/p.yaml:5:8: field `glove.dim`: invalid type: string \"big\", expected a whole \
+             number from 0 to 4294967295",
+        ),
+        // A window of 0.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 10\n  window: 0\n",
+            "pipelines/p.yaml:6:11: field `sgns.window`: 0 is too small: must be at least 1",
+        ),
+        // Fewer than two seeds.
+        (
+            "name: p\nn_seeds: 1\ncorpora:\n  - recipe: tiny\n",
+            "pipelines/p.yaml:2:10: field `n_seeds`: 1 seed(s): test-retest reliability needs at least 2 seeds \
+             per corpus and algorithm",
+        ),
+        // A min_count of 0.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\n    min_count: 0\n",
+            "pipelines/p.yaml:4:16: field `corpora[0].min_count`: must be at least 1 (a word must occur to be in \
+             the vocabulary)",
+        ),
+        // Parameters for an algorithm that is not trained.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nglove: {dim: 5}\n",
+            "pipelines/p.yaml:5:8: field `glove`: parameters given for `glove`, which is not in `algorithms`",
+        ),
+        // min_alpha above alpha.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nsgns: {alpha: 0.01, min_alpha: 0.1}\n",
+            "pipelines/p.yaml:4:32: field `sgns.min_alpha`: 0.1 must lie between 0 and alpha (0.01)",
+        ),
+        // A rule listed twice.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nmeasures:\n  rules: [ripa, ripa]\n",
+            "pipelines/p.yaml:5:17: field `measures.rules[1]`: `ripa` is listed twice",
+        ),
+        // Hogwild threads.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  threads_per_model: 4\n",
+            "pipelines/p.yaml:5:22: field `sgns.threads_per_model`: 4 threads per model: only 1 is supported (one \
+             deterministic thread per training run; runs of different seeds train in parallel, see --jobs)",
+        ),
+        // A dimension or a seed count beyond reason.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 4000000000\n",
+            "pipelines/p.yaml:5:8: field `sgns.dim`: 4000000000 is too large: must be at most 10000",
+        ),
+        (
+            "name: p\nn_seeds: 100000000\ncorpora:\n  - recipe: tiny\n",
+            "pipelines/p.yaml:2:10: field `n_seeds`: 100000000 seeds is too many: must be at most 10000",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(Project::new().error(text), expected, "{text}");
+    }
 }
 
 #[test]
@@ -495,52 +485,36 @@ fn case_option_of_plain_text_and_reddit() {
     assert_eq!((wikitext.case(), wikitext.lowercases()), (None, false));
 }
 
+/// Recipe values that are not allowed: one line naming the file, the place and the field.
 #[test]
-fn unknown_case_is_one_line_with_its_place() {
-    let text = "name: c\nreader:\n  format: plain-text\n  case: upper\nsources:\n  - file: a.txt\n";
-    let message = CorpusRecipe::parse(text, Path::new("corpora/c.yaml"))
-        .unwrap_err()
-        .to_string();
-    assert_eq!(
-        message,
-        "corpora/c.yaml:4:9: field `reader.case`: unknown variant `upper`, expected `lower` or `keep`"
-    );
-}
-
-#[test]
-fn case_applies_only_to_plain_text_and_reddit() {
-    let text = "name: w\nreader:\n  format: wikitext\n  case: keep\nsources:\n  - file: a.tokens\n";
-    let message = CorpusRecipe::parse(text, Path::new("corpora/w.yaml"))
-        .unwrap_err()
-        .to_string();
-    assert_eq!(
-        message,
-        "corpora/w.yaml:4:9: field `reader.case`: `case` applies only to format `plain-text or reddit`"
-    );
-}
-
-#[test]
-fn recipe_sources_must_be_plain_file_names() {
-    let text = "name: r\nreader: {format: plain-text}\nsources:\n  - file: data/a.txt\n";
-    let message = CorpusRecipe::parse(text, Path::new("corpora/r.yaml"))
-        .unwrap_err()
-        .to_string();
-    assert_eq!(
-        message,
-        "corpora/r.yaml:4:11: field `sources[0].file`: must be a plain file name (no folders); use `path` for a \
-         local copy elsewhere"
-    );
-}
-
-#[test]
-fn hogwild_threads_are_rejected() {
-    let message =
-        Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  threads_per_model: 4\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:5:22: field `sgns.threads_per_model`: 4 threads per model: only 1 is supported (one \
-         deterministic thread per training run; runs of different seeds train in parallel, see --jobs)"
-    );
+fn invalid_recipe_values_are_one_line_with_their_place() {
+    let cases = [
+        // An unknown case.
+        (
+            "corpora/c.yaml",
+            "name: c\nreader:\n  format: plain-text\n  case: upper\nsources:\n  - file: a.txt\n",
+            "corpora/c.yaml:4:9: field `reader.case`: unknown variant `upper`, expected `lower` or `keep`",
+        ),
+        // `case` for a reader without it.
+        (
+            "corpora/w.yaml",
+            "name: w\nreader:\n  format: wikitext\n  case: keep\nsources:\n  - file: a.tokens\n",
+            "corpora/w.yaml:4:9: field `reader.case`: `case` applies only to format `plain-text or reddit`",
+        ),
+        // A source file in a folder.
+        (
+            "corpora/r.yaml",
+            "name: r\nreader: {format: plain-text}\nsources:\n  - file: data/a.txt\n",
+            "corpora/r.yaml:4:11: field `sources[0].file`: must be a plain file name (no folders); use `path` for a \
+             local copy elsewhere",
+        ),
+    ];
+    for (file, text, expected) in cases {
+        let message = CorpusRecipe::parse(text, Path::new(file))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(message, expected, "{text}");
+    }
 }
 
 #[test]
@@ -767,20 +741,6 @@ fn one_recipe_is_listed_twice_under_two_names() {
         message,
         "pipelines/p.yaml:3:27: field `corpora[0].name`: `Tiny` is not a valid corpus name: use lowercase \
          letters, digits, `-` and `_`"
-    );
-}
-
-#[test]
-fn a_dimension_or_seed_count_beyond_reason_is_refused_at_its_line() {
-    let message = Project::new().error("name: p\ncorpora:\n  - recipe: tiny\nsgns:\n  dim: 4000000000\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:5:8: field `sgns.dim`: 4000000000 is too large: must be at most 10000"
-    );
-    let message = Project::new().error("name: p\nn_seeds: 100000000\ncorpora:\n  - recipe: tiny\n");
-    assert_eq!(
-        message,
-        "pipelines/p.yaml:2:10: field `n_seeds`: 100000000 seeds is too many: must be at most 10000"
     );
 }
 

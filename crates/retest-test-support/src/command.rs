@@ -16,12 +16,14 @@
 //!
 //! A test then sets what it is about with `Command::env` and `Command::current_dir`: the
 //! results folder and download cache it writes to, a working folder of its own, or a
-//! `RETEST_DATA_DIR` that is missing on purpose.
+//! `RETEST_DATA_DIR` that is missing on purpose; runs it with [`output`] and reads what it said
+//! with [`stderr`] or [`checked_stderr`] (paths given as arguments with [`arg`]).
 
 use std::ffi::{OsStr, OsString};
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 
-use crate::{DATA_DIR_VAR, data_dir, workspace_dir};
+use crate::{DATA_DIR_VAR, assert_each_clause_once, data_dir, workspace_dir};
 
 /// Variables outside `RETEST_*` that change what the binary prints, removed from every command.
 pub const REMOVED_VARS: &[&str] = &[
@@ -64,6 +66,37 @@ fn hermetic_from(command: &mut Command, parent: impl IntoIterator<Item = OsStrin
         .env(DATA_DIR_VAR, data_dir())
         .env("RETEST_OFFLINE", "1")
         .env("NO_COLOR", "1")
+}
+
+/// Runs `command` to its end and returns its exit status and what it said.
+///
+/// # Panics
+/// If the command cannot be started.
+pub fn output(command: &mut Command) -> Output {
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", command.get_program().display()))
+}
+
+/// What the command said on stderr (bytes that are not UTF-8 replaced).
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// [`stderr`], checked to say each clause once ([`assert_each_clause_once`]).
+pub fn checked_stderr(out: &Output) -> String {
+    let text = stderr(out);
+    assert_each_clause_once(&text);
+    text
+}
+
+/// `path` as a command-line argument.
+///
+/// # Panics
+/// If the path is not UTF-8 (a test's paths are).
+pub fn arg(path: &Path) -> &str {
+    path.to_str()
+        .unwrap_or_else(|| panic!("{} is not UTF-8", path.display()))
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Helpers shared by the tests and benchmarks of the workspace (a `[dev-dependencies]` only):
-//! the data mirror, reproducible random vectors and rotations, and tiny embeddings written by
-//! hand; and the one way tests start the `retest` binary, with one environment policy.
+//! the data mirror, small encoded corpora, reproducible random vectors and rotations, and tiny
+//! embeddings written by hand; the one way tests start the `retest` binary, with one
+//! environment policy; and a crate's own source files, read by its architecture tests
+//! ([`sources`]).
 //!
 //! The mirror is the folder named by `RETEST_DATA_DIR`, else `../shared/data` beside the
 //! workspace. Tests read its real files and fail, never skip, when it or a file is missing.
@@ -12,9 +14,12 @@ use retest_embeddings::Embeddings;
 use retest_rng::SeedPath;
 
 mod command;
+mod corpora;
 mod messages;
+pub mod sources;
 
-pub use command::{REMOVED_VARS, RETEST_PREFIX, hermetic, retest};
+pub use command::{REMOVED_VARS, RETEST_PREFIX, arg, checked_stderr, hermetic, output, retest, stderr};
+pub use corpora::{WIKI_VALID, corpus_from_text, wiki_valid, wikitext_corpus};
 pub use messages::{assert_each_clause_once, assert_message, error_line, redacted};
 
 /// The variable naming the data mirror.
@@ -128,6 +133,22 @@ pub fn rotate(x: &[f32], q: &[f64], dim: usize) -> Vec<f32> {
         }
     }
     out
+}
+
+/// Writes `contents` to the file `name` in `dir` and returns its path.
+///
+/// # Panics
+/// If the file cannot be written, with its path.
+pub fn write_file(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    path
+}
+
+/// How many of the values of `a` differ from those of `b` at the same place (as far as the
+/// shorter one goes): two seeds of a trainer should differ almost everywhere.
+pub fn n_differing(a: &[f32], b: &[f32]) -> usize {
+    a.iter().zip(b).filter(|(x, y)| x != y).count()
 }
 
 /// Embeddings from `(word, vector)` rows written out by hand; the dimension is the rows' length.

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use retest_test_support::write_file;
+
 use crate::csv::{Csv, Record, num};
 use crate::{command, sgns_seeds, smoke_run, succeed};
 
@@ -95,8 +97,7 @@ fn a_sweep_cell_is_the_unconstrained_bolukbasi_answer() {
     let run = smoke_run();
     let work = run.work_dir("analogy-sweep-check");
     let seeds = sgns_seeds(&run.results);
-    let query = work.join("sweep.txt");
-    std::fs::write(&query, "man king woman\n").unwrap();
+    let query = write_file(&work, "sweep.txt", "man king woman\n");
     let out = work.join("sweep.csv");
     succeed(
         command()

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use retest_test_support::workspace_dir;
+use retest_test_support::{workspace_dir, write_file};
 
 use crate::csv::{Csv, num};
 use crate::{SmokeRun, command, sgns_seeds, smoke_run, stderr};
@@ -30,8 +30,7 @@ fn seed_scores(run: &SmokeRun, work: &Path) -> SeedScores {
     let table = table.records();
     // The first occupation of the vocabulary.
     let word = table.iter().find(|r| r["list"] == "occ16").unwrap()["word"].to_owned();
-    let words = work.join("words.txt");
-    std::fs::write(&words, format!("# one occupation\n{word}\n")).unwrap();
+    let words = write_file(work, "words.txt", format!("# one occupation\n{word}\n"));
     let pairs = workspace_dir().join("wordlists/du2021/base-pairs.txt");
     let scores = retest_score(&seeds, "dbwa,ripa,nbm", &pairs, &words, &work.join("scores.csv"));
     assert_eq!(

@@ -149,41 +149,10 @@ fn plain_text_paragraphs_are_sentences() {
     let first: Vec<&str> = sentence_words(&corpus)[0].clone();
     assert_eq!(
         first,
-        [
-            "paragraph",
-            "0",
-            "says",
-            ":",
-            "\"",
-            "hello",
-            ",",
-            "world",
-            ".",
-            "\"",
-            "it",
-            "'",
-            "s",
-            "the",
-            "first",
-            "line",
-            ";",
-            "xii",
-            "café",
-            "café",
-            "end",
-            ".",
-            "a",
-            "second",
-            "line",
-            "of",
-            "the",
-            "same",
-            "paragraph",
-            "(",
-            "really",
-            ")",
-            "."
-        ]
+        "paragraph 0 says : \" hello , world . \" it ' s the first line ; xii café café end . a \
+         second line of the same paragraph ( really ) ."
+            .split(' ')
+            .collect::<Vec<_>>()
     );
 }
 
@@ -197,30 +166,9 @@ fn plain_text_keeps_case_when_asked() {
     let kept_sentences = sentence_words(&kept);
     assert_eq!(
         kept_sentences[0][..22],
-        [
-            "Paragraph",
-            "0",
-            "says",
-            ":",
-            "\"",
-            "Hello",
-            ",",
-            "World",
-            ".",
-            "\"",
-            "It",
-            "'",
-            "s",
-            "the",
-            "first",
-            "line",
-            ";",
-            "XII",
-            "café",
-            "CAFÉ",
-            "end",
-            "."
-        ]
+        "Paragraph 0 says : \" Hello , World . \" It ' s the first line ; XII café CAFÉ end ."
+            .split(' ')
+            .collect::<Vec<_>>()
     );
     let lowercased: Vec<Vec<String>> = kept_sentences
         .iter()

@@ -2,23 +2,14 @@
 //! version and truncation, and byte-identical output from two preparations.
 
 use retest_corpus::{
-    AlignedBytes, CorpusBuilder, EncodedCorpus, EncodedCorpusView, UnkHandling, WikiTextOptions, format,
-    read_vocab,
+    AlignedBytes, CorpusBuilder, EncodedCorpus, EncodedCorpusView, UnkHandling, format, read_vocab,
 };
+use retest_test_support::{corpus_from_text, wiki_valid};
 
-use super::{corpus_bytes, open_data};
+use super::corpus_bytes;
 
 fn prepare_wikitext(min_count: u64) -> EncodedCorpus {
-    let mut builder = CorpusBuilder::new(None);
-    builder
-        .read_wikitext(
-            std::io::BufReader::new(open_data("wikitext-103/wiki.valid.tokens")),
-            &WikiTextOptions {
-                unk: UnkHandling::Keep,
-            },
-        )
-        .unwrap();
-    builder.finish(min_count)
+    wiki_valid(UnkHandling::Keep, None, min_count)
 }
 
 fn binary(corpus: &EncodedCorpus) -> Vec<u8> {
@@ -78,16 +69,7 @@ fn empty_corpus_round_trips() {
 
 #[test]
 fn header_layout_is_as_documented() {
-    let mut builder = CorpusBuilder::new(None);
-    builder
-        .read_wikitext(
-            " b a\n a \n c\n".as_bytes(),
-            &WikiTextOptions {
-                unk: UnkHandling::Keep,
-            },
-        )
-        .unwrap();
-    let bytes = binary(&builder.finish(1));
+    let bytes = binary(&corpus_from_text(" b a\n a \n c\n", 1));
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
     assert_eq!(&bytes[..8], format::MAGIC);
     assert_eq!(bytes[8..12], 1u32.to_le_bytes());

@@ -120,31 +120,35 @@ fn parquet_respects_the_token_limit() {
     assert_eq!(builder.finish(1), expected.finish(1));
 }
 
-#[test]
-fn parquet_without_text_column_names_the_columns_found() {
-    let schema = Arc::new(
-        parse_message_type("message schema { REQUIRED INT32 id; REQUIRED BYTE_ARRAY content (UTF8); }")
-            .unwrap(),
-    );
+/// A Parquet file of the schema `message` with one row: 1 in its first column (`INT32`) and,
+/// when `second` is given, that string in its second column.
+fn write_one_row(message: &str, second: Option<&str>) -> File {
+    let schema = Arc::new(parse_message_type(message).unwrap());
     let file = tempfile::tempfile().unwrap();
-    let mut writer = SerializedFileWriter::new(
-        file.try_clone().unwrap(),
-        schema,
-        Arc::new(WriterProperties::builder().build()),
-    )
-    .unwrap();
+    let props = Arc::new(WriterProperties::builder().build());
+    let mut writer = SerializedFileWriter::new(file.try_clone().unwrap(), schema, props).unwrap();
     let mut row_group = writer.next_row_group().unwrap();
     let mut col = row_group.next_column().unwrap().unwrap();
     col.typed::<Int32Type>().write_batch(&[1], None, None).unwrap();
     col.close().unwrap();
-    let mut col = row_group.next_column().unwrap().unwrap();
-    col.typed::<ByteArrayType>()
-        .write_batch(&[ByteArray::from("x")], None, None)
-        .unwrap();
-    col.close().unwrap();
+    if let Some(text) = second {
+        let mut col = row_group.next_column().unwrap().unwrap();
+        col.typed::<ByteArrayType>()
+            .write_batch(&[ByteArray::from(text)], None, None)
+            .unwrap();
+        col.close().unwrap();
+    }
     row_group.close().unwrap();
     writer.close().unwrap();
+    file
+}
 
+#[test]
+fn parquet_without_text_column_names_the_columns_found() {
+    let file = write_one_row(
+        "message schema { REQUIRED INT32 id; REQUIRED BYTE_ARRAY content (UTF8); }",
+        Some("x"),
+    );
     let err = CorpusBuilder::new(None)
         .read_hf_parquet(file, &RAW_UNK)
         .unwrap_err();
@@ -157,20 +161,7 @@ fn parquet_without_text_column_names_the_columns_found() {
 
 #[test]
 fn parquet_text_column_of_the_wrong_type_and_non_parquet_input_are_errors() {
-    let schema = Arc::new(parse_message_type("message schema { REQUIRED INT32 text; }").unwrap());
-    let file = tempfile::tempfile().unwrap();
-    let mut writer = SerializedFileWriter::new(
-        file.try_clone().unwrap(),
-        schema,
-        Arc::new(WriterProperties::builder().build()),
-    )
-    .unwrap();
-    let mut row_group = writer.next_row_group().unwrap();
-    let mut col = row_group.next_column().unwrap().unwrap();
-    col.typed::<Int32Type>().write_batch(&[1], None, None).unwrap();
-    col.close().unwrap();
-    row_group.close().unwrap();
-    writer.close().unwrap();
+    let file = write_one_row("message schema { REQUIRED INT32 text; }", None);
     let err = CorpusBuilder::new(None)
         .read_hf_parquet(file, &RAW_UNK)
         .unwrap_err();

@@ -21,14 +21,7 @@ impl RunLock {
     ///
     /// Another process holds the lock, or the lock file cannot be created.
     pub fn acquire(run: &Path) -> Result<RunLock> {
-        std::fs::create_dir_all(run).with_context(|| format!("cannot create {}", run.display()))?;
-        let path = run.join(".lock");
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        let (file, path) = open_lock_file(run, ".lock")?;
         match file.try_lock() {
             Ok(()) => Ok(RunLock { _file: file, path }),
             Err(TryLockError::WouldBlock) => bail!(
@@ -71,14 +64,7 @@ impl CorporaLock {
     ///
     /// The folder or the lock file cannot be created, or the lock cannot be taken.
     pub fn acquire(corpora: &Path) -> Result<CorporaLock> {
-        std::fs::create_dir_all(corpora).with_context(|| format!("cannot create {}", corpora.display()))?;
-        let path = corpora.join(CORPORA_LOCK);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        let (file, path) = open_lock_file(corpora, CORPORA_LOCK)?;
         let cannot_lock = || format!("cannot lock {}", path.display());
         match file.try_lock() {
             Ok(()) => {
@@ -93,6 +79,20 @@ impl CorporaLock {
         file.lock_shared().with_context(cannot_lock)?;
         Ok(CorporaLock { _file: file })
     }
+}
+
+/// The lock file `name` in `folder` and its path, opened for writing without truncating it; the
+/// folder and the file are created if needed.
+fn open_lock_file(folder: &Path, name: &str) -> Result<(File, PathBuf)> {
+    std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let path = folder.join(name);
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    Ok((file, path))
 }
 
 /// Removes what preparations (`retest_data::stale_preparations`) and countings

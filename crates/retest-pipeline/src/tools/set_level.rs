@@ -109,11 +109,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         .collect();
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for path in req.embeddings {
-        let emb = retest_embeddings::read(path, req.format)?;
-        let (vocab_words, dim, raw, _) = emb.into_parts();
-        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
-        let name = path.display().to_string();
+    for_each_model(req.embeddings, req.format, |name, model| {
         let (mut n_dropped, mut n_empty) = (0, 0);
         for (test, seed) in tests.iter().zip(&seeds) {
             let sets = [("x", &test.x), ("y", &test.y), ("a", &test.a), ("b", &test.b)];
@@ -169,7 +165,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
                 b: &ids[3],
             };
             let result =
-                weat(&model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
+                weat(model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
             row.weat = weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], Some(&result));
             row.status = result.effect_size.status.as_str().to_owned();
             rows.push(row);
@@ -184,7 +180,8 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
                 String::new()
             }
         )?;
-    }
+        Ok(())
+    })?;
     Table::of(names::WEAT_FILE, &rows)?.write_file(req.out)?;
     writeln!(err, "{} WEAT rows → {}", rows.len(), req.out.display())?;
     Ok(())
@@ -216,11 +213,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
     let words = read_word_file(req.words)?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for path in req.embeddings {
-        let emb = retest_embeddings::read(path, req.format)?;
-        let (vocab_words, dim, raw, _) = emb.into_parts();
-        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
-        let name = path.display().to_string();
+    for_each_model(req.embeddings, req.format, |name, model| {
         let vocab = model.vocab();
         let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
         for (m, f) in &pairs.pairs {
@@ -273,16 +266,16 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         let mut directions = Vec::with_capacity(pair_ids.len() + 1);
         for (&(mi, fi), (m, f)) in pair_ids.iter().zip(&pairs_in) {
             let direction = format!("{m}:{f}");
-            let g = gender_direction(&model, DirectionSource::Pair(mi, fi))
+            let g = gender_direction(model, DirectionSource::Pair(mi, fi))
                 .with_context(|| format!("{name}: direction `{direction}`"))?;
             directions.push((direction, g, f64::NAN));
         }
-        let g = gender_direction(&model, DirectionSource::PrincipalComponent(&pair_ids))
+        let g = gender_direction(model, DirectionSource::PrincipalComponent(&pair_ids))
             .with_context(|| format!("{name}: direction `{PCA_DIRECTION}`"))?;
         let explained = g.explained_variance_ratio.first().copied().unwrap_or(f64::NAN);
         directions.push((PCA_DIRECTION.to_owned(), g, explained));
         for (direction, g, explained_variance) in directions {
-            let bias = direct_bias(&model, &g, &neutral, req.c)
+            let bias = direct_bias(model, &g, &neutral, req.c)
                 .with_context(|| format!("{name}: direction `{direction}`"))?;
             rows.push(DirectBiasRow {
                 embedding: name.clone(),
@@ -293,7 +286,8 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
                 explained_variance,
             });
         }
-    }
+        Ok(())
+    })?;
     Table::of(names::DIRECT_BIAS_FILE, &rows)?.write_file(req.out)?;
     writeln!(err, "{} Direct Bias rows → {}", rows.len(), req.out.display())?;
     Ok(())
@@ -306,4 +300,18 @@ fn lookup(vocab: &Vocab<'_>, word: &str, lowercase: bool) -> Option<u32> {
     } else {
         vocab.id(word)
     }
+}
+
+/// Reads every embedding file in turn and gives `f` its name (the path as given) and model.
+fn for_each_model(
+    paths: &[PathBuf],
+    format: Option<retest_embeddings::Format>,
+    mut f: impl FnMut(String, &Model<'_>) -> Result<()>,
+) -> Result<()> {
+    for path in paths {
+        let (vocab_words, dim, raw, _) = retest_embeddings::read(path, format)?.into_parts();
+        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
+        f(path.display().to_string(), &model)?;
+    }
+    Ok(())
 }

@@ -12,7 +12,7 @@ use retest_tables::{
     AnalogySweepRow, AnalogyZhangRow,
 };
 
-use crate::data::{algorithm_label, configs_of, distinct, of_config};
+use crate::data::{ConfigRow, algorithm_label, configs_of, distinct, of_config};
 use crate::document::Block;
 use crate::finding::{Finding, Verdict};
 use crate::input::AnalogyTables;
@@ -50,7 +50,7 @@ fn accuracy_table(rows: &[AnalogyAccuracyRow], configs: &[Config]) -> Block {
     for config in configs {
         for (solver, label) in solvers() {
             let values = |constraint: &str, section: &str| -> Vec<f64> {
-                of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
+                of_config(rows, config)
                     .filter(|r| r.solver == solver && r.constraint == constraint && r.section == section)
                     .map(|r| r.accuracy)
                     .filter(|v| v.is_finite())
@@ -117,8 +117,7 @@ fn counts<'a>(words: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
 /// Tables 2 and 3: per query and solver, the answers most often in the top five (seeds giving
 /// each), constrained and unconstrained, and the top-1 answers with their seeds.
 fn query_table(answers: &[AnalogyAnswerRow], config: &Config) -> Block {
-    let own: Vec<&AnalogyAnswerRow> =
-        of_config(answers, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+    let own: Vec<&AnalogyAnswerRow> = of_config(answers, config).collect();
     let n_seeds = own.iter().map(|r| r.seed + 1).max().unwrap_or(0);
     let mut queries: Vec<&str> = Vec::new();
     for r in &own {
@@ -173,8 +172,7 @@ fn query_table(answers: &[AnalogyAnswerRow], config: &Config) -> Block {
 fn reported_table(rows: &[AnalogyReportedRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<&AnalogyReportedRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let own: Vec<&AnalogyReportedRow> = of_config(rows, config).collect();
         let keys = distinct(
             own.iter()
                 .map(|r| (r.query.as_str(), r.reported.as_str(), r.solver.as_str())),
@@ -223,8 +221,7 @@ fn reported_table(rows: &[AnalogyReportedRow], configs: &[Config]) -> Block {
 
 /// Table 4: the modal answer of every (size, δ) cell across seeds, with its number of seeds.
 fn sweep_table(rows: &[AnalogySweepRow], config: &Config) -> Option<Block> {
-    let own: Vec<&AnalogySweepRow> =
-        of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+    let own: Vec<&AnalogySweepRow> = of_config(rows, config).collect();
     if own.is_empty() {
         return None;
     }
@@ -258,8 +255,7 @@ fn sweep_table(rows: &[AnalogySweepRow], config: &Config) -> Option<Block> {
 
 /// The generated pairs found on the most seeds.
 fn pair_table(rows: &[AnalogyPairRow], config: &Config) -> Option<Block> {
-    let own: Vec<&AnalogyPairRow> =
-        of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+    let own: Vec<&AnalogyPairRow> = of_config(rows, config).collect();
     if own.is_empty() {
         return None;
     }
@@ -303,10 +299,7 @@ fn zhang_shares<'a>(
 fn zhang_table(rows: &[AnalogyZhangRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<AnalogyZhangRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
-                .cloned()
-                .collect();
+        let own: Vec<AnalogyZhangRow> = of_config(rows, config).cloned().collect();
         for direction in ["text", "code"] {
             for constraint in ["constrained", "unconstrained"] {
                 let shares = |section: &str| -> Vec<f64> {
@@ -351,7 +344,7 @@ fn zhang_table(rows: &[AnalogyZhangRow], configs: &[Config]) -> Block {
 fn reliability_table(rows: &[AnalogyReliabilityRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        for r in of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())) {
+        for r in of_config(rows, config) {
             body.push(vec![
                 config.0.clone(),
                 algorithm_label(&config.1),
@@ -498,14 +491,13 @@ fn sweep_answers(tables: &AnalogyTables) -> Finding {
     match &tables.sweep {
         Some(rows) if rows.iter().any(|r| r.status == "ok") => {
             // Per configuration, the distinct answers of seed 0's grid; the most of any.
-            let configs = configs_of(rows.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+            let configs = configs_of(rows.iter().map(ConfigRow::config));
             let distinct = (configs.iter())
                 .map(|config| {
-                    let mut words: Vec<&str> =
-                        of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
-                            .filter(|r| r.seed == 0 && r.status == "ok")
-                            .map(|r| r.answer.as_str())
-                            .collect();
+                    let mut words: Vec<&str> = of_config(rows, config)
+                        .filter(|r| r.seed == 0 && r.status == "ok")
+                        .map(|r| r.answer.as_str())
+                        .collect();
                     words.sort_unstable();
                     words.dedup();
                     words.len()
@@ -580,7 +572,7 @@ pub(crate) fn blocks(tables: &AnalogyTables, blocks: &mut Vec<Block>) {
     let Some(answers) = &tables.answers else {
         return;
     };
-    let configs = configs_of(answers.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+    let configs = configs_of(answers.iter().map(ConfigRow::config));
     blocks.push(Block::Heading(
         2,
         "Analogies across seeds (Nissim et al. 2020)".into(),

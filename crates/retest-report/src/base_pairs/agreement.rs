@@ -14,8 +14,7 @@ use crate::page::row_cells;
 pub(super) fn summary_table(rows: &[BasePairSummaryRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<&BasePairSummaryRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let own: Vec<&BasePairSummaryRow> = of_config(rows, config).collect();
         for rule in rules_of(own.iter().map(|r| r.rule.as_str())) {
             let of_rule: Vec<&&BasePairSummaryRow> = own.iter().filter(|r| r.rule == rule).collect();
             let values =
@@ -44,20 +43,14 @@ pub(super) fn agreement_table(
 ) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<&BasePairAgreementRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let own: Vec<&BasePairAgreementRow> = of_config(rows, config).collect();
         for rule in rules_of(own.iter().map(|r| r.rule.as_str())) {
             let of_rule: Vec<&&BasePairAgreementRow> = own.iter().filter(|r| r.rule == rule).collect();
             let values =
                 |f: fn(&BasePairAgreementRow) -> f64| -> Vec<f64> { of_rule.iter().map(|r| f(r)).collect() };
             let across_seeds = seeds.map_or_else(
                 || "—".to_owned(),
-                |seeds| {
-                    spread(&seeds_kappas(
-                        of_config(seeds, config, |r| (r.corpus.as_str(), r.algorithm.as_str())),
-                        &rule,
-                    ))
-                },
+                |seeds| spread(&seeds_kappas(of_config(seeds, config), &rule)),
             );
             body.push(vec![
                 config.0.clone(),

@@ -77,7 +77,7 @@ pub(super) fn mean_kappa(rows: &[&BasePairKappaRow]) -> f64 {
 /// The κ rows of one configuration.
 pub(super) fn kappas_of<'a>(tables: &'a BasePairTables, config: &'a Config) -> Vec<&'a BasePairKappaRow> {
     (tables.kappa.as_deref())
-        .map(|rows| of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect())
+        .map(|rows| of_config(rows, config).collect())
         .unwrap_or_default()
 }
 

@@ -74,8 +74,7 @@ pub(super) fn baseline_table(rows: &[BasePairBaselineRow], configs: &[Config]) -
     ];
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<&BasePairBaselineRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let own: Vec<&BasePairBaselineRow> = of_config(rows, config).collect();
         for (baseline, label, paper) in BASELINES {
             let of: Vec<&&BasePairBaselineRow> = own.iter().filter(|r| r.baseline == baseline).collect();
             if of.is_empty() {
@@ -110,8 +109,7 @@ pub(super) fn baseline_table(rows: &[BasePairBaselineRow], configs: &[Config]) -
 pub(super) fn flip_table(rows: &[BasePairFlipRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        let own: Vec<&BasePairFlipRow> =
-            of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+        let own: Vec<&BasePairFlipRow> = of_config(rows, config).collect();
         let keys = distinct(
             own.iter()
                 .map(|r| (r.rule.as_str(), r.pair.as_str(), r.pair_b.as_str())),
@@ -176,18 +174,10 @@ pub(super) fn blocks(tables: &BasePairTables, configs: &[Config], blocks: &mut V
         let no_directions = Vec::new();
         let no_correlations = Vec::new();
         for config in configs {
-            let directions: Vec<&BasePairDirectionRow> = of_config(
-                tables.directions.as_ref().unwrap_or(&no_directions),
-                config,
-                |r| (r.corpus.as_str(), r.algorithm.as_str()),
-            )
-            .collect();
-            let correlations: Vec<&BasePairCorrelationRow> = of_config(
-                tables.correlations.as_ref().unwrap_or(&no_correlations),
-                config,
-                |r| (r.corpus.as_str(), r.algorithm.as_str()),
-            )
-            .collect();
+            let directions: Vec<&BasePairDirectionRow> =
+                of_config(tables.directions.as_ref().unwrap_or(&no_directions), config).collect();
+            let correlations: Vec<&BasePairCorrelationRow> =
+                of_config(tables.correlations.as_ref().unwrap_or(&no_correlations), config).collect();
             if let Some(table) = direction_table(&directions, &correlations) {
                 blocks.push(Block::Paragraph(format!(
                     "{}:",

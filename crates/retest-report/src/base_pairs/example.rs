@@ -102,10 +102,8 @@ pub(super) fn blocks(
              over seeds). Positive scores are masculine (the paper's Figure 1 draws feminine up). {BOX_NOTE}"
         )));
         for config in configs {
-            let own: Vec<&BasePairExampleRow> =
-                of_config(examples, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
-            let own_summary: Vec<&BasePairSummaryRow> =
-                of_config(summary, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect();
+            let own: Vec<&BasePairExampleRow> = of_config(examples, config).collect();
+            let own_summary: Vec<&BasePairSummaryRow> = of_config(summary, config).collect();
             for rule in rules_of(own.iter().map(|r| r.rule.as_str())) {
                 let Some(figure) = example_figure(&own, &own_summary, config, &rule) else {
                     continue;

@@ -37,7 +37,7 @@ pub(super) fn findings(tables: &BasePairTables, config: &Config) -> Vec<Finding>
 /// Per rule, the median over seeds of Fleiss' κ across the pairs.
 fn across_pairs(tables: &BasePairTables, config: &Config) -> Vec<(String, f64)> {
     let agreement: Vec<&BasePairAgreementRow> = (tables.agreement.as_deref())
-        .map(|rows| of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect())
+        .map(|rows| of_config(rows, config).collect())
         .unwrap_or_default();
     let agreement_rules = rules_of(agreement.iter().map(|r| r.rule.as_str()));
     (agreement_rules.iter())
@@ -255,7 +255,7 @@ fn seeds_agree_more(tables: &BasePairTables, config: &Config, across_pairs: &[(S
                  κ across pairs for every rule (not in the paper)";
     let paper = "not tested (one embedding)";
     let seeds: Vec<&BasePairSeedsRow> = (tables.seeds.as_deref())
-        .map(|rows| of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str())).collect())
+        .map(|rows| of_config(rows, config).collect())
         .unwrap_or_default();
     let compared: Vec<(String, f64, f64)> = (across_pairs.iter())
         .map(|(rule, pairs)| {

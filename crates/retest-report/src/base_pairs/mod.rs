@@ -17,7 +17,7 @@ mod kappa;
 mod tests;
 mod variance;
 
-use crate::data::configs_of;
+use crate::data::{ConfigRow, configs_of};
 use crate::document::Block;
 use crate::input::BasePairTables;
 use crate::page::{NamedFigure, config_label, push_findings};
@@ -27,7 +27,7 @@ pub(crate) fn blocks(tables: &BasePairTables, blocks: &mut Vec<Block>, figures: 
     let Some(summary) = &tables.summary else {
         return;
     };
-    let configs = configs_of(summary.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+    let configs = configs_of(summary.iter().map(ConfigRow::config));
     blocks.push(Block::Heading(
         2,
         "Base pairs across seeds (Zhang, Sneyd & Stevenson 2020)".into(),

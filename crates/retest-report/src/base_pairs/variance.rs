@@ -61,7 +61,7 @@ pub(super) fn variance_rows<'a>(
     rule: &'a str,
     scale: &'a str,
 ) -> Vec<&'a BasePairVarianceRow> {
-    of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()))
+    of_config(rows, config)
         .filter(|r| r.rule == rule && r.scale == scale)
         .collect()
 }
@@ -71,7 +71,7 @@ pub(super) fn variance_rows<'a>(
 pub(super) fn variance_table(rows: &[BasePairVarianceRow], configs: &[Config]) -> Block {
     let mut body = Vec::new();
     for config in configs {
-        let own = of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()));
+        let own = of_config(rows, config);
         for rule in rules_of(own.map(|r| r.rule.as_str())) {
             for scale in ["score", "label"] {
                 let of = variance_rows(rows, config, &rule, scale);
@@ -109,7 +109,7 @@ pub(super) fn variance_table(rows: &[BasePairVarianceRow], configs: &[Config]) -
 /// The sentence on one configuration's labels: how much of the variation beyond the words' own
 /// the pair and the seed explain, rule by rule.
 pub(super) fn instability_sentence(rows: &[BasePairVarianceRow], config: &Config) -> Option<String> {
-    let own = of_config(rows, config, |r| (r.corpus.as_str(), r.algorithm.as_str()));
+    let own = of_config(rows, config);
     let parts: Vec<String> = rules_of(own.map(|r| r.rule.as_str()))
         .iter()
         .filter_map(|rule| {

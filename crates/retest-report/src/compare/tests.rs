@@ -160,20 +160,7 @@ fn singular_pairs_more_reliable() {
 }
 
 fn alpha(query: &str, items: &str, value: f64) -> AlphaRow {
-    AlphaRow {
-        corpus: "c".into(),
-        algorithm: "sgns".into(),
-        rule: "dbwa".into(),
-        query: query.into(),
-        items: items.into(),
-        alpha: value,
-        ci_low: 0.0,
-        ci_high: 1.0,
-        n_items: 8,
-        n_cases: 23,
-        n_dropped: 0,
-        status: "ok".into(),
-    }
+    crate::tests::alpha_row("c", "dbwa", query, items, value)
 }
 
 #[test]

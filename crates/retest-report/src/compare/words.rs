@@ -5,8 +5,8 @@
 use retest_tables::{CorrelationRow, IccRow, ShareRow};
 
 use crate::data::{
-    algorithm_label, configs_of, icc_values, list_label, lists_of, rule_label, rules_of, sorted_names,
-    unique_word_values,
+    ConfigRow, algorithm_label, configs_of, icc_values, list_label, lists_of, rule_label, rules_of,
+    sorted_names, unique_word_values,
 };
 use crate::finding::{Finding, Verdict};
 use crate::numbers::{f2, f3, pct};
@@ -78,7 +78,7 @@ pub fn full_list_lowest(rows: &[IccRow]) -> Finding {
     if !lists.iter().any(|l| l == "full") || lists.len() < 2 {
         return Finding::missing(&claim, &paper, "the run has no Full list or no other list");
     }
-    let configs = configs_of(rows.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+    let configs = configs_of(rows.iter().map(ConfigRow::config));
     let (mut cells, mut lowest) = (0, 0);
     let mut gaps = Vec::new();
     for (corpus, algorithm) in &configs {

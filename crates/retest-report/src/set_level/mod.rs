@@ -7,7 +7,7 @@ mod bakarov;
 use retest_measures::Measure;
 use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, WeatWordRow};
 
-use crate::data::{algorithm_label, configs_of, sorted_names};
+use crate::data::{ConfigRow, algorithm_label, configs_of, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
 use crate::input::{ReportMeta, SetLevelTables};
@@ -267,7 +267,7 @@ pub(crate) fn blocks(
     let (Some(spreads), Some(reliability)) = (&tables.seed_spread, &tables.reliability) else {
         return;
     };
-    let configs = configs_of(spreads.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+    let configs = configs_of(spreads.iter().map(ConfigRow::config));
     blocks.push(Block::Heading(
         2,
         "WEAT, Direct Bias and Bakarov's detectors across seeds".into(),
@@ -452,7 +452,7 @@ mod tests {
     #[test]
     fn bakarovs_claims_are_checked_across_configurations() {
         let spreads = spreads();
-        let configs = configs_of(spreads.iter().map(|r| (r.corpus.as_str(), r.algorithm.as_str())));
+        let configs = configs_of(spreads.iter().map(ConfigRow::config));
         let tests = vec!["weat6".to_owned(), "weat7".to_owned()];
         let rows = bakarov_rows(&spreads, &tests, &configs);
         assert!((rows[1].weat - 0.75).abs() < 1e-12);

@@ -6,7 +6,7 @@ use crate::{
     Embedding, EncodedCorpusView, Init, Saturation, Semantics, SgnsConfig, keep_probability,
     train_with_simd_path,
 };
-use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
+use retest_test_support::corpus_from_text;
 
 /// A small corpus with repeated words (so negatives hit the positive and repeat) and one long
 /// sentence (cut into pieces).
@@ -28,16 +28,7 @@ fn corpus() -> retest_corpus::EncodedCorpus {
         }
         text.push('\n');
     }
-    let mut builder = CorpusBuilder::new(None);
-    builder
-        .read_wikitext(
-            text.as_bytes(),
-            &WikiTextOptions {
-                unk: UnkHandling::Keep,
-            },
-        )
-        .unwrap();
-    builder.finish(1)
+    corpus_from_text(&text, 1)
 }
 
 fn config(architecture: Architecture, dim: usize) -> SgnsConfig {
