@@ -321,12 +321,8 @@ pub struct ScoreArgs {
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long, value_parser = whole::<usize>)]
     pub threads: Option<usize>,
-    /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Replace a file at --out that is not a table of that format (never an input).
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub table: TableOut,
 }
 
 #[derive(Debug, Args)]
@@ -365,6 +361,13 @@ pub struct WeatArgs {
     /// capitalised).
     #[arg(long)]
     pub lowercase: bool,
+    #[command(flatten)]
+    pub table: TableOut,
+}
+
+/// The table a file command writes.
+#[derive(Debug, Args)]
+pub struct TableOut {
     /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
     #[arg(long)]
     pub out: PathBuf,
@@ -392,12 +395,8 @@ pub struct DirectBiasArgs {
     /// Look words up lowercased, for embeddings of a lowercased corpus.
     #[arg(long)]
     pub lowercase: bool,
-    /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Replace a file at --out that is not a table of that format (never an input).
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub table: TableOut,
 }
 
 #[derive(Debug, Args)]
@@ -436,12 +435,8 @@ pub struct AnalogiesArgs {
     /// Look words up lowercased, for embeddings of a lowercased corpus.
     #[arg(long)]
     pub lowercase: bool,
-    /// Output table: Parquet or CSV, as its name ends in `.parquet` or `.csv`.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Replace a file at --out that is not a table of that format (never an input).
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub table: TableOut,
 }
 
 #[derive(Debug, Args)]

@@ -55,8 +55,8 @@ pub fn run(cli: Cli) -> Result<()> {
             seed: args.seed,
             lowercase: args.lowercase,
             folders: &folders,
-            out: &args.out,
-            overwrite: Overwrite::forced(args.force),
+            out: &args.table.out,
+            overwrite: Overwrite::forced(args.table.force),
         }),
         Command::DirectBias(args) => {
             retest_pipeline::direct_bias_files(&retest_pipeline::DirectBiasRequest {
@@ -66,8 +66,8 @@ pub fn run(cli: Cli) -> Result<()> {
                 words: &args.words,
                 c: args.c,
                 lowercase: args.lowercase,
-                out: &args.out,
-                overwrite: Overwrite::forced(args.force),
+                out: &args.table.out,
+                overwrite: Overwrite::forced(args.table.force),
             })
         }
         Command::Analogies(args) => analogies(&args),
@@ -184,8 +184,8 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
         nbm_k: args.nbm_k as usize,
         nbm_pool: args.nbm_pool,
         threads,
-        out: &args.out,
-        overwrite: Overwrite::forced(args.force),
+        out: &args.table.out,
+        overwrite: Overwrite::forced(args.table.force),
     })
 }
 
@@ -220,8 +220,8 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
         top_n: args.top_n,
         restrict_vocab: args.restrict_vocab,
         lowercase: args.lowercase,
-        out: &args.out,
-        overwrite: Overwrite::forced(args.force),
+        out: &args.table.out,
+        overwrite: Overwrite::forced(args.table.force),
     })
 }
 
