@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// How reliable is your word-embedding bias measure?
@@ -87,6 +88,12 @@ fn job_count(text: &str) -> Result<usize, String> {
         0 => Err("0 jobs would run nothing: give 1 or more, or leave --jobs out to use all cores".into()),
         n => Ok(n),
     }
+}
+
+/// `--solver NAME`: an analogy solver, by the registry's names (listed in `--help`).
+fn solver_kind() -> impl TypedValueParser<Value = retest_spec::SolverKind> {
+    let names = retest_spec::SolverKind::ALL.map(retest_spec::SolverKind::as_str);
+    PossibleValuesParser::new(names).map(|name| name.parse().expect("a name the registry lists"))
 }
 
 impl RunArgs {
@@ -413,7 +420,7 @@ pub struct AnalogiesArgs {
     /// cosadd: cos(D,B) − cos(D,A) + cos(D,C); cosmul: s(D,B)·s(D,C)/(s(D,A) + 1e-6) with
     /// s = (1 + cos)/2, as gensim; bolukbasi: cos(A − C, B − D) if B and D are within --delta,
     /// else 0.
-    #[arg(long)]
+    #[arg(long, value_parser = solver_kind())]
     pub solver: retest_spec::SolverKind,
     /// Allow the answer to be A, B or C.
     #[arg(long)]
