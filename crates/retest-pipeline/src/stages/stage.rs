@@ -249,3 +249,31 @@ pub(crate) fn lowercases(plan: &Plan, corpus: &str) -> bool {
         .find(|c| c.name == corpus)
         .is_some_and(|c| c.reader.lowercases())
 }
+
+/// A corpus's vocabulary as the stages look their lists up in it: lowercased when the corpus's
+/// reader lowercases ([`lowercases`]).
+#[derive(Clone, Copy)]
+pub(crate) struct CasedVocab<'v, 'w> {
+    pub vocab: &'v Vocab<'w>,
+    pub lowercase: bool,
+}
+
+impl CasedVocab<'_, '_> {
+    /// `word` as the corpus spells it.
+    pub fn case(&self, word: &str) -> String {
+        if self.lowercase {
+            word.to_lowercase()
+        } else {
+            word.to_owned()
+        }
+    }
+
+    /// The id of `word` as the corpus spells it.
+    pub fn id(&self, word: &str) -> Option<u32> {
+        if self.lowercase {
+            self.vocab.id(&word.to_lowercase())
+        } else {
+            self.vocab.id(word)
+        }
+    }
+}

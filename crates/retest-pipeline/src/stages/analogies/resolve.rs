@@ -11,28 +11,11 @@ use retest_tables::CoverageRow;
 
 use super::{Analogies, GENDERED_SECTION, Resolved, SectionPairs};
 use crate::lists::QueryLine;
-use crate::stages::stage::lowercases;
+use crate::stages::stage::{CasedVocab, lowercases};
 
-/// Looks words up in a corpus's vocabulary, lowercased on a corpus whose reader lowercases.
-pub(super) struct Lookup<'v, 'w> {
-    pub(super) vocab: &'v Vocab<'w>,
-    pub(super) lowercase: bool,
-}
-
-impl Lookup<'_, '_> {
-    /// The word's row.
-    fn id(&self, word: &str) -> Option<u32> {
-        if self.lowercase {
-            self.vocab.id(&word.to_lowercase())
-        } else {
-            self.vocab.id(word)
-        }
-    }
-
-    /// The word's row when it is among the `n_rows` most frequent words.
-    fn among(&self, word: &str, n_rows: usize) -> Option<u32> {
-        self.id(word).filter(|&id| (id as usize) < n_rows)
-    }
+/// The row of `word` when it is among the `n_rows` most frequent words.
+fn among(words: &CasedVocab<'_, '_>, word: &str, n_rows: usize) -> Option<u32> {
+    words.id(word).filter(|&id| (id as usize) < n_rows)
 }
 
 impl<'p> Analogies<'p> {
@@ -53,7 +36,7 @@ impl<'p> Analogies<'p> {
         let (Some(params), Some(lines)) = (plan.analogies.as_ref(), lines) else {
             return Ok(None);
         };
-        let words = Lookup {
+        let words = CasedVocab {
             vocab,
             lowercase: lowercases(plan, corpus),
         };
@@ -66,7 +49,7 @@ impl<'p> Analogies<'p> {
         lines: &[QueryLine],
         google: Option<&Path>,
         corpus: &str,
-        words: &Lookup<'_, '_>,
+        words: &CasedVocab<'_, '_>,
     ) -> Result<Analogies<'p>> {
         let n_words = words.vocab.len();
         let mut notes = Vec::new();
@@ -133,10 +116,10 @@ fn resolve_queries(
     lines: &[QueryLine],
     corpus: &str,
     n_rows: usize,
-    words: &Lookup<'_, '_>,
+    words: &CasedVocab<'_, '_>,
     notes: &mut Vec<String>,
 ) -> Result<(Vec<Resolved>, CoverageRow)> {
-    let row = |w: &str| words.among(w, n_rows);
+    let row = |w: &str| among(words, w, n_rows);
     let mut queries = Vec::new();
     let mut dropped = Vec::new();
     for line in lines {
@@ -177,10 +160,10 @@ fn resolve_pair_seed(
     [s1, s2]: &[String; 2],
     pair_rows: usize,
     corpus: &str,
-    words: &Lookup<'_, '_>,
+    words: &CasedVocab<'_, '_>,
     notes: &mut Vec<String>,
 ) -> Option<(u32, u32)> {
-    match (words.among(s1, pair_rows), words.among(s2, pair_rows)) {
+    match (among(words, s1, pair_rows), among(words, s2, pair_rows)) {
         (Some(x), Some(y)) => Some((x, y)),
         _ => {
             notes.push(format!(
@@ -197,7 +180,7 @@ fn resolve_pair_seed(
 fn resolve_sweep(
     [a, b, c]: &[String; 3],
     corpus: &str,
-    words: &Lookup<'_, '_>,
+    words: &CasedVocab<'_, '_>,
     notes: &mut Vec<String>,
 ) -> Option<(String, Query)> {
     let label = format!("{a}:{b}::{c}");
@@ -218,10 +201,10 @@ fn resolve_zhang(
     set: &AnalogySet,
     n_rows: usize,
     corpus: &str,
-    words: &Lookup<'_, '_>,
+    words: &CasedVocab<'_, '_>,
     notes: &mut Vec<String>,
 ) -> Option<((u32, u32), Vec<SectionPairs>)> {
-    let row = |w: &str| words.among(w, n_rows);
+    let row = |w: &str| among(words, w, n_rows);
     match (row("man"), row("woman")) {
         (Some(man), Some(woman)) => Some(((man, woman), zhang_pairs(set, &row))),
         _ => {

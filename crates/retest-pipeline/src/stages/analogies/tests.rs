@@ -22,9 +22,9 @@ use retest_tables::{
     AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow,
 };
 
-use super::resolve::Lookup;
 use super::*;
 use crate::lists::QueryLine;
+use crate::stages::stage::CasedVocab;
 
 const CORPUS: &str = "tiny";
 
@@ -96,7 +96,7 @@ fn tables() -> Vec<Table> {
     let dir = tempfile::tempdir().unwrap();
     let (params, lines, words) = (params(), lines(), words());
     let vocab = Vocab::new(&words).unwrap();
-    let lookup = Lookup {
+    let lookup = CasedVocab {
         vocab: &vocab,
         lowercase: false,
     };
@@ -116,7 +116,7 @@ fn close(a: f64, b: f64) {
 fn queries_are_resolved_lowercased_and_left_out_with_notes() {
     let words = words();
     let vocab = Vocab::new(&words).unwrap();
-    let lookup = Lookup {
+    let lookup = CasedVocab {
         vocab: &vocab,
         lowercase: true,
     };

@@ -13,6 +13,7 @@ use retest_tables::CoverageRow;
 
 use super::{BasePairSetup, BasePairs, FORMS, NOT_APPLICABLE, OUT_OF_VOCABULARY};
 use crate::lists::BasePairLists;
+use crate::stages::stage::CasedVocab;
 
 /// Python's `str.capitalize`: the first character upper-cased, the rest lower-cased.
 fn capitalize(word: &str) -> String {
@@ -30,9 +31,7 @@ fn capitalize(word: &str) -> String {
 /// coverage rows and the notes.
 struct Resolver<'a, 'v> {
     corpus: &'a str,
-    vocab: &'a Vocab<'v>,
-    /// Look every word up lowercased.
-    lowercase: bool,
+    words: CasedVocab<'a, 'v>,
     targets: Vec<u32>,
     at: BTreeMap<u32, usize>,
     coverage: Vec<CoverageRow>,
@@ -53,18 +52,9 @@ struct Pairs {
 }
 
 impl Resolver<'_, '_> {
-    /// A word's id, looked up lowercased when the corpus lowercases.
-    fn id(&self, word: &str) -> Option<u32> {
-        if self.lowercase {
-            self.vocab.id(&word.to_lowercase())
-        } else {
-            self.vocab.id(word)
-        }
-    }
-
     /// Whether the corpus keeps case, so the capitalised pairs and cased forms apply.
     fn cased(&self) -> bool {
-        !self.lowercase
+        !self.words.lowercase
     }
 
     /// The position of word `id` among the scored words, added when new.
@@ -79,10 +69,10 @@ impl Resolver<'_, '_> {
     /// `UPPER` forms, each its id when in the vocabulary; the cased forms `None` on a corpus
     /// that lowercases.
     fn forms(&self, word: &str) -> [Option<u32>; 3] {
-        let plural = self
+        let plural = (self.words)
             .id(&format!("{word}s"))
-            .or_else(|| self.id(&format!("{word}es")));
-        let cased_form = |w: String| if self.cased() { self.id(&w) } else { None };
+            .or_else(|| self.words.id(&format!("{word}es")));
+        let cased_form = |w: String| if self.cased() { self.words.id(&w) } else { None };
         [
             plural,
             cased_form(capitalize(word)),
@@ -98,10 +88,10 @@ impl Resolver<'_, '_> {
     fn pairs(&mut self, params: &BasePairParams, lists: &BasePairLists) -> Result<Pairs> {
         let corpus = self.corpus;
         let listed: Vec<&(String, String)> = (lists.pairs.pairs.iter())
-            .filter(|(m, f)| self.id(m).is_some() && self.id(f).is_some())
+            .filter(|(m, f)| self.words.id(m).is_some() && self.words.id(f).is_some())
             .collect();
         let dropped: Vec<String> = (lists.pairs.pairs.iter())
-            .filter(|(m, f)| self.id(m).is_none() || self.id(f).is_none())
+            .filter(|(m, f)| self.words.id(m).is_none() || self.words.id(f).is_none())
             .map(|(m, f)| format!("{m}/{f}"))
             .collect();
         (self.coverage).push(CoverageRow::of(
@@ -120,7 +110,7 @@ impl Resolver<'_, '_> {
                 params.pairs
             );
         }
-        let id = |w: &str| self.id(w).expect("a listed pair in vocabulary");
+        let id = |w: &str| self.words.id(w).expect("a listed pair in vocabulary");
         let names = listed.iter().map(|(m, f)| format!("{m}/{f}")).collect();
         let mut scored: Vec<(u32, u32)> = listed.iter().map(|(m, f)| (id(m), id(f))).collect();
         let capitalised = (listed.iter())
@@ -152,7 +142,7 @@ impl Resolver<'_, '_> {
             return Err(NOT_APPLICABLE);
         }
         let (cm, cf) = (capitalize(m), capitalize(f));
-        match (self.id(&cm), self.id(&cf)) {
+        match (self.words.id(&cm), self.words.id(&cf)) {
             (Some(a), Some(b)) => {
                 scored.push((a, b));
                 Ok((format!("{cm}/{cf}"), scored.len() - 1))
@@ -170,7 +160,7 @@ impl Resolver<'_, '_> {
     ) -> (String, String, Option<(usize, usize)>) {
         let [[m1, f1], [m2, f2]] = &params.flip;
         let mut position = |m: &str, f: &str| -> Option<usize> {
-            let pair = (self.id(m)?, self.id(f)?);
+            let pair = (self.words.id(m)?, self.words.id(f)?);
             Some(match scored.iter().position(|&p| p == pair) {
                 Some(at) => at,
                 None => {
@@ -193,7 +183,7 @@ impl Resolver<'_, '_> {
     /// Table 1's limited vocabulary: the words among the `most_frequent` most frequent that
     /// are ASCII letters only and shorter than 20.
     fn limited(&mut self, most_frequent: usize) -> Vec<usize> {
-        let vocab = self.vocab;
+        let vocab = self.words.vocab;
         let words = vocab.words();
         let most_frequent = most_frequent.min(words.len());
         (0..most_frequent)
@@ -219,7 +209,7 @@ impl Resolver<'_, '_> {
         let mut words = Vec::new();
         let mut dropped = Vec::new();
         for word in &lists.professions {
-            match self.id(word) {
+            match self.words.id(word) {
                 Some(w) => {
                     let at = self.place(w);
                     if !positions.contains(&at) {
@@ -299,7 +289,7 @@ impl Resolver<'_, '_> {
             };
             let mut dropped = Vec::new();
             for (word, masculine) in &list.words {
-                match self.id(word) {
+                match self.words.id(word) {
                     Some(w) => {
                         set.targets.push(self.place(w));
                         set.masculine.push(*masculine);
@@ -328,17 +318,17 @@ impl Resolver<'_, '_> {
 
     /// Figure 1's word and its forms in vocabulary: (form, word, position).
     fn example(&mut self, word: &str) -> Vec<(&'static str, String, usize)> {
-        let Some(base) = self.id(word) else {
+        let Some(base) = self.words.id(word) else {
             self.notes.push(format!(
                 "corpus `{}`: `{word}` (base_pairs.example) is out of vocabulary",
                 self.corpus
             ));
             return Vec::new();
         };
-        let mut example = vec![("base", self.vocab.word(base).to_owned(), self.place(base))];
+        let mut example = vec![("base", self.words.vocab.word(base).to_owned(), self.place(base))];
         for (form, found) in FORMS.iter().zip(self.forms(word)) {
             if let Some(w) = found {
-                example.push((*form, self.vocab.word(w).to_owned(), self.place(w)));
+                example.push((*form, self.words.vocab.word(w).to_owned(), self.place(w)));
             }
         }
         example
@@ -351,7 +341,7 @@ impl Resolver<'_, '_> {
     ///
     /// A pool no larger than NBM's k.
     fn pools(&mut self, params: &BasePairParams, lists: &BasePairLists) -> Result<(Vec<u32>, Vec<u32>)> {
-        let vocab = self.vocab;
+        let vocab = self.words.vocab;
         let words = vocab.words();
         let excluded = (lists.pool_exclude.iter())
             .chain(lists.pairs.pairs.iter().flat_map(|(m, f)| [m, f]))
@@ -406,8 +396,10 @@ impl<'p> BasePairs<'p> {
         let params = setup.params;
         let mut r = Resolver {
             corpus,
-            vocab,
-            lowercase: setup.lowercase,
+            words: CasedVocab {
+                vocab,
+                lowercase: setup.lowercase,
+            },
             targets: Vec::new(),
             at: BTreeMap::new(),
             coverage: Vec::new(),

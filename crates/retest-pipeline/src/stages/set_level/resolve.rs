@@ -12,7 +12,7 @@ use retest_tables::CoverageRow;
 
 use super::{Benchmark, ENSEMBLE, PCA, SetLevel, Test};
 use crate::lists::{Benchmarks, Lists, StereotypeList};
-use crate::stages::stage::lowercases;
+use crate::stages::stage::{CasedVocab, lowercases};
 
 impl<'p> SetLevel<'p> {
     /// Resolves the plan's set-level lists and the base pairs against `vocab`; on a corpus
@@ -34,8 +34,10 @@ impl<'p> SetLevel<'p> {
         };
         let mut lookup = Lookup {
             corpus,
-            vocab,
-            lowercase: lowercases(plan, corpus),
+            words: CasedVocab {
+                vocab,
+                lowercase: lowercases(plan, corpus),
+            },
             coverage: Vec::new(),
             skipped: Vec::new(),
         };
@@ -108,23 +110,12 @@ impl Ensemble {
 /// line for each test left out.
 struct Lookup<'a> {
     corpus: &'a str,
-    vocab: &'a Vocab<'a>,
-    /// Whether the corpus's reader lowercases, so the lists are looked up lowercased.
-    lowercase: bool,
+    words: CasedVocab<'a, 'a>,
     coverage: Vec<CoverageRow>,
     skipped: Vec<String>,
 }
 
 impl Lookup<'_> {
-    /// `word` as the corpus spells it.
-    fn case(&self, word: &str) -> String {
-        if self.lowercase {
-            word.to_lowercase()
-        } else {
-            word.to_owned()
-        }
-    }
-
     fn cover(&mut self, list: &str, kind: &str, n: usize, dropped: &[String]) {
         (self.coverage).push(CoverageRow::of(self.corpus, list, kind, n, dropped));
     }
@@ -133,9 +124,9 @@ impl Lookup<'_> {
     fn neutral(&mut self, list: &WordList) -> Result<Vec<u32>> {
         let cased = WordList {
             name: list.name.clone(),
-            words: list.words.iter().map(|w| self.case(w)).collect(),
+            words: list.words.iter().map(|w| self.words.case(w)).collect(),
         };
-        let resolved = (cased.resolve(self.vocab)).with_context(|| {
+        let resolved = (cased.resolve(self.words.vocab)).with_context(|| {
             format!(
                 "corpus `{}`: Direct Bias's neutral words (set_level.neutral)",
                 self.corpus
@@ -150,11 +141,11 @@ impl Lookup<'_> {
         let cased = PairList {
             name: list.name.clone(),
             pairs: (list.pairs.iter())
-                .map(|(m, f)| (self.case(m), self.case(f)))
+                .map(|(m, f)| (self.words.case(m), self.words.case(f)))
                 .collect(),
         };
-        let resolved =
-            (cased.resolve(self.vocab)).with_context(|| format!("corpus `{}`: {field}", self.corpus))?;
+        let resolved = (cased.resolve(self.words.vocab))
+            .with_context(|| format!("corpus `{}`: {field}", self.corpus))?;
         let dropped: Vec<String> = resolved.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect();
         self.cover(&cased.name, kind, cased.pairs.len(), &dropped);
         Ok(resolved.ids)
@@ -163,11 +154,11 @@ impl Lookup<'_> {
     /// The ids of the words of set `set` of test `test` in vocabulary, none when it has none.
     fn set(&mut self, test: &str, set: &str, listed: &[String]) -> Option<Vec<u32>> {
         let name = format!("{test}.{set}");
-        let words: Vec<String> = listed.iter().map(|w| self.case(w)).collect();
-        let (ids, oov): (Vec<_>, Vec<_>) = words.iter().partition(|w| self.vocab.id(w).is_some());
+        let words: Vec<String> = listed.iter().map(|w| self.words.case(w)).collect();
+        let (ids, oov): (Vec<_>, Vec<_>) = words.iter().partition(|w| self.words.vocab.id(w).is_some());
         let oov: Vec<String> = oov.into_iter().cloned().collect();
         self.cover(&name, "weat_set", words.len(), &oov);
-        (!ids.is_empty()).then(|| ids.iter().filter_map(|w| self.vocab.id(w)).collect())
+        (!ids.is_empty()).then(|| ids.iter().filter_map(|w| self.words.vocab.id(w)).collect())
     }
 
     /// The tests of the tests file whose four sets each have a word in vocabulary.
@@ -213,7 +204,7 @@ impl Lookup<'_> {
             let q = (lists.queries.iter())
                 .find(|q| q.name == name)
                 .expect("the spec checks that single-pair queries are queries of the plan");
-            q.words.iter().filter_map(|w| self.vocab.id(w)).collect()
+            q.words.iter().filter_map(|w| self.words.vocab.id(w)).collect()
         };
         let mut tests = Vec::new();
         for (query_pair, (xq, yq)) in params.single_pair.iter().enumerate() {
