@@ -1,6 +1,6 @@
 //! Table columns that stages and commands build the same way: the statistics of an ICC, the
-//! columns of a WEAT test, and the names of a missing set's status and of the principal-component
-//! direction.
+//! columns of a WEAT test, and the names of the statuses of a missing set and of a word out of
+//! vocabulary, and of the principal-component direction.
 
 use retest_measures::Weat;
 use retest_reliability::IccResult;
@@ -8,6 +8,8 @@ use retest_tables::{IccStats, WeatStats};
 
 /// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
 pub const EMPTY_SET: &str = "empty_set";
+/// The `status` of a row (an analogy query, a base-pair comparison) with a word out of vocabulary.
+pub const OUT_OF_VOCABULARY: &str = "out_of_vocabulary";
 /// The `direction` of the Direct Bias row of the first principal component of the pairs.
 pub const PCA_DIRECTION: &str = "pca";
 

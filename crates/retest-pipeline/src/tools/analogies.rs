@@ -11,10 +11,8 @@ use retest_tables::{AnalogyRow, Table, names};
 use rustc_hash::FxHashMap;
 
 use crate::lists::{QueryLine, read_query_file};
+use crate::stages::columns::OUT_OF_VOCABULARY;
 use crate::tools::output::{Overwrite, table_file};
-
-/// The `status` of an analogy row whose query has a word out of vocabulary.
-pub const OUT_OF_VOCABULARY: &str = "out_of_vocabulary";
 
 /// What `retest analogies` was asked to do.
 #[derive(Debug)]

@@ -13,6 +13,7 @@ use retest_tables::{
 };
 
 use super::{Analogies, AnalogySeed, ZHANG_DIRECTIONS};
+use crate::stages::columns::OUT_OF_VOCABULARY;
 
 impl Analogies<'_> {
     /// The analogy tables of one configuration from the values of its seeds (in seed order).
@@ -138,7 +139,7 @@ impl Rows<'_> {
                         continue;
                     };
                     let (rank, status) = match row.map(|_| ranks.next().copied().flatten()) {
-                        None => (0, "out_of_vocabulary"),
+                        None => (0, OUT_OF_VOCABULARY),
                         Some(None) => (0, "excluded"),
                         Some(Some(rank)) => (rank, "ok"),
                     };
@@ -311,12 +312,7 @@ impl Rows<'_> {
                         delta,
                         answer: answer.map_or_else(String::new, |a| self.vocab.word(a.row).to_owned()),
                         score: answer.map_or(f64::NAN, |a| a.score),
-                        status: if answer.is_some() {
-                            "ok"
-                        } else {
-                            "out_of_vocabulary"
-                        }
-                        .to_owned(),
+                        status: if answer.is_some() { "ok" } else { OUT_OF_VOCABULARY }.to_owned(),
                     });
                 }
             }

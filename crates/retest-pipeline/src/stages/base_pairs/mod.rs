@@ -30,6 +30,7 @@ use retest_tables::{
 };
 
 use crate::lists::BasePairLists;
+use crate::stages::columns::OUT_OF_VOCABULARY;
 use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, lowercases, when_present};
 
 /// Zhang et al.'s base-pair analyses: a configuration has their tables when its plan has a
@@ -64,7 +65,6 @@ const FORMS: [&str; 3] = ["plural", "capital", "upper"];
 
 /// Why a comparison has no value.
 const NOT_APPLICABLE: &str = "not_applicable";
-const OUT_OF_VOCABULARY: &str = "out_of_vocabulary";
 
 /// The base-pair analyses of one configuration, resolved against its corpus's vocabulary.
 pub(crate) struct BasePairs<'p> {
