@@ -328,6 +328,10 @@ pub struct ScoreArgs {
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long, value_parser = whole::<usize>)]
     pub threads: Option<usize>,
+    /// Look words up lowercased, for embeddings of a lowercased corpus (the table names the
+    /// pairs and words lowercased).
+    #[arg(long)]
+    pub lowercase: bool,
     #[command(flatten)]
     pub table: TableOut,
 }
@@ -381,6 +385,15 @@ pub struct TableOut {
     /// Replace a file at --out that is not a table of that format (never an input).
     #[arg(long)]
     pub force: bool,
+}
+
+impl TableOut {
+    pub fn file(&self) -> retest_pipeline::TableFile<'_> {
+        retest_pipeline::TableFile {
+            path: &self.out,
+            overwrite: retest_pipeline::Overwrite::forced(self.force),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -650,6 +663,17 @@ pub struct InputFormat {
     /// Default: told from each file's bytes.
     #[arg(long = "format", value_name = "FORMAT")]
     pub format: Option<retest_embeddings::Format>,
+}
+
+impl InputFormat {
+    /// The embedding files of a command, read in this format.
+    pub fn files<'a>(&self, paths: &'a [PathBuf], lowercase: bool) -> retest_pipeline::EmbeddingFiles<'a> {
+        retest_pipeline::EmbeddingFiles {
+            paths,
+            format: self.format,
+            lowercase,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

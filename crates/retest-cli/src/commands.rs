@@ -45,29 +45,23 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Train { pipeline, run } => train_pipeline(&folders, &pipeline, &run.options()).map(drop),
         Command::Score(args) => score_command(&args),
         Command::Weat(args) => retest_pipeline::weat_files(&retest_pipeline::WeatRequest {
-            embeddings: &args.embeddings,
-            format: args.input.format,
+            embeddings: args.input.files(&args.embeddings, args.lowercase),
             tests: &args.tests,
             tests_only: &args.tests_only,
             sd: args.sd,
             exact_max: args.exact_max,
             samples: args.samples,
             seed: args.seed,
-            lowercase: args.lowercase,
             folders: &folders,
-            out: &args.table.out,
-            overwrite: Overwrite::forced(args.table.force),
+            out: args.table.file(),
         }),
         Command::DirectBias(args) => {
             retest_pipeline::direct_bias_files(&retest_pipeline::DirectBiasRequest {
-                embeddings: &args.embeddings,
-                format: args.input.format,
+                embeddings: args.input.files(&args.embeddings, args.lowercase),
                 pairs: &args.pairs,
                 words: &args.words,
                 c: args.c,
-                lowercase: args.lowercase,
-                out: &args.table.out,
-                overwrite: Overwrite::forced(args.table.force),
+                out: args.table.file(),
             })
         }
         Command::Analogies(args) => analogies(&args),
@@ -175,8 +169,7 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     retest_pipeline::score_files(&retest_pipeline::ScoreRequest {
-        embeddings: &args.embeddings,
-        format: args.input.format,
+        embeddings: args.input.files(&args.embeddings, args.lowercase),
         rules: &args.rules,
         pairs: &args.pairs,
         words: &args.words,
@@ -184,8 +177,7 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
         nbm_k: args.nbm_k as usize,
         nbm_pool: args.nbm_pool,
         threads,
-        out: &args.table.out,
-        overwrite: Overwrite::forced(args.table.force),
+        out: args.table.file(),
     })
 }
 
@@ -208,8 +200,7 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
         );
     }
     retest_pipeline::analogies_files(&retest_pipeline::AnalogiesRequest {
-        embeddings: &args.embeddings,
-        format: args.input.format,
+        embeddings: args.input.files(&args.embeddings, args.lowercase),
         queries: &args.queries,
         solver,
         constraint: if args.unconstrained {
@@ -219,9 +210,7 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
         },
         top_n: args.top_n,
         restrict_vocab: args.restrict_vocab,
-        lowercase: args.lowercase,
-        out: &args.table.out,
-        overwrite: Overwrite::forced(args.table.force),
+        out: args.table.file(),
     })
 }
 
@@ -244,12 +233,10 @@ fn base_pairs(args: &BasePairsArgs, folders: &Folders) -> Result<()> {
         random_samples: args.random_samples,
     };
     retest_pipeline::base_pairs_files(&retest_pipeline::BasePairsRequest {
-        embeddings: &args.embeddings,
-        format: args.input.format,
+        embeddings: args.input.files(&args.embeddings, args.lowercase),
         params: &params,
         ripa_target: args.ripa_target,
         seed: args.seed,
-        lowercase: args.lowercase,
         folders,
         out: &args.out,
     })

@@ -321,6 +321,19 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
     );
 }
 
+/// `retest score e.vec --pairs pairs.txt --words words.txt FLAGS --out o.csv` in `root`: the
+/// table, with `{e}` standing for the embedding's path.
+fn score_table(root: &std::path::Path, flags: &[&str]) -> String {
+    let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
+    let (e, pairs, words, table) = (path("e.vec"), path("pairs.txt"), path("words.txt"), path("o.csv"));
+    let mut args = vec!["score", &e, "--pairs", &pairs, "--words", &words];
+    args.extend(flags);
+    args.extend(["--out", &table]);
+    let out = retest(&args, root);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::read_to_string(&table).unwrap().replace(&e, "{e}")
+}
+
 #[test]
 fn a_zero_vector_gets_no_score_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
@@ -332,35 +345,29 @@ fn a_zero_vector_gets_no_score_and_says_why() {
     .unwrap();
     std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
     std::fs::write(root.join("words.txt"), "nurse\npad\n").unwrap();
-    let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
-    let out = retest(
-        &[
-            "score",
-            &path("e.vec"),
-            "--pairs",
-            &path("pairs.txt"),
-            "--words",
-            &path("words.txt"),
-            "--rules",
-            "dbwa,ripa",
-            "--out",
-            &path("o.csv"),
-        ],
-        root,
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
     // DB/WA(nurse) = (0.2 − 0.9)/√0.85 = −0.75926, RIPA(nurse) = (0.2 − 0.9)/√2 = −0.49497,
     // each rounded to f32.
-    let table = std::fs::read_to_string(root.join("o.csv")).unwrap();
-    let e = path("e.vec");
     assert_eq!(
-        table,
-        format!(
-            "embedding,rule,male,female,word,score,status\n\
-             {e},dbwa,he,she,nurse,-0.7592566013336182,ok\n\
-             {e},dbwa,he,she,pad,NaN,zero_vector\n\
-             {e},ripa,he,she,nurse,-0.4949747323989868,ok\n\
-             {e},ripa,he,she,pad,NaN,zero_vector\n"
-        )
+        score_table(root, &["--rules", "dbwa,ripa"]),
+        "embedding,rule,male,female,word,score,status\n\
+         {e},dbwa,he,she,nurse,-0.7592566013336182,ok\n\
+         {e},dbwa,he,she,pad,NaN,zero_vector\n\
+         {e},ripa,he,she,nurse,-0.4949747323989868,ok\n\
+         {e},ripa,he,she,pad,NaN,zero_vector\n"
+    );
+}
+
+#[test]
+fn score_lowercase_looks_lists_up_lowercased_and_names_them_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
+    std::fs::write(root.join("pairs.txt"), "He She\n").unwrap();
+    // Two spellings of one word are one word once lowercased.
+    std::fs::write(root.join("words.txt"), "Nurse\nnurse\n").unwrap();
+    assert_eq!(
+        score_table(root, &["--rules", "dbwa", "--lowercase"]),
+        "embedding,rule,male,female,word,score,status\n\
+         {e},dbwa,he,she,nurse,-0.7592566013336182,ok\n"
     );
 }

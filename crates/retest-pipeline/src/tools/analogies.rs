@@ -3,23 +3,21 @@
 //! rank).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result, ensure};
 use retest_measures::{AnalogySpace, Constraint, Query, Solver, solve};
-use retest_tables::{AnalogyRow, Table, names};
+use retest_tables::{AnalogyRow, names};
 use rustc_hash::FxHashMap;
 
 use crate::lists::{QueryLine, read_query_file};
 use crate::stages::columns::OUT_OF_VOCABULARY;
-use crate::tools::output::{Overwrite, table_file};
+use crate::tools::inputs::{EmbeddingFiles, TableFile};
 
 /// What `retest analogies` was asked to do.
 #[derive(Debug)]
 pub struct AnalogiesRequest<'a> {
-    pub embeddings: &'a [PathBuf],
-    /// The embedding files' format; `None` tells it from each file's bytes.
-    pub format: Option<retest_embeddings::Format>,
+    pub embeddings: EmbeddingFiles<'a>,
     /// The queries file: `a b c` per line, `#` comments, blank lines.
     pub queries: &'a Path,
     /// The solver with its parameters (checked here, the flags named in the errors).
@@ -29,11 +27,7 @@ pub struct AnalogiesRequest<'a> {
     pub top_n: usize,
     /// Search only the first N words of each embedding (all when `None`).
     pub restrict_vocab: Option<usize>,
-    /// Look every word up lowercased.
-    pub lowercase: bool,
-    /// The table file (`.parquet` or `.csv`), checked by [`crate::tools::output`]'s policy.
-    pub out: &'a Path,
-    pub overwrite: Overwrite,
+    pub out: TableFile<'a>,
 }
 
 /// Answers every query of the queries file on every embedding file and writes one row per
@@ -47,13 +41,7 @@ pub struct AnalogiesRequest<'a> {
 /// read or parsed; `--restrict-vocab` is 0 or larger than an embedding's vocabulary; no query
 /// of the file is in an embedding's vocabulary; the table cannot be written.
 pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
-    let inputs: Vec<&Path> = req
-        .embeddings
-        .iter()
-        .map(PathBuf::as_path)
-        .chain([req.queries])
-        .collect();
-    table_file(req.out, &inputs, req.overwrite)?;
+    req.out.check(&req.embeddings.and(&[req.queries]))?;
     ensure!(req.top_n >= 1, "--top-n must be at least 1");
     ensure!(
         req.restrict_vocab != Some(0),
@@ -68,8 +56,8 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
     let queries = read_query_file(req.queries)?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for path in req.embeddings {
-        let emb = retest_embeddings::read(path, req.format)?;
+    for path in req.embeddings.paths {
+        let emb = req.embeddings.read(path)?;
         let name = path.display().to_string();
         if let Some(n) = req.restrict_vocab {
             ensure!(
@@ -85,13 +73,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
             .enumerate()
             .map(|(i, w)| (w.as_str(), i as u32))
             .collect();
-        let lookup = |word: &str| {
-            if req.lowercase {
-                row_of.get(word.to_lowercase().as_str()).copied()
-            } else {
-                row_of.get(word).copied()
-            }
-        };
+        let lookup = |word: &str| row_of.get(&*req.embeddings.case(word)).copied();
         let where_ = if searched < emb.n_words() {
             format!("among the first {searched} words")
         } else {
@@ -181,7 +163,5 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
             }
         )?;
     }
-    Table::of(names::ANALOGIES_FILE, &rows)?.write_file(req.out)?;
-    writeln!(err, "{} analogy rows → {}", rows.len(), req.out.display())?;
-    Ok(())
+    req.out.write(names::ANALOGIES_FILE, &rows, "analogy rows")
 }

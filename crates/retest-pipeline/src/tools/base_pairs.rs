@@ -13,14 +13,14 @@ use retest_tables::{CoverageRow, Table, names};
 use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::load_base_pairs;
 use crate::stages::base_pairs::{BasePairSetup, BasePairs};
+use crate::tools::inputs::EmbeddingFiles;
 use crate::tools::output::new_folder;
 
 /// What `retest base-pairs` was asked to do.
 #[derive(Debug)]
 pub struct BasePairsRequest<'a> {
-    pub embeddings: &'a [PathBuf],
-    /// The embedding files' format; `None` tells it from each file's bytes.
-    pub format: Option<retest_embeddings::Format>,
+    /// With `lowercase`, capitalised pairs and forms are not applicable.
+    pub embeddings: EmbeddingFiles<'a>,
     /// The lists (names in the word-list folder, or paths) and the other parameters; the
     /// defaults are Zhang et al.'s.
     pub params: &'a BasePairParams,
@@ -28,8 +28,6 @@ pub struct BasePairsRequest<'a> {
     /// Root seed of the random baselines: embedding `i` draws from
     /// `SeedPath::new(seed).with("base-pairs").with_index(i)`.
     pub seed: u64,
-    /// Look every word up lowercased (embeddings of a lowercased corpus).
-    pub lowercase: bool,
     /// Where the word lists and the checksum lock of declared files are.
     pub folders: &'a Folders,
     /// A folder that does not exist yet.
@@ -60,7 +58,7 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
         params: req.params,
         rules: Rule::ALL.to_vec(),
         ripa_target: req.ripa_target,
-        lowercase: req.lowercase,
+        lowercase: req.embeddings.lowercase,
         root: SeedPath::new(req.seed).with("base-pairs"),
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
@@ -68,9 +66,9 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
     let mut seeds = Vec::new();
     // The analyses resolved once per distinct vocabulary, with the vocabulary's words.
     let mut resolved: Vec<(Vec<String>, BasePairs<'_>)> = Vec::new();
-    for (i, path) in req.embeddings.iter().enumerate() {
+    for (i, path) in req.embeddings.paths.iter().enumerate() {
         let name = path.display().to_string();
-        let emb = retest_embeddings::read(path, req.format)?;
+        let emb = req.embeddings.read(path)?;
         let dim = emb.dim();
         let (words, _, raw, _) = emb.into_parts();
         let model = Model::new(&words, &raw, dim).with_context(|| name.clone())?;

@@ -4,6 +4,7 @@
 
 pub(crate) mod analogies;
 pub(crate) mod base_pairs;
+pub(crate) mod inputs;
 pub(crate) mod output;
 pub(crate) mod score;
 pub(crate) mod set_level;

@@ -6,16 +6,15 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
-use retest_tables::{ScoreRow, Table, names};
+use retest_tables::{ScoreRow, names};
 
-use crate::tools::output::{Overwrite, table_file};
+use crate::tools::inputs::{EmbeddingFiles, TableFile};
 
 /// What `retest score` was asked to do.
 #[derive(Debug)]
 pub struct ScoreRequest<'a> {
-    pub embeddings: &'a [PathBuf],
-    /// The embedding files' format; `None` tells it from each file's bytes.
-    pub format: Option<retest_embeddings::Format>,
+    /// With `lowercase`, the pairs and words are lowercased (and the table names them so).
+    pub embeddings: EmbeddingFiles<'a>,
     pub rules: &'a [Rule],
     pub pairs: &'a Path,
     pub words: &'a [PathBuf],
@@ -23,9 +22,7 @@ pub struct ScoreRequest<'a> {
     pub nbm_k: usize,
     pub nbm_pool: NbmPool,
     pub threads: usize,
-    /// The table file (`.parquet` or `.csv`), checked by [`crate::tools::output`]'s policy.
-    pub out: &'a Path,
-    pub overwrite: Overwrite,
+    pub out: TableFile<'a>,
 }
 
 /// The text of a list file and the list's name (the file's stem).
@@ -66,18 +63,24 @@ pub(crate) fn read_word_file(path: &Path) -> Result<WordList> {
 /// `.csv`, a file of another kind); a file cannot be read or parsed, no rule is given, or the
 /// table cannot be written.
 pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
-    let inputs: Vec<&Path> = req
-        .embeddings
+    let others: Vec<&Path> = req
+        .words
         .iter()
-        .chain(req.words)
         .map(PathBuf::as_path)
         .chain([req.pairs])
         .collect();
-    table_file(req.out, &inputs, req.overwrite)?;
-    let pairs = read_pair_file(req.pairs)?;
+    req.out.check(&req.embeddings.and(&others))?;
+    let mut pairs = read_pair_file(req.pairs)?;
+    for (m, f) in &mut pairs.pairs {
+        (*m, *f) = (
+            req.embeddings.case(m).into_owned(),
+            req.embeddings.case(f).into_owned(),
+        );
+    }
     let mut words = Vec::new();
     for path in req.words {
         for w in read_word_file(path)?.words {
+            let w = req.embeddings.case(&w).into_owned();
             if !words.contains(&w) {
                 words.push(w);
             }
@@ -99,8 +102,8 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
     };
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for path in req.embeddings {
-        let emb = retest_embeddings::read(path, req.format)?;
+    for path in req.embeddings.paths {
+        let emb = req.embeddings.read(path)?;
         let (vocab_words, dim, raw, _) = emb.into_parts();
         let vocab = Vocab::new(&vocab_words)?;
         let context = || format!("{}", path.display());
@@ -171,7 +174,5 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
             }
         }
     }
-    Table::of(names::SCORES, &rows)?.write_file(req.out)?;
-    writeln!(err, "{} scores → {}", rows.len(), req.out.display())?;
-    Ok(())
+    req.out.write(names::SCORES, &rows, "scores")
 }

@@ -4,28 +4,25 @@
 //! (embedding, direction).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail, ensure};
 use retest_measures::{
-    DirectionSource, Model, PermutationOptions, SdKind, Vocab, WeatOptions, WeatSets, direct_bias,
-    gender_direction, weat,
+    DirectionSource, PermutationOptions, SdKind, WeatOptions, WeatSets, direct_bias, gender_direction, weat,
 };
 use retest_rng::SeedPath;
-use retest_tables::{DirectBiasRow, Table, WeatRow, names};
+use retest_tables::{DirectBiasRow, WeatRow, names};
 
 use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::read_weat_tests;
 use crate::stages::columns::{EMPTY_SET, PCA_DIRECTION, weat_stats};
-use crate::tools::output::{Overwrite, table_file};
+use crate::tools::inputs::{EmbeddingFiles, TableFile};
 use crate::tools::score::{read_pair_file, read_word_file};
 
 /// What `retest weat` was asked to do.
 #[derive(Debug)]
 pub struct WeatRequest<'a> {
-    pub embeddings: &'a [PathBuf],
-    /// The embedding files' format; `None` tells it from each file's bytes.
-    pub format: Option<retest_embeddings::Format>,
+    pub embeddings: EmbeddingFiles<'a>,
     /// The tests file.
     pub tests: &'a Path,
     /// Run only these tests (all when empty), in the file's order.
@@ -39,32 +36,22 @@ pub struct WeatRequest<'a> {
     /// `retest_measures::WEAT_PERMUTATION_STREAM` of `SeedPath::new(seed).with("weat").with(t)`,
     /// the same partitions for every embedding.
     pub seed: u64,
-    /// Look every word up lowercased.
-    pub lowercase: bool,
     /// Where declared files are found (the checksum lock beside the recipes).
     pub folders: &'a Folders,
-    /// The table file (`.parquet` or `.csv`), checked by [`crate::tools::output`]'s policy.
-    pub out: &'a Path,
-    pub overwrite: Overwrite,
+    pub out: TableFile<'a>,
 }
 
 /// What `retest direct-bias` was asked to do.
 #[derive(Debug)]
 pub struct DirectBiasRequest<'a> {
-    pub embeddings: &'a [PathBuf],
-    /// The embedding files' format; `None` tells it from each file's bytes.
-    pub format: Option<retest_embeddings::Format>,
+    pub embeddings: EmbeddingFiles<'a>,
     /// Base pairs: `masculine feminine` per line.
     pub pairs: &'a Path,
     /// Neutral words: one per line.
     pub words: &'a Path,
     /// The exponent `c` (finite, ≥ 0).
     pub c: f64,
-    /// Look every word up lowercased.
-    pub lowercase: bool,
-    /// The table file (`.parquet` or `.csv`), checked by [`crate::tools::output`]'s policy.
-    pub out: &'a Path,
-    pub overwrite: Overwrite,
+    pub out: TableFile<'a>,
 }
 
 /// Runs every test of the tests file (or those of `tests_only`) on every embedding file and
@@ -77,13 +64,7 @@ pub struct DirectBiasRequest<'a> {
 /// `--out` is refused by the output policy; a file cannot be read or parsed; `tests_only` names
 /// a test the file does not hold; a measure refuses its input; the table cannot be written.
 pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
-    let inputs: Vec<&Path> = req
-        .embeddings
-        .iter()
-        .map(PathBuf::as_path)
-        .chain([req.tests])
-        .collect();
-    table_file(req.out, &inputs, req.overwrite)?;
+    req.out.check(&req.embeddings.and(&[req.tests]))?;
     ensure!(req.samples >= 1, "--samples must be at least 1");
     let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
     let mut tests = read_weat_tests(req.tests, &mut resolver)?;
@@ -109,7 +90,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         .collect();
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for_each_model(req.embeddings, req.format, |name, model| {
+    req.embeddings.for_each_model(|name, model| {
         let (mut n_dropped, mut n_empty) = (0, 0);
         for (test, seed) in tests.iter().zip(&seeds) {
             let sets = [("x", &test.x), ("y", &test.y), ("a", &test.a), ("b", &test.b)];
@@ -117,7 +98,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
             let mut dropped = Vec::new();
             for ((set, words), ids) in sets.iter().zip(&mut ids) {
                 for word in *words {
-                    match lookup(model.vocab(), word, req.lowercase) {
+                    match req.embeddings.id(model.vocab(), word) {
                         Some(id) => ids.push(id),
                         None => dropped.push(format!("{set}:{word}")),
                     }
@@ -182,9 +163,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         )?;
         Ok(())
     })?;
-    Table::of(names::WEAT_FILE, &rows)?.write_file(req.out)?;
-    writeln!(err, "{} WEAT rows → {}", rows.len(), req.out.display())?;
-    Ok(())
+    req.out.write(names::WEAT_FILE, &rows, "WEAT rows")
 }
 
 /// Direct Bias of the neutral words along every pair's own direction and along the first
@@ -197,13 +176,7 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
 /// parsed; an embedding has no neutral word, or fewer than 2 pairs, in its vocabulary; a pair
 /// is degenerate; the table cannot be written.
 pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
-    let inputs: Vec<&Path> = req
-        .embeddings
-        .iter()
-        .map(PathBuf::as_path)
-        .chain([req.pairs, req.words])
-        .collect();
-    table_file(req.out, &inputs, req.overwrite)?;
+    req.out.check(&req.embeddings.and(&[req.pairs, req.words]))?;
     ensure!(
         req.c.is_finite() && req.c >= 0.0,
         "--c must be a finite number ≥ 0, found {}",
@@ -213,11 +186,11 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
     let words = read_word_file(req.words)?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for_each_model(req.embeddings, req.format, |name, model| {
+    req.embeddings.for_each_model(|name, model| {
         let vocab = model.vocab();
         let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
         for (m, f) in &pairs.pairs {
-            match (lookup(vocab, m, req.lowercase), lookup(vocab, f, req.lowercase)) {
+            match (req.embeddings.id(vocab, m), req.embeddings.id(vocab, f)) {
                 (Some(mi), Some(fi)) => {
                     pair_ids.push((mi, fi));
                     pairs_in.push((m, f));
@@ -227,7 +200,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         }
         let (mut neutral, mut words_out) = (Vec::new(), Vec::new());
         for w in &words.words {
-            match lookup(vocab, w, req.lowercase) {
+            match req.embeddings.id(vocab, w) {
                 Some(id) => neutral.push(id),
                 None => words_out.push(w.clone()),
             }
@@ -288,30 +261,5 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         }
         Ok(())
     })?;
-    Table::of(names::DIRECT_BIAS_FILE, &rows)?.write_file(req.out)?;
-    writeln!(err, "{} Direct Bias rows → {}", rows.len(), req.out.display())?;
-    Ok(())
-}
-
-/// The id of `word`, looked up lowercased when asked.
-fn lookup(vocab: &Vocab<'_>, word: &str, lowercase: bool) -> Option<u32> {
-    if lowercase {
-        vocab.id(&word.to_lowercase())
-    } else {
-        vocab.id(word)
-    }
-}
-
-/// Reads every embedding file in turn and gives `f` its name (the path as given) and model.
-fn for_each_model(
-    paths: &[PathBuf],
-    format: Option<retest_embeddings::Format>,
-    mut f: impl FnMut(String, &Model<'_>) -> Result<()>,
-) -> Result<()> {
-    for path in paths {
-        let (vocab_words, dim, raw, _) = retest_embeddings::read(path, format)?.into_parts();
-        let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
-        f(path.display().to_string(), &model)?;
-    }
-    Ok(())
+    req.out.write(names::DIRECT_BIAS_FILE, &rows, "Direct Bias rows")
 }

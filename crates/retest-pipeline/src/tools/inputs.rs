@@ -1,0 +1,97 @@
+//! What the bring-your-own-vectors commands share: the embedding files they read (each one
+//! seed, looked up as spelled or lowercased) and the table file they write under the output
+//! policy of [`crate::tools::output`].
+
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use retest_embeddings::{Embeddings, Format};
+use retest_measures::{Model, Vocab};
+use retest_tables::{Row, Table, TableName};
+
+use crate::tools::output::{Overwrite, table_file};
+
+/// The embedding files a command reads, in the order given.
+#[derive(Clone, Copy, Debug)]
+pub struct EmbeddingFiles<'a> {
+    pub paths: &'a [PathBuf],
+    /// The files' format; `None` tells it from each file's bytes.
+    pub format: Option<Format>,
+    /// Look every word up lowercased (embeddings of a lowercased corpus).
+    pub lowercase: bool,
+}
+
+impl<'a> EmbeddingFiles<'a> {
+    /// The embedding files followed by `others`: every file an output may not replace.
+    pub(crate) fn and(&self, others: &[&'a Path]) -> Vec<&'a Path> {
+        self.paths
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(others.iter().copied())
+            .collect()
+    }
+
+    /// One of the files, read in the given format.
+    pub(crate) fn read(&self, path: &Path) -> Result<Embeddings> {
+        Ok(retest_embeddings::read(path, self.format)?)
+    }
+
+    /// `word` as it is looked up.
+    pub(crate) fn case<'w>(&self, word: &'w str) -> Cow<'w, str> {
+        if self.lowercase {
+            Cow::Owned(word.to_lowercase())
+        } else {
+            Cow::Borrowed(word)
+        }
+    }
+
+    /// The id of `word` in `vocab`, looked up as [`Self::case`] spells it.
+    pub(crate) fn id(&self, vocab: &Vocab<'_>, word: &str) -> Option<u32> {
+        vocab.id(&self.case(word))
+    }
+
+    /// Reads every file in turn and gives `f` its name (the path as given) and model.
+    pub(crate) fn for_each_model(&self, mut f: impl FnMut(String, &Model<'_>) -> Result<()>) -> Result<()> {
+        for path in self.paths {
+            let (vocab_words, dim, raw, _) = self.read(path)?.into_parts();
+            let model = Model::new(&vocab_words, &raw, dim).with_context(|| format!("{}", path.display()))?;
+            f(path.display().to_string(), &model)?;
+        }
+        Ok(())
+    }
+}
+
+/// The table file a command writes (`--out`, and `--force`).
+#[derive(Clone, Copy, Debug)]
+pub struct TableFile<'a> {
+    /// A `.parquet` or `.csv` file.
+    pub path: &'a Path,
+    pub overwrite: Overwrite,
+}
+
+impl TableFile<'_> {
+    /// Checks the file against the output policy before any work: not one of `inputs`, a
+    /// table's name, and not a file of another kind unless forced.
+    pub(crate) fn check(&self, inputs: &[&Path]) -> Result<()> {
+        table_file(self.path, inputs, self.overwrite).map(drop)
+    }
+
+    /// Writes `rows` as table `name` and says so on stderr (`N <what> → FILE`).
+    pub(crate) fn write<R: Row<Layout = ()>>(
+        &self,
+        name: TableName<R>,
+        rows: &[R],
+        what: &str,
+    ) -> Result<()> {
+        Table::of(name, rows)?.write_file(self.path)?;
+        writeln!(
+            std::io::stderr(),
+            "{} {what} → {}",
+            rows.len(),
+            self.path.display()
+        )?;
+        Ok(())
+    }
+}
