@@ -323,7 +323,7 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
 
 /// `retest score e.vec --pairs pairs.txt --words words.txt FLAGS --out o.csv` in `root`: the
 /// table, with `{e}` standing for the embedding's path.
-fn score_table(root: &std::path::Path, flags: &[&str]) -> String {
+fn score_table(root: &Path, flags: &[&str]) -> String {
     let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
     let (e, pairs, words, table) = (path("e.vec"), path("pairs.txt"), path("words.txt"), path("o.csv"));
     let mut args = vec!["score", &e, "--pairs", &pairs, "--words", &words];
