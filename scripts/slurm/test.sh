@@ -125,7 +125,7 @@ check "prepare job completed" test "$(job_state "$prepare_id")" = COMPLETED:1
 check "all 6 training tasks completed" test "$(job_state "$train_id")" = COMPLETED:6
 check "local run succeeded" test "$local_rc" = 0
 check "aggregation job completed" test "$(job_state "$aggregate_id")" = COMPLETED:1
-check "embeddings identical to the local run" same_files "$work/local/smoke" "$work/slurm/smoke" "./embeddings/*"
+check "embeddings identical to the local run" same_files "$work/local" "$work/slurm" "./embeddings/*"
 check "prepared corpus and co-occurrences identical" same_files "$work/local/corpora" "$work/slurm/corpora" "*"
 check "tables identical to the local run" same_files "$work/local/smoke" "$work/slurm/smoke" "./tables/*"
 check "per-configuration measure tables identical" same_files "$work/local/smoke" "$work/slurm/smoke" "./measure/*.parquet"
@@ -144,12 +144,12 @@ awk '/^glove:/ { skip = 1; next } skip && /^  / { next } { skip = 0; print }' pi
   >"$work/pipelines/slurm-kill.yaml"
 export RETEST_WORDLISTS_DIR="$root/wordlists"
 kill_pipeline="$work/pipelines/slurm-kill.yaml"
-"$retest" --results "$work/slurm" run "$kill_pipeline" --executor slurm --prepare-locally --max-parallel 2 \
+"$retest" --results "$work/kill" run "$kill_pipeline" --executor slurm --prepare-locally --max-parallel 2 \
   --mem 1G | tee "$work/submit2.out"
 train_id="$(job_id train "$work/submit2.out")"
 check "no second submission while jobs are queued" \
   bash -c '! "$@" >/dev/null 2>"$0" && grep -q "still queued or running" "$0"' "$work/submit-twice.err" \
-  "$retest" --results "$work/slurm" run "$kill_pipeline" --executor slurm
+  "$retest" --results "$work/kill" run "$kill_pipeline" --executor slurm
 check "prepared locally: no prepare job" test -z "$(job_id prepare "$work/submit2.out")"
 victim=3
 start=$(date +%s)
@@ -161,11 +161,11 @@ sleep 1
 scancel "${train_id}_$victim"
 say "cancelled task ${train_id}_$victim"
 check "jobs finished within 3 min" wait_for_queue 180
-seeds="$work/slurm/slurm-kill/embeddings/wikitext-103-valid"
+seeds="$work/kill/embeddings/wikitext-103-valid"
 check "killed task left no output" test -z "$(find "$seeds" -name "seed-0$victim.fifu")"
 check "killed task left no partial file" test -z "$(find "$seeds" -name '*.tmp' -o -name '*.partial')"
 check "the other tasks finished" test "$(find "$seeds" -name 'seed-*.fifu' | wc -l)" = 3
-"$retest" --results "$work/slurm" status "$kill_pipeline" >"$work/status2.out"
+"$retest" --results "$work/kill" status "$kill_pipeline" >"$work/status2.out"
 cat "$work/status2.out"
 check "status: killed task failed, with its log" \
   grep -q "last attempt failed: .*retest-slurm-kill-train-${train_id}_$victim.out" "$work/status2.out"
@@ -173,7 +173,7 @@ check "status: summary names the task to rerun" \
   grep -Eq "^  train +3/4 done, 1 failed; array tasks to rerun: $victim\$" "$work/status2.out"
 before="$(cd "$seeds" && find . -name 'seed-*.fifu' -exec stat -c '%n %i %Y' {} + | sort)"
 
-"$retest" --results "$work/slurm" run "$kill_pipeline" --executor slurm --max-parallel 2 --mem 1G \
+"$retest" --results "$work/kill" run "$kill_pipeline" --executor slurm --max-parallel 2 --mem 1G \
   | tee "$work/submit3.out"
 retrain_id="$(job_id train "$work/submit3.out")"
 aggregate_id="$(job_id aggregate "$work/submit3.out")"
@@ -182,15 +182,15 @@ check "resubmission: no prepare job" test -z "$(job_id prepare "$work/submit3.ou
 check "resubmission: array of the missing task only" grep -q "array $victim%2" "$work/submit3.out"
 check "jobs finished within 3 min" wait_for_queue 180
 check "resubmitted task completed" test "$(job_state "$retrain_id")" = COMPLETED:1
-check "only the missing task ran" test "$(cd "$work/slurm/slurm-kill/slurm/logs" && ls retest-slurm-kill-train-"$retrain_id"_*)" \
+check "only the missing task ran" test "$(cd "$work/kill/slurm-kill/slurm/logs" && ls retest-slurm-kill-train-"$retrain_id"_*)" \
   = "retest-slurm-kill-train-${retrain_id}_$victim.out"
 after="$(cd "$seeds" && find . -name 'seed-*.fifu' ! -name "seed-0$victim.fifu" -exec stat -c '%n %i %Y' {} + | sort)"
 check "finished files untouched (inode, mtime)" test "$before" = "$after"
 check "aggregation job after resubmission completed" test "$(job_state "$aggregate_id")" = COMPLETED:1
-"$retest" --results "$work/local" run "$kill_pipeline" -j 2 >"$work/local-kill.out" 2>&1
-check "every seed identical to a local run" same_files "$work/local/slurm-kill" "$work/slurm/slurm-kill" "./embeddings/*"
-check "tables identical to a local run" same_files "$work/local/slurm-kill" "$work/slurm/slurm-kill" "./tables/*"
-"$retest" --results "$work/slurm" status "$kill_pipeline" >"$work/status3.out"
+"$retest" --results "$work/local-kill" run "$kill_pipeline" -j 2 >"$work/local-kill.out" 2>&1
+check "every seed identical to a local run" same_files "$work/local-kill" "$work/kill" "./embeddings/*"
+check "tables identical to a local run" same_files "$work/local-kill/slurm-kill" "$work/kill/slurm-kill" "./tables/*"
+"$retest" --results "$work/kill" status "$kill_pipeline" >"$work/status3.out"
 cat "$work/status3.out"
 check "status: every training done" grep -Eq '^  train +4/4 done$' "$work/status3.out"
 check "status: every job done" grep -Eq '^  all jobs +7/7 done$' "$work/status3.out"

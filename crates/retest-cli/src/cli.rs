@@ -147,8 +147,8 @@ pub enum Command {
         out: Option<PathBuf>,
     },
     /// Train every (corpus, algorithm, seed) embedding of a pipeline, preparing its corpora
-    /// first. Finished embeddings are skipped; each is written atomically to
-    /// `<results>/<pipeline>/embeddings/<corpus>/<algorithm>-<key>/seed-NN.fifu`.
+    /// first. Finished embeddings are skipped, those another pipeline trained included; each is
+    /// written atomically to `<results>/embeddings/<corpus>/<algorithm>-<key>/seed-NN.fifu`.
     Train {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,

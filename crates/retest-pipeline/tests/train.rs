@@ -1,4 +1,5 @@
-//! The training stage on a real corpus: byte-identical reruns, skip-if-done, metadata.
+//! The training stage on a real corpus: byte-identical reruns, skip-if-done (across pipelines of
+//! one results folder too), metadata.
 
 use std::path::{Path, PathBuf};
 
@@ -20,10 +21,14 @@ glove: {dim: 8, iterations: 2, memory_mb: 16}
 ";
 
 fn plan() -> Plan {
+    plan_of(PIPELINE)
+}
+
+fn plan_of(text: &str) -> Plan {
     let recipes = RecipeFolder {
         dir: workspace_dir().join("corpora"),
     };
-    Plan::parse(PIPELINE, Path::new("pipelines/tiny-train.yaml"), &recipes).unwrap()
+    Plan::parse(text, Path::new("pipelines/tiny-train.yaml"), &recipes).unwrap()
 }
 
 fn corpora(plan: &Plan, results: &Path) -> Vec<LoadedCorpus> {
@@ -107,6 +112,22 @@ fn training_is_byte_identical_across_runs_and_job_counts_and_skips_finished_work
     // A rerun trains nothing.
     let again = train_all(&plan, &Layout::new(a.path(), &plan), &corpora_a, 2, false).unwrap();
     assert_eq!((again.trained, again.skipped), (0, 4));
+    // Another pipeline of the same results folder finds the seeds of every configuration it
+    // shares: all of them under another name, the first two of three seeds, none under another
+    // pipeline seed.
+    for (from, to, trained_skipped) in [
+        ("name: tiny-train", "name: other", (0, 4)),
+        ("n_seeds: 2", "n_seeds: 3", (2, 4)),
+        ("seed: 11", "seed: 12", (4, 0)),
+    ] {
+        let other = plan_of(
+            &PIPELINE
+                .replace("name: tiny-train", "name: other")
+                .replace(from, to),
+        );
+        let run = train_all(&other, &Layout::new(a.path(), &other), &corpora_a, 2, false).unwrap();
+        assert_eq!((run.trained, run.skipped), trained_skipped, "{to}");
+    }
     // The metadata says what produced the file.
     let glove = retest_embeddings::read(&files_a[0], None).unwrap();
     let costs = glove.metadata().unwrap()["cost_per_iteration"]

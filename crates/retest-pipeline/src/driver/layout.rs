@@ -17,9 +17,10 @@ use crate::lists::Lists;
 use crate::stages::FAMILIES;
 use crate::stages::job::DONE_FILE;
 
-/// Version of how embeddings are derived from their inputs beyond the plan (seed-path layout):
-/// part of the embeddings folder's hash, so a change to it never reuses older results.
-const EMBEDDINGS_SCHEME: u32 = 2;
+/// Version of how embeddings are derived from their inputs beyond the plan (2: seed-path
+/// layout; 3: kept once per results folder, with no pipeline or configuration name in the
+/// file): part of the embeddings folder's hash, so a change to it never reuses older results.
+const EMBEDDINGS_SCHEME: u32 = 3;
 
 /// Version of what the measure stage computes beyond its parameters (2: NBM's pool without the
 /// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
@@ -30,7 +31,8 @@ const MEASURE_SCHEME: u32 = 4;
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]
 pub struct Layout {
-    /// `results/`: prepared corpora are shared between pipelines under `results/corpora/`.
+    /// `results/`: prepared corpora and trained embeddings are shared between pipelines, under
+    /// `results/corpora/` and `results/embeddings/`.
     pub results: PathBuf,
     /// `results/<pipeline>/`.
     pub run: PathBuf,
@@ -49,24 +51,31 @@ impl Layout {
         self.results.join("corpora")
     }
 
-    /// The folder of one (corpus, model) configuration's seeds, named by the model and a hash
-    /// of everything the embeddings depend on (the prepared corpus, the algorithm and its
-    /// parameters, the pipeline seed), so a changed parameter trains into a new folder.
+    /// Trained embeddings, shared by every pipeline.
+    pub fn embeddings(&self) -> PathBuf {
+        self.results.join("embeddings")
+    }
+
+    /// The folder of one (corpus, model) configuration's seeds, named by the algorithm and a
+    /// hash of everything the embeddings depend on: the prepared corpus, the corpus's name (a
+    /// step of every seed path), the algorithm and its parameters, the pipeline seed. A changed
+    /// parameter trains into a new folder, and any pipeline of the results folder with the same
+    /// configuration finds the seeds another one trained, whatever either calls it.
     pub fn embeddings_dir(&self, plan: &Plan, corpus: &str, corpus_key: &str, model: &Model) -> PathBuf {
         let params = match &model.params {
             ModelParams::Sgns(p) => serde_json::to_value(p),
             ModelParams::Glove(p) => serde_json::to_value(p),
         }
         .expect("parameters serialise");
+        let algorithm = model.algorithm().as_str();
         let key = serde_json::json!({
-            "corpus_key": corpus_key, "algorithm": model.algorithm().as_str(), "params": params,
+            "corpus": corpus, "corpus_key": corpus_key, "algorithm": algorithm, "params": params,
             "seed": plan.seed, "scheme": EMBEDDINGS_SCHEME,
         });
         let hash = hex::encode(Sha256::digest(key.to_string().as_bytes()));
-        self.run
-            .join("embeddings")
+        self.embeddings()
             .join(corpus)
-            .join(format!("{}-{}", model.name, &hash[..12]))
+            .join(format!("{algorithm}-{}", &hash[..12]))
     }
 
     /// The embedding file of one seed.

@@ -273,14 +273,12 @@ fn metadata(
         ModelParams::Sgns(p) => toml::Table::try_from(p)?,
         ModelParams::Glove(p) => toml::Table::try_from(p)?,
     };
+    // No pipeline or configuration name: the file is shared by every pipeline of the results
+    // folder that trains the same configuration, so its bytes depend on what it is trained from.
     let mut job = toml::Table::new();
-    job.insert("pipeline".into(), plan.name.clone().into());
     job.insert("corpus".into(), corpus.name().to_owned().into());
     job.insert("corpus_key".into(), corpus.key().to_owned().into());
     job.insert("algorithm".into(), algorithm.as_str().into());
-    if model.name != algorithm.as_str() {
-        job.insert("model".into(), model.name.clone().into());
-    }
     job.insert("pipeline_seed".into(), (plan.seed as i64).into());
     job.insert("seed_idx".into(), i64::from(seed_idx).into());
     job.insert("seed".into(), format!("{:#018x}", seed.seed_u64()).into());
