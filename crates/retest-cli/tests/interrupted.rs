@@ -224,7 +224,7 @@ fn stopped_and_resumed(sig: &str) {
 
 /// Training has started: preparation and counting are over.
 fn training_started(results: &Path) -> bool {
-    results.join("smoke/embeddings").exists()
+    results.join("embeddings").exists()
 }
 
 /// The tables are being aggregated: measurement is over.

@@ -181,10 +181,10 @@ fn names_ending(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 
 /// The SGNS seed files of the smoke run in `results`, in seed order.
 fn sgns_seeds(results: &Path) -> Vec<PathBuf> {
-    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("smoke/embeddings"))
+    let mut seeds: Vec<PathBuf> = fifu_files(&results.join("embeddings"))
         .into_iter()
         .filter(|p| p.to_string_lossy().contains("/sgns-"))
-        .map(|p| results.join("smoke/embeddings").join(p))
+        .map(|p| results.join("embeddings").join(p))
         .collect();
     seeds.sort();
     seeds

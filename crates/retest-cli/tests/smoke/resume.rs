@@ -17,7 +17,7 @@ use crate::{
 fn an_interrupted_run_resumes_without_redoing_jobs_and_gives_the_same_bytes() {
     // The shared run is read only at the end, so that the other tests go on meanwhile.
     let b = smoke_run().root.join("b");
-    let embeddings = b.join("smoke/embeddings");
+    let embeddings = b.join("embeddings");
     let first = interrupt_after(&b, 1, "-INT");
     assert!(
         (1..6).contains(&first.len()),
@@ -75,7 +75,7 @@ fn a_finished_pipeline_reruns_nothing() {
 /// Starts `retest run smoke --jobs 1` in `results`, waits until at least `n` embeddings exist,
 /// sends it `signal` (with kill(1)) and returns the embeddings that exist once it has stopped.
 fn interrupt_after(results: &Path, n: usize, signal: &str) -> Vec<PathBuf> {
-    let embeddings = results.join("smoke/embeddings");
+    let embeddings = results.join("embeddings");
     let mut child = retest(results)
         .args(["run", "smoke", "--jobs", "1"])
         .stdout(Stdio::null())

@@ -8,8 +8,8 @@
 //! * In `results/<pipeline>/`, written only by the run holding that pipeline's run lock:
 //!   measurement folders (`measure/<corpus>/.measure-XXXXXX/`) and the temporaries of the
 //!   tables, the report and the manifest, removed once the lock is taken ([`run_temporaries`]).
-//!   The embeddings folder is left out: Slurm training tasks write there without the run lock, so
-//!   each embedding's and timing's own writer removes its earlier temporaries.
+//! * In `results/embeddings/`, shared by every pipeline and written by Slurm training tasks
+//!   without any lock: each embedding's and timing's own writer removes its earlier temporaries.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -129,7 +129,6 @@ mod tests {
         std::fs::create_dir_all(measure.join(".measure-notes")).unwrap();
         std::fs::create_dir_all(run.join("tables")).unwrap();
         std::fs::create_dir_all(run.join("report")).unwrap();
-        std::fs::create_dir_all(run.join("embeddings/demo")).unwrap();
         for file in [
             "tables/.coverage.csv.Q1w2E3.tmp",
             "tables/coverage.csv",
@@ -137,7 +136,6 @@ mod tests {
             "report/.index.html.K8j7H6.tmp",
             ".manifest.json.P0o9I8.tmp",
             ".notes.json.P0o9I8.tmp",
-            "embeddings/demo/.seed-00.timing.json.P0o9I8.tmp",
         ] {
             std::fs::write(run.join(file), "x").unwrap();
         }

@@ -256,6 +256,8 @@ fn write_timing(out: &Path, seconds: f64, words: u64) -> Result<()> {
     let json = serde_json::to_string(&JobTiming { seconds, words })? + "\n";
     let path = Layout::timing_file(out);
     // One job writes each seed's files, so an earlier temporary of this one is a killed job's.
+    // (Two pipelines training one configuration at the same moment are the exception: one of
+    // the two jobs may then fail on its vanished temporary, and a rerun finds the seed trained.)
     retest_fs::remove_temporaries_of(&path);
     Ok(retest_fs::write_atomic(&path, json.as_bytes())?)
 }
