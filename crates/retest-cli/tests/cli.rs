@@ -38,6 +38,26 @@ fn plan_prints_resolved_plan_and_jobs() {
 }
 
 #[test]
+fn plan_json_gives_each_training_seed_as_the_hex_string_the_text_shows() {
+    let results = tempfile::tempdir().unwrap();
+    let plan_text = text(&retest(&["plan", "smoke"], results.path()).stdout);
+    let json = retest(&["plan", "--format", "json", "smoke"], results.path());
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let seeds: Vec<&str> = value["jobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|job| job["kind"] == "train")
+        .map(|job| job["seed"].as_str().expect("a string"))
+        .collect();
+    assert_eq!(seeds.len(), 6);
+    for seed in seeds {
+        assert_eq!(seed.len(), 18, "{seed}");
+        assert!(plan_text.contains(&format!("(seed {seed})")), "{seed}");
+    }
+}
+
+#[test]
 fn every_shipped_pipeline_is_valid() {
     let results = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(workspace_dir().join("pipelines")).unwrap() {

@@ -22,7 +22,10 @@ pub enum Job {
         /// The model's name ([`Plan::models`]).
         model: String,
         seed_idx: u32,
-        /// The 64-bit summary of the job's seed path, for display and tools that take one.
+        /// The 64-bit summary of the job's seed path, for display and tools that take one; in
+        /// JSON the string `0x` + 16 hex digits, as the text shows it (a number above 2^53 would
+        /// be rounded by JavaScript and jq).
+        #[serde(serialize_with = "hex_seed")]
         seed: u64,
     },
     /// Score every rule, pair and word over the seeds of one corpus and model.
@@ -91,6 +94,11 @@ impl Plan {
         }
         jobs
     }
+}
+
+/// A seed as `0x` and 16 hex digits.
+fn hex_seed<S: serde::Serializer>(seed: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&format_args!("{seed:#018x}"))
 }
 
 impl fmt::Display for Job {
