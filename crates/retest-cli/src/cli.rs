@@ -306,7 +306,7 @@ pub struct ScoreArgs {
     #[command(flatten)]
     pub input: InputFormat,
     /// Scoring rules, comma-separated: dbwa, ripa, nbm.
-    #[arg(long, value_delimiter = ',', default_values_t = retest_spec::defaults::RULES.to_vec())]
+    #[arg(long, value_delimiter = ',', default_value = "dbwa,ripa,nbm")]
     pub rules: Vec<retest_spec::Rule>,
     /// Base pairs: one `masculine feminine` pair per line, `#` comments.
     #[arg(long)]
@@ -513,8 +513,9 @@ pub struct ModelFileArgs {
     /// Training text: whitespace-separated tokens, one sentence per line.
     #[arg(long)]
     pub input: PathBuf,
-    /// Output embedding file (GloVe: W + W̃, as glove -model 2); its name gives the format:
-    /// `.fifu`, `.bin` (word2vec binary), `.vec` (word2vec text) or `.txt` (with --format).
+    /// Output embedding file (`retest glove` writes W + W̃, as glove -model 2); its name gives
+    /// the format: `.fifu`, `.bin` (word2vec binary), `.vec` (word2vec text) or `.txt` (with
+    /// --format).
     #[arg(long)]
     pub output: PathBuf,
     /// Output format: fifu, word2vec-text, word2vec-binary, glove-text. Default: the one the
@@ -524,8 +525,10 @@ pub struct ModelFileArgs {
     /// Replace a file at --output (never the input).
     #[arg(long)]
     pub force: bool,
+    /// Words occurring fewer times are left out of the vocabulary.
     #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT, value_parser = whole::<u64>)]
     pub min_count: u64,
+    /// Root seed: the same seed and input give the same bytes.
     #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED, value_parser = whole::<u64>)]
     pub seed: u64,
 }
@@ -635,6 +638,7 @@ pub enum StatsCommand {
     /// Intraclass correlations: the six Shrout-Fleiss forms with F test, p-value and 95% CI
     /// (test-retest reliability is icc2_1, inter-rater consistency icc3_1).
     Icc {
+        /// The CSV matrix: a row per subject, a column per rater.
         file: PathBuf,
         /// Only this form: icc1_1, icc2_1, icc3_1, icc1_k, icc2_k, icc3_k (or pingouin's names).
         #[arg(long)]
@@ -644,12 +648,14 @@ pub enum StatsCommand {
     },
     /// Cronbach's alpha (columns are items) with Feldt's 95% CI.
     Alpha {
+        /// The CSV matrix: a row per case, a column per item.
         file: PathBuf,
         #[command(flatten)]
         csv: CsvArgs,
     },
     /// Fleiss' kappa over all raters, plus Cohen's kappa when there are two (integer labels).
     Kappa {
+        /// The CSV matrix: a row per rated item, a column per rater; integer labels.
         file: PathBuf,
         #[command(flatten)]
         csv: CsvArgs,
@@ -689,4 +695,21 @@ pub enum Format {
     Text,
     /// One JSON object with `plan` and `jobs`.
     Json,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::{Cli, Command};
+
+    #[test]
+    fn score_rules_default_to_the_pipeline_default() {
+        let cli = Cli::try_parse_from(["retest", "score", "e.vec", "--pairs", "p", "--words", "w", "--out", "o.csv"])
+            .unwrap();
+        let Command::Score(args) = cli.command else {
+            panic!("not score");
+        };
+        assert_eq!(args.rules, retest_spec::defaults::RULES);
+    }
 }
