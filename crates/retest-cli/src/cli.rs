@@ -705,8 +705,10 @@ mod tests {
 
     #[test]
     fn score_rules_default_to_the_pipeline_default() {
-        let cli = Cli::try_parse_from(["retest", "score", "e.vec", "--pairs", "p", "--words", "w", "--out", "o.csv"])
-            .unwrap();
+        let cli = Cli::try_parse_from([
+            "retest", "score", "e.vec", "--pairs", "p", "--words", "w", "--out", "o.csv",
+        ])
+        .unwrap();
         let Command::Score(args) = cli.command else {
             panic!("not score");
         };

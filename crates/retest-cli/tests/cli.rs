@@ -342,8 +342,8 @@ fn a_variant_is_a_configuration_of_its_own_paired_with_its_algorithm() {
 }
 
 /// `retest score e.vec --pairs pairs.txt --words words.txt FLAGS --out o.csv` in `root`: the
-/// table, with `{e}` standing for the embedding's path.
-fn score_table(root: &Path, flags: &[&str]) -> String {
+/// table and stderr, with `{e}` standing for the embedding's path.
+fn score_table(root: &Path, flags: &[&str]) -> (String, String) {
     let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
     let (e, pairs, words, table) = (path("e.vec"), path("pairs.txt"), path("words.txt"), path("o.csv"));
     let mut args = vec!["score", &e, "--pairs", &pairs, "--words", &words];
@@ -351,7 +351,8 @@ fn score_table(root: &Path, flags: &[&str]) -> String {
     args.extend(["--out", &table]);
     let out = retest(&args, root);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    std::fs::read_to_string(&table).unwrap().replace(&e, "{e}")
+    let table = std::fs::read_to_string(&table).unwrap().replace(&e, "{e}");
+    (table, text(&out.stderr).replace(&e, "{e}"))
 }
 
 #[test]
@@ -368,7 +369,7 @@ fn a_zero_vector_gets_no_score_and_says_why() {
     // DB/WA(nurse) = (0.2 − 0.9)/√0.85 = −0.75926, RIPA(nurse) = (0.2 − 0.9)/√2 = −0.49497,
     // each rounded to f32.
     assert_eq!(
-        score_table(root, &["--rules", "dbwa,ripa"]),
+        score_table(root, &["--rules", "dbwa,ripa"]).0,
         "embedding,rule,male,female,word,score,status\n\
          {e},dbwa,he,she,nurse,-0.7592566013336182,ok\n\
          {e},dbwa,he,she,pad,NaN,zero_vector\n\
@@ -386,8 +387,32 @@ fn score_lowercase_looks_lists_up_lowercased_and_names_them_so() {
     // Two spellings of one word are one word once lowercased.
     std::fs::write(root.join("words.txt"), "Nurse\nnurse\n").unwrap();
     assert_eq!(
-        score_table(root, &["--rules", "dbwa", "--lowercase"]),
+        score_table(root, &["--rules", "dbwa", "--lowercase"]).0,
         "embedding,rule,male,female,word,score,status\n\
          {e},dbwa,he,she,nurse,-0.7592566013336182,ok\n"
+    );
+}
+
+#[test]
+fn a_vocabulary_smaller_than_nbms_neighbourhood_keeps_the_other_rules_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
+    std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
+    std::fs::write(root.join("words.txt"), "nurse\n").unwrap();
+    let (table, stderr) = score_table(root, &["--nbm-k", "3"]);
+    assert_eq!(
+        table,
+        "embedding,rule,male,female,word,score,status\n\
+         {e},dbwa,he,she,nurse,-0.7592566013336182,ok\n\
+         {e},ripa,he,she,nurse,-0.4949747323989868,ok\n\
+         {e},nbm,he,she,nurse,NaN,not_computed\n"
+    );
+    assert_eq!(
+        stderr.lines().nth(1),
+        Some(
+            "warning: {e}: nbm not computed (NaN, status not_computed): nbm neighbour search: asked \
+             for k = 3 neighbours but only 2 candidates are available per query"
+        )
     );
 }

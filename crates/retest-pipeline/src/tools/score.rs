@@ -10,6 +10,9 @@ use retest_tables::{ScoreRow, names};
 
 use crate::tools::inputs::{EmbeddingFiles, TableFile};
 
+/// The status of a rule's rows on a model it could not score.
+const NOT_COMPUTED: &str = "not_computed";
+
 /// What `retest score` was asked to do.
 #[derive(Debug)]
 pub struct ScoreRequest<'a> {
@@ -138,10 +141,30 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         let model = Model::new(&vocab_words, &raw, dim)?;
         // As in the pipeline: `<unk>` and `<raw_unk>` are never neighbours, and the neutral
         // pool leaves out every word of the pairs file.
-        let scores = scoring
-            .for_vocabulary(&vocab_words, &pairs.pairs)
-            .score(&model, &p.ids, &w.ids)
-            .with_context(context)?;
+        let scorer = scoring.for_vocabulary(&vocab_words, &pairs.pairs);
+        let scores = match scorer.score(&model, &p.ids, &w.ids) {
+            Ok(scores) => scores,
+            // A model NBM cannot score (a vocabulary smaller than its neighbourhood) still
+            // gets the other rules' scores.
+            Err(nbm_error) if req.rules.len() > 1 && req.rules.contains(&Rule::Nbm) => {
+                let others: Vec<Rule> = req.rules.iter().copied().filter(|&r| r != Rule::Nbm).collect();
+                let scores = (Scoring {
+                    rules: &others,
+                    ..scoring
+                })
+                .for_vocabulary(&vocab_words, &pairs.pairs)
+                .score(&model, &p.ids, &w.ids)
+                .with_context(context)?;
+                writeln!(
+                    err,
+                    "warning: {}: nbm not computed (NaN, status {NOT_COMPUTED}): {:#}",
+                    path.display(),
+                    anyhow::Error::new(nbm_error)
+                )?;
+                scores
+            }
+            Err(e) => return Err(e).with_context(context),
+        };
         let zero = scores.zero_vector_targets();
         if !zero.is_empty() {
             writeln!(
@@ -159,16 +182,21 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         let name = path.display().to_string();
         for &rule in req.rules {
             for (pi, (m, f)) in p.pairs.iter().enumerate() {
-                let values = scores.scores(rule, pi).expect("rule was scored");
-                for (t, (word, &v)) in w.words.iter().zip(values).enumerate() {
+                let values = scores.scores(rule, pi);
+                for (t, word) in w.words.iter().enumerate() {
+                    let (score, status) = match values {
+                        None => (f64::NAN, NOT_COMPUTED),
+                        Some(_) if zero.contains(&t) => (f64::NAN, "zero_vector"),
+                        Some(values) => (f64::from(values[t]), "ok"),
+                    };
                     rows.push(ScoreRow {
                         embedding: name.clone(),
                         rule: rule.as_str().to_owned(),
                         male: m.clone(),
                         female: f.clone(),
                         word: word.clone(),
-                        score: f64::from(v),
-                        status: if zero.contains(&t) { "zero_vector" } else { "ok" }.to_owned(),
+                        score,
+                        status: status.to_owned(),
                     });
                 }
             }
