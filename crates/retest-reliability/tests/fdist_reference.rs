@@ -41,22 +41,20 @@ fn tail_probabilities_match_mpmath() {
     }
 }
 
+/// Checks one quantile function against a table of (probability, d1, d2, x).
+fn check_quantiles(name: &str, quantile: fn(f64, f64, f64) -> f64, table: &[(f64, f64, f64, f64)]) {
+    for &(prob, d1, d2, x) in table {
+        let ours = quantile(prob, d1, d2);
+        let e = rel_err(ours, x);
+        assert!(
+            e <= QUANTILE_TOL,
+            "{name}({prob}; {d1}, {d2}) = {ours:e}, mpmath {x:e}, relative error {e:e}"
+        );
+    }
+}
+
 #[test]
 fn quantiles_match_mpmath() {
-    for &(p, d1, d2, x) in PPF {
-        let ours = fdist::ppf(p, d1, d2);
-        let e = rel_err(ours, x);
-        assert!(
-            e <= QUANTILE_TOL,
-            "ppf({p}; {d1}, {d2}) = {ours:e}, mpmath {x:e}, relative error {e:e}"
-        );
-    }
-    for &(q, d1, d2, x) in ISF {
-        let ours = fdist::isf(q, d1, d2);
-        let e = rel_err(ours, x);
-        assert!(
-            e <= QUANTILE_TOL,
-            "isf({q}; {d1}, {d2}) = {ours:e}, mpmath {x:e}, relative error {e:e}"
-        );
-    }
+    check_quantiles("ppf", fdist::ppf, PPF);
+    check_quantiles("isf", fdist::isf, ISF);
 }
