@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from weat_reference import DIM, N_WORDS, embedding, fixture_lines, fmt, unit, write_fixture
+from weat_reference import embedding_fixture, fmt, write_fixture
 
 MALE = [0, 2, 4, 6, 8, 10, 12]
 FEMALE = [1, 3, 5, 7, 9, 11, 13]
@@ -46,10 +46,7 @@ def female_minus_male_axis(U, pairs):
 
 
 def main():
-    vecs = embedding()
-    words = [f"w{i:02d}" for i in range(N_WORDS)]
-    U = np.array([unit(v) for v in vecs])
-    lines = fixture_lines("bakarov_reference.py", words, vecs, DIM)
+    _, _, U, lines = embedding_fixture("bakarov_reference.py")
     directions = {
         "pair_w00_w01": [(0, 1)],
         "pca7": list(zip(MALE, FEMALE)),

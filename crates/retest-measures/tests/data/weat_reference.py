@@ -185,6 +185,14 @@ def weat_lines(U, vecs, words, tests, dim=DIM):
     return lines, wefe_used
 
 
+def embedding_fixture(script):
+    """The embedding, its words, its unit vectors, and the first lines of a fixture holding it."""
+    vecs = embedding()
+    words = [f"w{i:02d}" for i in range(N_WORDS)]
+    U = np.array([unit(v) for v in vecs])
+    return vecs, words, U, fixture_lines(script, words, vecs, DIM)
+
+
 def write_fixture(name, lines):
     """Writes the lines, each ended by a newline, to the file `name` beside this script."""
     here = os.path.dirname(os.path.abspath(__file__))
@@ -193,10 +201,7 @@ def write_fixture(name, lines):
 
 
 def main():
-    vecs = embedding()
-    words = [f"w{i:02d}" for i in range(N_WORDS)]
-    U = np.array([unit(v) for v in vecs])
-    lines = fixture_lines("weat_reference.py", words, vecs, DIM)
+    vecs, words, U, lines = embedding_fixture("weat_reference.py")
     tests = {
         # 8 + 8 targets: C(16, 8) = 12870 partitions; w38 in X and w39 in Y have one vector.
         "t8x8": ([20, 21, 22, 23, 24, 25, 26, 38], [28, 29, 30, 31, 32, 33, 34, 39], [0, 2, 4, 6], [1, 3, 5, 7]),
