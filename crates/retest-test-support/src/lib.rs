@@ -17,12 +17,14 @@ mod command;
 mod corpora;
 mod lcg;
 mod messages;
+mod names;
 pub mod sources;
 
 pub use command::{REMOVED_VARS, RETEST_PREFIX, arg, checked_stderr, hermetic, output, retest, stderr};
 pub use corpora::{WIKI_VALID, corpus_from_text, wiki_valid, wikitext_corpus};
 pub use lcg::Lcg;
 pub use messages::{assert_each_clause_once, assert_message, error_line, redacted};
+pub use names::assert_names_round_trip;
 
 /// The variable naming the data mirror.
 pub const DATA_DIR_VAR: &str = "RETEST_DATA_DIR";
