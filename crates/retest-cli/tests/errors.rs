@@ -86,17 +86,40 @@ fn fifu_count(results: &Path) -> usize {
     n
 }
 
+/// Runs the study's pipeline into `<dir>/results`, expects it to fail as
+/// `tests/messages/errors/<name>.txt` says with `n_trained` seeds trained and kept (`why`), and
+/// returns the results folder.
+fn assert_run_fails(name: &str, dir: &Path, pipeline: &Path, n_trained: usize, why: &str) -> PathBuf {
+    let results = dir.join("results");
+    let out = run(pipeline, &results);
+    assert_failure(name, &out, dir);
+    assert_eq!(fifu_count(&results), n_trained, "{why}");
+    results
+}
+
+/// Rewrites the pipeline file through `edit`.
+fn edit_pipeline(pipeline: &Path, edit: impl FnOnce(String) -> String) {
+    let text = std::fs::read_to_string(pipeline).unwrap();
+    std::fs::write(pipeline, edit(text)).unwrap();
+}
+
+/// Runs the pipeline again, expects `part` on its stderr and returns what the run did.
+fn assert_rerun_says(pipeline: &Path, results: &Path, part: &str) -> Output {
+    let out = run(pipeline, results);
+    assert!(stderr(&out).contains(part), "{}", stderr(&out));
+    out
+}
+
 #[test]
 fn a_missing_word_list_fails_before_training_and_names_the_folder() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "nosuch", 2);
-    let results = dir.path().join("results");
-    let out = run(&pipeline, &results);
-    assert_failure("missing_list", &out, dir.path());
-    assert_eq!(
-        fifu_count(&results),
+    assert_run_fails(
+        "missing_list",
+        dir.path(),
+        &pipeline,
         0,
-        "nothing is trained for a pipeline that cannot finish"
+        "nothing is trained for a pipeline that cannot finish",
     );
 }
 
@@ -104,19 +127,17 @@ fn a_missing_word_list_fails_before_training_and_names_the_folder() {
 fn a_list_entirely_out_of_vocabulary_is_named_and_training_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "oov", 2);
-    let results = dir.path().join("results");
-    let out = run(&pipeline, &results);
-    assert_failure("list_out_of_vocabulary", &out, dir.path());
-    assert_eq!(fifu_count(&results), 2, "the trained seeds are kept");
+    let results = assert_run_fails(
+        "list_out_of_vocabulary",
+        dir.path(),
+        &pipeline,
+        2,
+        "the trained seeds are kept",
+    );
     // Fixing the list reuses them.
     let pipeline = study(dir.path(), "jobs", 2);
-    let out = run(&pipeline, &results);
+    let out = assert_rerun_says(&pipeline, &results, "0 trained, 2 already done");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("0 trained, 2 already done"),
-        "{}",
-        stderr(&out)
-    );
 }
 
 #[test]
@@ -132,8 +153,7 @@ fn one_seed_is_refused_with_the_reason() {
 fn an_unknown_rule_is_named_with_the_known_ones() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "jobs", 2);
-    let text = std::fs::read_to_string(&pipeline).unwrap();
-    std::fs::write(&pipeline, format!("{text}  rules: [dbwa, weat]\n")).unwrap();
+    edit_pipeline(&pipeline, |text| format!("{text}  rules: [dbwa, weat]\n"));
     let out = run(&pipeline, &dir.path().join("results"));
     assert_failure("unknown_rule", &out, dir.path());
     let out = retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
@@ -175,10 +195,9 @@ fn multi_corpus_study(dir: &Path, more: &[(&str, &str)]) -> PathBuf {
         std::fs::write(corpora.join(format!("{name}.yaml")), recipe).unwrap();
         listed.push_str(&format!("  - recipe: {name}\n"));
     }
-    let text = std::fs::read_to_string(&pipeline)
-        .unwrap()
-        .replace("  - recipe: wikitext-103-valid\n", &listed);
-    std::fs::write(&pipeline, text).unwrap();
+    edit_pipeline(&pipeline, |text| {
+        text.replace("  - recipe: wikitext-103-valid\n", &listed)
+    });
     pipeline
 }
 
@@ -207,10 +226,13 @@ fn a_study_folder_outside_the_project_uses_the_projects_lexicon() {
 fn a_corpus_file_that_cannot_be_found_says_where_it_looked_and_the_other_corpus_trains() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = multi_corpus_study(dir.path(), &[("second", &absent_recipe("second"))]);
-    let results = dir.path().join("results");
-    let out = run(&pipeline, &results);
-    assert_failure("corpus_not_found", &out, dir.path());
-    assert_eq!(fifu_count(&results), 2, "the corpus that was found trains");
+    assert_run_fails(
+        "corpus_not_found",
+        dir.path(),
+        &pipeline,
+        2,
+        "the corpus that was found trains",
+    );
 }
 
 #[test]
@@ -226,10 +248,13 @@ fn a_failed_run_lists_every_failure_in_its_last_lines() {
             ),
         ],
     );
-    let results = dir.path().join("results");
-    let out = run(&pipeline, &results);
-    assert_failure("two_corpora_fail", &out, dir.path());
-    assert_eq!(fifu_count(&results), 2, "the corpus that was found trains");
+    assert_run_fails(
+        "two_corpora_fail",
+        dir.path(),
+        &pipeline,
+        2,
+        "the corpus that was found trains",
+    );
 }
 
 #[test]
@@ -247,13 +272,12 @@ fn a_corrupt_compressed_corpus_fails_alone_and_keeps_every_finished_job() {
             "name: second\nreader: {format: reddit}\nsources:\n  - {file: RC_2005-12-cut.bz2, path: RC_2005-12-cut.bz2}\n",
         )],
     );
-    let results = dir.path().join("results");
-    let out = run(&pipeline, &results);
-    assert_failure("corrupt_corpus", &out, dir.path());
-    assert_eq!(
-        fifu_count(&results),
+    let results = assert_run_fails(
+        "corrupt_corpus",
+        dir.path(),
+        &pipeline,
         2,
-        "the other corpus's seeds are trained and kept"
+        "the other corpus's seeds are trained and kept",
     );
     // The cut file's checksum is not recorded, so once the file is whole the rerun prepares it,
     // trains its seeds and reuses the finished ones.
@@ -262,11 +286,10 @@ fn a_corrupt_compressed_corpus_fails_alone_and_keeps_every_finished_job() {
         "the cut file's checksum is recorded"
     );
     std::fs::write(&broken, &bytes).unwrap();
-    let out = run(&pipeline, &results);
-    assert!(
-        stderr(&out).contains("training: 2 trained, 2 already done, 0 failed"),
-        "{}",
-        stderr(&out)
+    assert_rerun_says(
+        &pipeline,
+        &results,
+        "training: 2 trained, 2 already done, 0 failed",
     );
 }
 
@@ -279,27 +302,30 @@ fn analogy_queries_entirely_out_of_vocabulary_are_one_line_and_training_is_kept(
         "zzqqzz qqxxqq xxzzyy\nman woman qqxxqq\n",
     )
     .unwrap();
-    let mut plan = std::fs::read_to_string(&pipeline).unwrap();
-    plan.push_str("analogies:\n  queries: nonsense\n  google: false\n  pairs: false\n  sweep: null\n");
-    std::fs::write(&pipeline, plan).unwrap();
-    let results = dir.path().join("results");
-    let out = run(&pipeline, &results);
-    assert_failure("queries_out_of_vocabulary", &out, dir.path());
-    assert_eq!(fifu_count(&results), 2, "the trained seeds are kept");
+    edit_pipeline(&pipeline, |plan| {
+        plan + "analogies:\n  queries: nonsense\n  google: false\n  pairs: false\n  sweep: null\n"
+    });
+    assert_run_fails(
+        "queries_out_of_vocabulary",
+        dir.path(),
+        &pipeline,
+        2,
+        "the trained seeds are kept",
+    );
 }
 
 #[test]
 fn an_nbm_k_beyond_the_vocabulary_fails_before_training_and_names_the_field() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "jobs", 2);
-    let text = std::fs::read_to_string(&pipeline).unwrap();
-    std::fs::write(
+    edit_pipeline(&pipeline, |text| {
+        text.replace("measures:\n", "measures:\n  nbm_k: 1000000\n")
+    });
+    assert_run_fails(
+        "nbm_k_beyond_vocabulary",
+        dir.path(),
         &pipeline,
-        text.replace("measures:\n", "measures:\n  nbm_k: 1000000\n"),
-    )
-    .unwrap();
-    let results = dir.path().join("results");
-    let out = run(&pipeline, &results);
-    assert_failure("nbm_k_beyond_vocabulary", &out, dir.path());
-    assert_eq!(fifu_count(&results), 0, "nothing is trained");
+        0,
+        "nothing is trained",
+    );
 }

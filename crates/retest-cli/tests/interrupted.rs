@@ -164,6 +164,28 @@ fn stopped_in_preparation(base: &Path, sig: &str) -> (PathBuf, Vec<PathBuf>) {
     panic!("no run stopped by {sig} during preparation in {ATTEMPTS} attempts");
 }
 
+/// [`stop_during`] on the results folder until a run is stopped during `stage` (`doing`: what
+/// the stage does, for the message), at most `ATTEMPTS` times; `undo` removes what a run that
+/// got past the stage finished, before the next attempt.
+fn stopped_while(
+    results: &Path,
+    sig: &str,
+    doing: &str,
+    stage: fn(&Path) -> bool,
+    past: fn(&Path) -> bool,
+    undo: impl Fn(),
+) -> Vec<PathBuf> {
+    (0..ATTEMPTS)
+        .find_map(|_| {
+            let left = stop_during(results, sig, stage, past);
+            if left.is_none() {
+                undo();
+            }
+            left
+        })
+        .unwrap_or_else(|| panic!("no run stopped by {sig} while {doing} in {ATTEMPTS} attempts"))
+}
+
 fn stopped_and_resumed(sig: &str) {
     let base = tempfile::tempdir().unwrap();
     let (results, left) = stopped_in_preparation(base.path(), sig);
@@ -174,19 +196,13 @@ fn stopped_and_resumed(sig: &str) {
 
     // The next run removes the preparation's temporary, prepares, and is stopped while it
     // counts (a finished count is removed and the run tried again).
-    let counting = (0..ATTEMPTS)
-        .find_map(|_| {
-            let left = stop_during(&results, sig, is_counting, training_started);
-            if left.is_none() {
-                for p in entries(&results) {
-                    if p.file_name().is_some_and(|n| n == "cooccurrence-window15.bin") {
-                        std::fs::remove_file(results.join(p)).unwrap();
-                    }
-                }
+    let counting = stopped_while(&results, sig, "counting", is_counting, training_started, || {
+        for p in entries(&results) {
+            if p.file_name().is_some_and(|n| n == "cooccurrence-window15.bin") {
+                std::fs::remove_file(results.join(p)).unwrap();
             }
-            left
-        })
-        .unwrap_or_else(|| panic!("no run stopped by {sig} while counting in {ATTEMPTS} attempts"));
+        }
+    });
     assert!(
         counting.iter().all(|p| is_counting(p)),
         "the preparation's temporary is removed; the counting's are left: {counting:?}"
@@ -194,15 +210,16 @@ fn stopped_and_resumed(sig: &str) {
 
     // The next run removes them, trains, and is stopped while it measures (finished
     // measurements are removed and the run tried again).
-    let measuring = (0..ATTEMPTS)
-        .find_map(|_| {
-            let left = stop_during(&results, sig, is_measuring, aggregation_started);
-            if left.is_none() {
-                std::fs::remove_dir_all(results.join("smoke/measure")).unwrap();
-            }
-            left
-        })
-        .unwrap_or_else(|| panic!("no run stopped by {sig} while measuring in {ATTEMPTS} attempts"));
+    let measuring = stopped_while(
+        &results,
+        sig,
+        "measuring",
+        is_measuring,
+        aggregation_started,
+        || {
+            std::fs::remove_dir_all(results.join("smoke/measure")).unwrap();
+        },
+    );
     assert!(
         !measuring.is_empty() && measuring.iter().all(|p| p.starts_with(&measuring[0])),
         "the counting's temporaries are removed; one measure folder is left: {measuring:?}"

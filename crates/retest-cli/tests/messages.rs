@@ -8,17 +8,33 @@ use retest_test_support::{arg, assert_message};
 /// there and the environment it changes.
 struct Case {
     name: &'static str,
-    args: &'static [&'static str],
-    files: &'static [(&'static str, &'static str)],
+    args: Vec<String>,
+    files: Vec<(&'static str, &'static str)>,
     env: &'static [(&'static str, &'static str)],
 }
 
-const fn case(name: &'static str, args: &'static [&'static str]) -> Case {
+fn case(name: &'static str, args: &[&str]) -> Case {
     Case {
         name,
-        args,
-        files: &[],
+        args: args.iter().map(|&a| a.to_owned()).collect(),
+        files: Vec::new(),
         env: &[],
+    }
+}
+
+/// `retest plan` on the pipeline file `p.yaml` holding `yaml`.
+fn plan(name: &'static str, yaml: &'static str) -> Case {
+    Case {
+        files: vec![("p.yaml", yaml)],
+        ..case(name, &["plan", "{tmp}/p.yaml"])
+    }
+}
+
+/// `retest stats <statistic>` on the CSV file `file` holding `csv`.
+fn stats(name: &'static str, statistic: &str, file: &'static str, csv: &'static str) -> Case {
+    Case {
+        files: vec![(file, csv)],
+        ..case(name, &["stats", statistic, &format!("{{tmp}}/{file}")])
     }
 }
 
@@ -31,7 +47,7 @@ const ZERO_VECTORS: &str = "4 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\npad 0 0\n";
 fn run(case: &Case) {
     let dir = tempfile::tempdir().unwrap();
     let tmp = dir.path();
-    for (name, content) in case.files {
+    for (name, content) in &case.files {
         let path = tmp.join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, content.replace("{pipeline}", PIPELINE)).unwrap();
@@ -65,45 +81,30 @@ fn run(case: &Case) {
 fn every_message_is_the_expected_one() {
     let cases = [
         // Pipelines: YAML values, never Rust types; real positions; bounds before any work.
-        Case {
-            files: &[("p.yaml", "{pipeline}sgns: 5\n")],
-            ..case("plan_mapping_expected", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[("p.yaml", "name: p\nn_seeds: 2\nn_seeds: 3\n")],
-            ..case("plan_repeated_key", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[("p.yaml", "name: p\nn_seeds: 99999999999999999999\n")],
-            ..case("plan_number_too_large", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[("p.yaml", "{pipeline}sgns:\n  dim: 4000000000\n")],
-            ..case("plan_dim_beyond_bound", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[(
-                "p.yaml",
-                "name: p\nn_seeds: 100000000\ncorpora:\n  - recipe: wikitext-103-valid\n",
-            )],
-            ..case("plan_seeds_beyond_bound", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[("p.yaml", "name: p\n  n_seeds: 2\n")],
-            ..case("plan_syntax_error", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[("p.yaml", "{pipeline}measures:\n  target_lists: [occ16, nosuch]\n")],
-            ..case("plan_unknown_list", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[("p.yaml", "{pipeline}measures:\n  queries: [career, nosuch]\n")],
-            ..case("plan_unknown_query", &["plan", "{tmp}/p.yaml"])
-        },
-        Case {
-            files: &[("p.yaml", "{pipeline}base_pairs:\n  pairs: nosuch\n")],
-            ..case("plan_unknown_base_pairs", &["plan", "{tmp}/p.yaml"])
-        },
+        plan("plan_mapping_expected", "{pipeline}sgns: 5\n"),
+        plan("plan_repeated_key", "name: p\nn_seeds: 2\nn_seeds: 3\n"),
+        plan(
+            "plan_number_too_large",
+            "name: p\nn_seeds: 99999999999999999999\n",
+        ),
+        plan("plan_dim_beyond_bound", "{pipeline}sgns:\n  dim: 4000000000\n"),
+        plan(
+            "plan_seeds_beyond_bound",
+            "name: p\nn_seeds: 100000000\ncorpora:\n  - recipe: wikitext-103-valid\n",
+        ),
+        plan("plan_syntax_error", "name: p\n  n_seeds: 2\n"),
+        plan(
+            "plan_unknown_list",
+            "{pipeline}measures:\n  target_lists: [occ16, nosuch]\n",
+        ),
+        plan(
+            "plan_unknown_query",
+            "{pipeline}measures:\n  queries: [career, nosuch]\n",
+        ),
+        plan(
+            "plan_unknown_base_pairs",
+            "{pipeline}base_pairs:\n  pairs: nosuch\n",
+        ),
         // Command-line values.
         case(
             "negative_number",
@@ -149,21 +150,21 @@ fn every_message_is_the_expected_one() {
         // Embedding files.
         case("missing_embedding", &["embeddings", "info", "{tmp}/missing.fifu"]),
         Case {
-            files: &[("junk.bin", "\u{1}\u{2}\u{3}\u{ff}\u{fe}")],
+            files: vec![("junk.bin", "\u{1}\u{2}\u{3}\u{ff}\u{fe}")],
             ..case(
                 "unknown_embedding_content",
                 &["embeddings", "info", "{tmp}/junk.bin"],
             )
         },
         Case {
-            files: &[("e.txt", "2 2\na 0.1 0.2\nb 0.3 0.4\n")],
+            files: vec![("e.txt", "2 2\na 0.1 0.2\nb 0.3 0.4\n")],
             ..case(
                 "format_given",
                 &["embeddings", "info", "{tmp}/e.txt", "--format", "glove-text"],
             )
         },
         Case {
-            files: &[
+            files: vec![
                 ("e.vec", ZERO_VECTORS),
                 ("pairs.txt", "he she\n"),
                 ("words.txt", "nurse\npad\n"),
@@ -185,22 +186,20 @@ fn every_message_is_the_expected_one() {
             )
         },
         // Statistics on a CSV.
-        Case {
-            files: &[("semi.csv", "a;b;c\n1;2;3\n4;5;6\n")],
-            ..case("stats_other_delimiter", &["stats", "icc", "{tmp}/semi.csv"])
-        },
-        Case {
-            files: &[("frac.csv", "r1,r2\n1,2\n1.5,2\n2,3\n")],
-            ..case("stats_kappa_not_a_label", &["stats", "kappa", "{tmp}/frac.csv"])
-        },
-        Case {
-            files: &[("bad.csv", "r1,r2\n1,2\n1,x\n2,3\n")],
-            ..case("stats_not_a_number", &["stats", "alpha", "{tmp}/bad.csv"])
-        },
-        Case {
-            files: &[("ragged.csv", "r1,r2\n1,2\n1,2,3\n")],
-            ..case("stats_ragged", &["stats", "icc", "{tmp}/ragged.csv"])
-        },
+        stats(
+            "stats_other_delimiter",
+            "icc",
+            "semi.csv",
+            "a;b;c\n1;2;3\n4;5;6\n",
+        ),
+        stats(
+            "stats_kappa_not_a_label",
+            "kappa",
+            "frac.csv",
+            "r1,r2\n1,2\n1.5,2\n2,3\n",
+        ),
+        stats("stats_not_a_number", "alpha", "bad.csv", "r1,r2\n1,2\n1,x\n2,3\n"),
+        stats("stats_ragged", "icc", "ragged.csv", "r1,r2\n1,2\n1,2,3\n"),
         // Corpora: where the files were looked for.
         case("corpus_not_found", &["corpus", "prepare", "wikitext-2"]),
         Case {
@@ -208,12 +207,12 @@ fn every_message_is_the_expected_one() {
             ..case("data_dir_missing", &["corpus", "prepare", "wikitext-103-valid"])
         },
         Case {
-            files: &[("file", "")],
+            files: vec![("file", "")],
             env: &[("RETEST_DATA_DIR", "{tmp}/file")],
             ..case("data_dir_is_a_file", &["corpus", "prepare", "wikitext-103-valid"])
         },
         Case {
-            files: &[(
+            files: vec![(
                 "corpora/folder.yaml",
                 "name: folder\nreader: {format: wikitext}\nsources:\n  - {file: x.tokens, path: .}\n",
             )],
@@ -227,7 +226,7 @@ fn every_message_is_the_expected_one() {
         // Status advice fits the executor of the run.
         case("status_local", &["status", "smoke"]),
         Case {
-            files: &[("results/smoke/slurm/train.sbatch", "")],
+            files: vec![("results/smoke/slurm/train.sbatch", "")],
             ..case("status_slurm", &["status", "smoke"])
         },
     ];

@@ -182,30 +182,35 @@ fn cli_tests_start_the_binary_only_through_the_support_builder() {
     );
 }
 
+/// `check` finds exactly one thing in each of `refused` and nothing in any of `allowed`.
+fn assert_check_tells_apart(check: fn(&str) -> Vec<String>, refused: &[&str], allowed: &[&str]) {
+    for refused in refused {
+        assert_eq!(check(refused).len(), 1, "{refused}");
+    }
+    for allowed in allowed {
+        assert_eq!(check(allowed), Vec::<String>::new(), "{allowed}");
+    }
+}
+
 #[test]
 fn the_builder_check_sees_every_way_around_the_builder() {
-    for refused in [
-        "Command::new(env!(\"CARGO_BIN_EXE_retest\"))",
-        "std::process::Command::new(\n    env!(\"CARGO_BIN_EXE_retest\"),\n)",
-        "let bin = env!(\"CARGO_BIN_EXE_retest\");\nCommand::new(bin).arg(\"run\")",
-        "Command::new(\"sh\").args([\"-c\", \"exec \\\"$0\\\"\", env!(\"CARGO_BIN_EXE_retest\")])",
-        "Command::new(PathBuf::from(\"target/release/retest\"))",
-    ] {
-        assert_eq!(commands_outside_the_builder(refused).len(), 1, "{refused}");
-    }
-    for allowed in [
-        "retest_test_support::retest(env!(\"CARGO_BIN_EXE_retest\")).args([\"plan\"])",
-        "hermetic(Command::new(\"sh\").args([\"-c\", \"umask 027\"]))",
-        "hermetic(\n    std::process::Command::new(\"sh\")\n        .arg(\"-c\"),\n)",
-        "Command::new(\"kill\").args([\"-INT\", &pid])",
-        "// Command::new(env!(\"CARGO_BIN_EXE_retest\")) is refused.",
-    ] {
-        assert_eq!(
-            commands_outside_the_builder(allowed),
-            Vec::<String>::new(),
-            "{allowed}"
-        );
-    }
+    assert_check_tells_apart(
+        commands_outside_the_builder,
+        &[
+            "Command::new(env!(\"CARGO_BIN_EXE_retest\"))",
+            "std::process::Command::new(\n    env!(\"CARGO_BIN_EXE_retest\"),\n)",
+            "let bin = env!(\"CARGO_BIN_EXE_retest\");\nCommand::new(bin).arg(\"run\")",
+            "Command::new(\"sh\").args([\"-c\", \"exec \\\"$0\\\"\", env!(\"CARGO_BIN_EXE_retest\")])",
+            "Command::new(PathBuf::from(\"target/release/retest\"))",
+        ],
+        &[
+            "retest_test_support::retest(env!(\"CARGO_BIN_EXE_retest\")).args([\"plan\"])",
+            "hermetic(Command::new(\"sh\").args([\"-c\", \"umask 027\"]))",
+            "hermetic(\n    std::process::Command::new(\"sh\")\n        .arg(\"-c\"),\n)",
+            "Command::new(\"kill\").args([\"-INT\", &pid])",
+            "// Command::new(env!(\"CARGO_BIN_EXE_retest\")) is refused.",
+        ],
+    );
 }
 
 /// The `#[error(…)]` messages of `source` that print the error's own cause (`{source}`, or `{0}`
@@ -250,26 +255,21 @@ fn library_errors_leave_their_cause_to_source() {
 
 #[test]
 fn the_source_check_sees_every_way_to_print_the_cause() {
-    for refused in [
-        "#[error(\"{}: {source}\", path.display())]\nIo { path: PathBuf, source: io::Error },",
-        "#[error(\"{path}: {source:?}\")]\nIo { path: PathBuf, #[source] source: E },",
-        "#[error(\"reading: {0}\")]\nRead(#[source] io::Error),",
-        "#[error(\"search: {0}\")]\n    Geometry(#[from] GeometryError),",
-    ] {
-        assert_eq!(messages_printing_their_source(refused).len(), 1, "{refused}");
-    }
-    for allowed in [
-        "#[error(\"cannot read {}\", path.display())]\nIo { path: PathBuf, source: io::Error },",
-        "#[error(\"reading co-occurrence file\")]\nRead(#[source] io::Error),",
-        "#[error(\"corrupt encoded corpus: {0}\")]\nCorrupt(String),",
-        "#[error(transparent)]\nOther(#[from] E),",
-    ] {
-        assert_eq!(
-            messages_printing_their_source(allowed),
-            Vec::<String>::new(),
-            "{allowed}"
-        );
-    }
+    assert_check_tells_apart(
+        messages_printing_their_source,
+        &[
+            "#[error(\"{}: {source}\", path.display())]\nIo { path: PathBuf, source: io::Error },",
+            "#[error(\"{path}: {source:?}\")]\nIo { path: PathBuf, #[source] source: E },",
+            "#[error(\"reading: {0}\")]\nRead(#[source] io::Error),",
+            "#[error(\"search: {0}\")]\n    Geometry(#[from] GeometryError),",
+        ],
+        &[
+            "#[error(\"cannot read {}\", path.display())]\nIo { path: PathBuf, source: io::Error },",
+            "#[error(\"reading co-occurrence file\")]\nRead(#[source] io::Error),",
+            "#[error(\"corrupt encoded corpus: {0}\")]\nCorrupt(String),",
+            "#[error(transparent)]\nOther(#[from] E),",
+        ],
+    );
 }
 
 /// The crates whose product code may read environment variables: the binary, the pipeline (whose

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use retest_embeddings::{Embeddings, EmbeddingsError, Format, describe, detect_format, read, toml, write};
+use retest_test_support::assert_names_round_trip;
 
 /// Awkward but valid content: non-ASCII words (one with a no-break space), a zero vector,
 /// negative, tiny, huge and subnormal values.
@@ -280,13 +281,11 @@ fn detection_of_every_format() {
 
 #[test]
 fn format_names() {
-    for format in Format::ALL {
-        assert_eq!(format.as_str().parse::<Format>().unwrap(), format);
-        assert_eq!(format.to_string(), format.as_str());
-    }
-    assert_eq!(
-        "word2vec".parse::<Format>().unwrap_err().to_string(),
-        "unknown embedding format `word2vec`: expected one of fifu, word2vec-text, word2vec-binary, glove-text"
+    assert_names_round_trip(
+        &Format::ALL,
+        Format::as_str,
+        "word2vec",
+        "unknown embedding format `word2vec`: expected one of fifu, word2vec-text, word2vec-binary, glove-text",
     );
 }
 

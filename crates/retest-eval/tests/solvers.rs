@@ -584,22 +584,28 @@ fn generated_pairs_checked(space: &AnalogySpace, options: &PairOptions) -> Vec<G
     ours
 }
 
+/// Pair options from a table row `(delta, bound, n_pairs)`.
+fn pair_options((delta, bound, n_pairs): (f64, DeltaBound, usize)) -> PairOptions {
+    PairOptions {
+        delta,
+        bound,
+        n_pairs,
+    }
+}
+
 #[test]
 fn generated_pairs_equal_a_brute_force_double_loop() {
     // 2,100 words: three tiles of the Gram matrix per side.
     let emb = clustered(2100, 12, 3);
     let space = AnalogySpace::new(&emb, None).unwrap();
-    for (delta, bound, n_pairs) in [
+    for options in [
         (1.0, DeltaBound::Distance, 500),
         (0.8, DeltaBound::SquaredDistance, 500),
         (0.8, DeltaBound::Distance, 40),
         (1.3, DeltaBound::Distance, 2000),
-    ] {
-        let options = PairOptions {
-            delta,
-            bound,
-            n_pairs,
-        };
+    ]
+    .map(pair_options)
+    {
         let ours = generated_pairs_checked(&space, &options);
         assert!(!ours.is_empty());
         // Each word in at most one pair.
@@ -610,11 +616,7 @@ fn generated_pairs_equal_a_brute_force_double_loop() {
     }
     // A small restriction: only the first 300 words pair.
     let restricted = AnalogySpace::new(&emb, Some(300)).unwrap();
-    let options = PairOptions {
-        delta: 1.0,
-        bound: DeltaBound::Distance,
-        n_pairs: 500,
-    };
+    let options = pair_options((1.0, DeltaBound::Distance, 500));
     let pairs = generate_pairs(&restricted, (5, 9), &options).unwrap();
     assert!(pairs.iter().all(|p| p.x < 300 && p.y < 300));
     assert_eq!(pairs, brute_force_pairs(&restricted, (5, 9), &options));
@@ -639,17 +641,15 @@ fn generated_pairs_equal_a_brute_force_double_loop_when_most_pairs_are_close() {
     let emb = cone(2100, 12, 0.2, 4);
     let space = AnalogySpace::new(&emb, None).unwrap();
     let n = space.n_rows() as u32;
-    for (delta, bound, n_pairs) in [
+    for options in [
         (1.0, DeltaBound::Distance, 100),
         (1.0, DeltaBound::Distance, 500),
         (0.8, DeltaBound::SquaredDistance, 100),
         (0.8, DeltaBound::SquaredDistance, 1000),
-    ] {
-        let options = PairOptions {
-            delta,
-            bound,
-            n_pairs,
-        };
+    ]
+    .map(pair_options)
+    {
+        let (delta, bound, n_pairs) = (options.delta, options.bound, options.n_pairs);
         let within = (0..n)
             .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
             .filter(|&(i, j)| {
@@ -705,11 +705,7 @@ fn bad_input_is_refused_with_one_line() {
         message(AnalogySpace::new(&emb, Some(0)).unwrap_err()),
         "restrict_vocab must be at least 1"
     );
-    let options = PairOptions {
-        delta: 1.0,
-        bound: DeltaBound::Distance,
-        n_pairs: 0,
-    };
+    let options = pair_options((1.0, DeltaBound::Distance, 0));
     assert_eq!(
         message(generate_pairs(&space, (0, 1), &options).unwrap_err()),
         "n_pairs must be at least 1"

@@ -2,11 +2,12 @@
 //! against values computed by hand on a small model and against an independent numpy reference
 //! (`data/bakarov_reference.py`), their sign conventions, and their error messages.
 
-use std::collections::BTreeMap;
-
 use retest_measures::{
     DirectionSource, Model, direct_bias, gender_direction, occupational_stereotypes, relative_norm_distance,
 };
+use support::fixture::{Fixture, assert_close};
+
+mod support;
 
 const HE: u32 = 0;
 const HIM: u32 = 1;
@@ -179,58 +180,34 @@ fn errors_name_the_detector_and_the_set() {
 
 const FIXTURE: &str = include_str!("data/bakarov_reference.txt");
 
-/// The numpy fixture: words, float32 vectors and `key → values`.
-fn fixture() -> (Vec<String>, Vec<f32>, usize, BTreeMap<String, Vec<f64>>) {
-    let (mut words, mut raw, mut dim, mut values) = (Vec::new(), Vec::new(), 0, BTreeMap::new());
-    for line in FIXTURE.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-        let mut tokens = line.split_whitespace();
-        match tokens.next().unwrap() {
-            "shape" => dim = tokens.nth(1).unwrap().parse().unwrap(),
-            "word" => {
-                words.push(tokens.next().unwrap().to_string());
-                // float32 values written as their exact f64 repr: the cast is exact.
-                raw.extend(tokens.map(|t| t.parse::<f64>().unwrap() as f32));
-            }
-            key => {
-                values.insert(key.to_string(), tokens.map(|t| t.parse().unwrap()).collect());
-            }
-        }
-    }
-    (words, raw, dim, values)
-}
-
-fn assert_close(got: &[f64], want: &[f64], what: &str) {
-    assert_eq!(got.len(), want.len(), "{what}");
-    for (i, (g, w)) in got.iter().zip(want).enumerate() {
-        assert!((g - w).abs() <= 1e-9, "{what}[{i}]: {g} vs {w}");
-    }
-}
-
 /// numpy projects on Bakarov's female − male axis and subtracts as Garg et al. do: retest's
 /// values are the same numbers with the opposite sign (positive = masculine), and the same OS.
 #[test]
 fn detectors_match_the_numpy_reference() {
-    let (words, raw, dim, values) = fixture();
-    let model = Model::new(&words, &raw, dim).unwrap();
-    let get = |key: &str| values.get(key).unwrap_or_else(|| panic!("fixture has no {key}"));
-    let ids = |key: &str| get(key).iter().map(|&v| v as u32).collect::<Vec<u32>>();
+    let fx = Fixture::parse(FIXTURE);
+    let model = fx.model();
     for name in ["pair_w00_w01", "pca7"] {
         let key = |k: &str| format!("os.{name}.{k}");
-        let flat = ids(&key("pairs"));
+        let flat = fx.ids(&key("pairs"));
         let pairs: Vec<(u32, u32)> = flat.chunks_exact(2).map(|p| (p[0], p[1])).collect();
         let source = match pairs[..] {
             [(m, f)] => DirectionSource::Pair(m, f),
             _ => DirectionSource::PrincipalComponent(&pairs),
         };
         let g = gender_direction(&model, source).unwrap();
-        let os = occupational_stereotypes(&model, &g, &ids(&key("occupations"))).unwrap();
-        let masculine: Vec<f64> = get(&key("female_projections")).iter().map(|p| -p).collect();
+        let os = occupational_stereotypes(&model, &g, &fx.ids(&key("occupations"))).unwrap();
+        let masculine: Vec<f64> = fx.floats(&key("female_projections")).iter().map(|p| -p).collect();
         assert_close(&os.projections, &masculine, &key("projections"));
-        assert_close(&[os.value], get(&key("value")), &key("value"));
+        assert_close(&[os.value], &fx.floats(&key("value")), &key("value"));
     }
-    let rnd =
-        relative_norm_distance(&model, &ids("rnd.male"), &ids("rnd.female"), &ids("rnd.words")).unwrap();
-    let masculine: Vec<f64> = get("rnd.garg_per_word").iter().map(|p| -p).collect();
+    let rnd = relative_norm_distance(
+        &model,
+        &fx.ids("rnd.male"),
+        &fx.ids("rnd.female"),
+        &fx.ids("rnd.words"),
+    )
+    .unwrap();
+    let masculine: Vec<f64> = fx.floats("rnd.garg_per_word").iter().map(|p| -p).collect();
     assert_close(&rnd.per_word, &masculine, "rnd per word");
-    assert_close(&[rnd.value], &[-get("rnd.garg_sum")[0]], "rnd sum");
+    assert_close(&[rnd.value], &[-fx.floats("rnd.garg_sum")[0]], "rnd sum");
 }

@@ -4,7 +4,7 @@
 mod support;
 
 use retest_measures::{MeasureError, Model, NbmPool, NeighbourPool, RipaTarget, Rule, ScoreOptions, score};
-use retest_test_support::{RandomData, error_line, rotate};
+use retest_test_support::{RandomData, assert_names_round_trip, error_line, rotate};
 
 /// This crate's random test data (its own stream family).
 const DATA: RandomData = RandomData::new("retest-measures-tests");
@@ -32,6 +32,14 @@ fn opts(k: usize) -> ScoreOptions<'static> {
         nbm_k: k,
         ..ScoreOptions::paper(1)
     }
+}
+
+/// `opts(k)` with each RIPA target, raw first.
+fn opts_each_ripa_target(k: usize) -> [ScoreOptions<'static>; 2] {
+    [RipaTarget::Raw, RipaTarget::Normalized].map(|ripa_target| ScoreOptions {
+        ripa_target,
+        ..opts(k)
+    })
 }
 
 #[test]
@@ -80,11 +88,7 @@ fn swapping_the_pair_flips_every_sign() {
     let pairs = [(0, 1), (5, 9), (100, 42)];
     let swapped: Vec<(u32, u32)> = pairs.iter().map(|&(m, f)| (f, m)).collect();
     let targets: Vec<u32> = (0..n as u32).collect();
-    for ripa_target in [RipaTarget::Raw, RipaTarget::Normalized] {
-        let o = ScoreOptions {
-            ripa_target,
-            ..opts(10)
-        };
+    for o in opts_each_ripa_target(10) {
         let a = score(&model, &pairs, &targets, &Rule::ALL, &o).unwrap();
         let b = score(&model, &swapped, &targets, &Rule::ALL, &o).unwrap();
         for (x, y) in a.values().iter().zip(b.values()) {
@@ -103,11 +107,7 @@ fn rules_are_invariant_under_a_rotation_of_the_whole_space() {
     let b_model = Model::new(&words, &rotated, dim).unwrap();
     let pairs = [(0, 1), (2, 3)];
     let targets: Vec<u32> = (0..n as u32).collect();
-    for ripa_target in [RipaTarget::Raw, RipaTarget::Normalized] {
-        let o = ScoreOptions {
-            ripa_target,
-            ..opts(10)
-        };
+    for o in opts_each_ripa_target(10) {
         let a = score(&a_model, &pairs, &targets, &Rule::ALL, &o).unwrap();
         let b = score(&b_model, &pairs, &targets, &Rule::ALL, &o).unwrap();
         for rule in [Rule::Dbwa, Rule::Ripa] {
@@ -253,13 +253,11 @@ fn nbm_excludes_the_word_itself_by_identity() {
 
 #[test]
 fn rule_names_round_trip_and_unknown_rules_list_the_known_ones() {
-    for rule in Rule::ALL {
-        assert_eq!(rule.as_str().parse::<Rule>().unwrap(), rule);
-        assert_eq!(rule.to_string(), rule.as_str());
-    }
-    assert_eq!(
-        "weat".parse::<Rule>().unwrap_err().to_string(),
-        "unknown scoring rule 'weat': expected one of dbwa, ripa, nbm"
+    assert_names_round_trip(
+        &Rule::ALL,
+        Rule::as_str,
+        "weat",
+        "unknown scoring rule 'weat': expected one of dbwa, ripa, nbm",
     );
     assert!("DBWA".parse::<Rule>().is_err());
     assert_eq!(RipaTarget::Normalized.as_str(), "normalized");

@@ -4,6 +4,7 @@ use retest_reliability::{
     CountTable, IccForm, Matrix, MatrixError, Status, TwoWayAnova, aggregate_raters, cohen_kappa,
     cronbach_alpha, fleiss_kappa, icc, icc_all,
 };
+use retest_test_support::Lcg;
 
 /// Every ICC form and alpha of `data` (n × k) have `status` and NaN values.
 fn assert_all_fail(data: &[f64], n: usize, k: usize, status: Status, what: &str) {
@@ -170,23 +171,6 @@ fn degenerate_kappas() {
     assert_eq!(aggregate_raters(&[], 0, 0).unwrap().categories, Vec::<i64>::new());
 }
 
-/// A deterministic linear congruential generator (Knuth's MMIX constants), for test data only.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.next() as usize % n
-    }
-}
-
 /// Scores chosen to provoke edge cases: repeats, NaN, infinities, extremes, exact ties.
 const PALETTE: [f64; 14] = [
     0.0,
@@ -207,7 +191,7 @@ const PALETTE: [f64; 14] = [
 
 #[test]
 fn random_small_tables_never_panic_and_status_matches_value() {
-    let mut rng = Lcg(0x5eed);
+    let mut rng = Lcg::new(0x5eed);
     let mut n_ok = 0;
     for _ in 0..20_000 {
         let n = rng.below(7);
@@ -246,7 +230,7 @@ fn random_small_tables_never_panic_and_status_matches_value() {
 
 #[test]
 fn random_labels_never_panic() {
-    let mut rng = Lcg(1960);
+    let mut rng = Lcg::new(1960);
     for _ in 0..5_000 {
         let n = rng.below(8);
         let n_raters = rng.below(5);

@@ -5,6 +5,7 @@ use retest_reliability::{
     AlphaResult, CountTable, IccForm, IccResult, Matrix, Status, TwoWayAnova, aggregate_raters, cohen_kappa,
     cronbach_alpha, fleiss_kappa, icc, icc_all, icc2_1, icc3_1,
 };
+use retest_test_support::Lcg;
 
 /// Shrout & Fleiss (1979), Table 2: 6 targets (rows) rated by 4 judges (columns).
 const SHROUT_FLEISS: [f64; 24] = [
@@ -15,24 +16,6 @@ const SHROUT_FLEISS: [f64; 24] = [
     10.0, 5.0, 6.0, 9.0, //
     6.0, 2.0, 4.0, 7.0,
 ];
-
-/// A deterministic linear congruential generator (Knuth's MMIX constants), for test data only.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0
-    }
-
-    /// Uniform in [0, 1).
-    fn uniform(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// A subjects × raters table with subject effects, rater effects and noise.
 fn random_scores(rng: &mut Lcg, n: usize, k: usize) -> Vec<f64> {
@@ -100,7 +83,7 @@ fn shrout_fleiss_table_2_example() {
 
 #[test]
 fn icc_is_unchanged_by_adding_a_constant_or_rescaling() {
-    let mut rng = Lcg(1979);
+    let mut rng = Lcg::new(1979);
     for (n, k) in [(6, 4), (23, 32), (30, 3), (2, 2), (100, 5)] {
         let data = random_scores(&mut rng, n, k);
         let base = icc_all(Matrix::new(&data, n, k).unwrap());
@@ -118,7 +101,7 @@ fn icc_is_unchanged_by_adding_a_constant_or_rescaling() {
 
 #[test]
 fn consistency_forms_ignore_per_rater_offsets() {
-    let mut rng = Lcg(42);
+    let mut rng = Lcg::new(42);
     for (n, k) in [(6, 4), (23, 32), (8, 3)] {
         let data = random_scores(&mut rng, n, k);
         let offsets: Vec<f64> = (0..k).map(|j| 3.0 * j as f64 - 1.7).collect();
@@ -145,7 +128,7 @@ fn consistency_forms_ignore_per_rater_offsets() {
 
 #[test]
 fn icc_ignores_the_order_of_subjects_and_raters() {
-    let mut rng = Lcg(7);
+    let mut rng = Lcg::new(7);
     let (n, k) = (9, 5);
     let data = random_scores(&mut rng, n, k);
     let row_order = [3, 0, 8, 1, 7, 2, 6, 4, 5];
@@ -164,7 +147,7 @@ fn icc_ignores_the_order_of_subjects_and_raters() {
 
 #[test]
 fn average_forms_are_spearman_brown_step_ups_of_single_forms() {
-    let mut rng = Lcg(1996);
+    let mut rng = Lcg::new(1996);
     for (n, k) in [(6, 4), (23, 32), (12, 7), (5, 2)] {
         let data = random_scores(&mut rng, n, k);
         let [i1, i2, i3, i1k, i2k, i3k] = icc_all(Matrix::new(&data, n, k).unwrap());
@@ -185,7 +168,7 @@ fn average_forms_are_spearman_brown_step_ups_of_single_forms() {
 
 #[test]
 fn cronbach_alpha_equals_icc_3_k_with_the_same_interval() {
-    let mut rng = Lcg(1951);
+    let mut rng = Lcg::new(1951);
     for (n, k) in [(6, 4), (23, 32), (30, 3), (5, 2), (320, 3), (12, 7)] {
         let data = random_scores(&mut rng, n, k);
         let m = Matrix::new(&data, n, k).unwrap();
@@ -216,7 +199,7 @@ fn cronbach_alpha_equals_icc_3_k_with_the_same_interval() {
 
 #[test]
 fn intervals_contain_the_estimate_and_p_values_follow_f() {
-    let mut rng = Lcg(2021);
+    let mut rng = Lcg::new(2021);
     for (n, k) in [(6, 4), (23, 32), (30, 3), (8, 23), (100, 32)] {
         let data = random_scores(&mut rng, n, k);
         for r in icc_all(Matrix::new(&data, n, k).unwrap()) {
@@ -273,7 +256,7 @@ fn additive_rater_offsets_give_perfect_consistency_but_not_agreement() {
 
 #[test]
 fn rows_with_nan_are_dropped_listwise() {
-    let mut rng = Lcg(5);
+    let mut rng = Lcg::new(5);
     let (n, k) = (10, 4);
     let data = random_scores(&mut rng, n, k);
     let mut holed = data.clone();

@@ -39,28 +39,45 @@ fn number(v: &Value, what: &str) -> f64 {
         .unwrap_or_else(|| panic!("{what}: expected a number, found {v}"))
 }
 
-fn rows_f64(v: &Value) -> (Vec<f64>, usize, usize) {
-    let rows = v.as_array().expect("matrix: array of rows");
+/// A matrix of rows (`what`: "matrix" or "labels"), flattened row by row, with its row and
+/// column counts.
+fn rows<T>(v: &Value, what: &str, entry: impl Fn(&Value) -> T) -> (Vec<T>, usize, usize) {
+    let rows = v.as_array().unwrap_or_else(|| panic!("{what}: array of rows"));
     let n_cols = rows.first().and_then(Value::as_array).map_or(0, Vec::len);
     let mut data = Vec::new();
     for row in rows {
-        let row = row.as_array().expect("matrix row: array");
-        assert_eq!(row.len(), n_cols, "ragged reference matrix");
-        data.extend(row.iter().map(|x| number(x, "matrix entry")));
+        let row = row.as_array().unwrap_or_else(|| panic!("{what} row: array"));
+        assert_eq!(row.len(), n_cols, "ragged reference {what}");
+        data.extend(row.iter().map(&entry));
     }
     (data, rows.len(), n_cols)
 }
 
+fn rows_f64(v: &Value) -> (Vec<f64>, usize, usize) {
+    rows(v, "matrix", |x| number(x, "matrix entry"))
+}
+
 fn rows_i64(v: &Value) -> (Vec<i64>, usize, usize) {
-    let rows = v.as_array().expect("labels: array of rows");
-    let n_cols = rows.first().and_then(Value::as_array).map_or(0, Vec::len);
-    let mut data = Vec::new();
-    for row in rows {
-        let row = row.as_array().expect("labels row: array");
-        assert_eq!(row.len(), n_cols, "ragged reference labels");
-        data.extend(row.iter().map(|x| x.as_i64().expect("integer label")));
+    rows(v, "labels", |x| x.as_i64().expect("integer label"))
+}
+
+/// The cases of one section of the reference file (`reliability`, `agreement`); never empty.
+fn cases(reference: &Value, section: &str) -> Vec<Value> {
+    let cases = reference[section]
+        .as_array()
+        .unwrap_or_else(|| panic!("`{section}`: array of cases"));
+    assert!(!cases.is_empty(), "no {section} cases in the reference file");
+    cases.clone()
+}
+
+/// Runs `check` on each `reliability` case with its matrix and a label naming the case
+/// (`case 3 (20×4)`).
+fn for_each_matrix(check: impl Fn(&str, &Value, Matrix<'_>)) {
+    for (case_idx, case) in cases(&reference(), "reliability").iter().enumerate() {
+        let (data, n_rows, n_cols) = rows_f64(&case["matrix"]);
+        let m = Matrix::new(&data, n_rows, n_cols).expect("reference matrix shape");
+        check(&format!("case {case_idx} ({n_rows}×{n_cols})"), case, m);
     }
-    (data, rows.len(), n_cols)
 }
 
 /// |ours − ref| / max(1, |ref|).
@@ -91,34 +108,25 @@ fn assert_p_value(ours: f64, reference: f64, what: &str) {
     }
 }
 
-fn assert_ci_limit(ours: f64, reference: f64, what: &str) {
+/// A confidence limit the reference rounded to the unit of which `half_unit` is half
+/// (0.005 for 2 decimals): `|ours − ref| ≤ half_unit + 1e-12`.
+fn assert_rounded_limit(ours: f64, reference: f64, half_unit: f64, what: &str) {
     let err = (ours - reference).abs();
     assert!(
-        err <= 0.005 + 1e-12,
-        "{what}: ours {ours}, reference {reference} (rounded to 2 decimals), error {err} > 0.005"
+        err <= half_unit + 1e-12,
+        "{what}: ours {ours}, reference {reference} (rounded), error {err} > {half_unit}"
     );
 }
 
 #[test]
 fn icc_matches_pingouin_on_every_case() {
-    let reference = reference();
-    let cases = reference["reliability"]
-        .as_array()
-        .expect("`reliability`: array of cases");
-    assert!(!cases.is_empty(), "no reliability cases in the reference file");
-    for (case_idx, case) in cases.iter().enumerate() {
-        let (data, n_rows, n_cols) = rows_f64(&case["matrix"]);
-        let m = Matrix::new(&data, n_rows, n_cols).expect("reference matrix shape");
+    for_each_matrix(|label, case, m| {
+        let (n_rows, n_cols) = (m.n_rows(), m.n_cols());
         let results = icc_all(m);
         for result in results {
             let form = result.form;
             let key = form.pingouin_legacy_name();
-            let what = |field: &str| {
-                format!(
-                    "case {case_idx} ({n_rows}×{n_cols}) {} {field}",
-                    form.pingouin_name()
-                )
-            };
+            let what = |field: &str| format!("{label} {} {field}", form.pingouin_name());
             assert_eq!(result.status, Status::Ok, "{}", what("status"));
             assert_eq!(
                 (result.n_subjects, result.n_raters, result.n_dropped),
@@ -137,8 +145,13 @@ fn icc_matches_pingouin_on_every_case() {
             );
             let ci = case["icc_ci95"][key].as_array().expect("CI: [low, high]");
             assert_eq!(ci.len(), 2, "{}", what("CI length"));
-            assert_ci_limit(result.ci_low, number(&ci[0], &what("CI low")), &what("CI low"));
-            assert_ci_limit(result.ci_high, number(&ci[1], &what("CI high")), &what("CI high"));
+            // pingouin rounds the ICC CI to 2 decimals.
+            for (ours, limit, name) in [
+                (result.ci_low, &ci[0], "CI low"),
+                (result.ci_high, &ci[1], "CI high"),
+            ] {
+                assert_rounded_limit(ours, number(limit, &what(name)), 0.005, &what(name));
+            }
             let (n, k) = (n_rows as f64, n_cols as f64);
             let expected_df2 = if matches!(form, IccForm::Icc1_1 | IccForm::Icc1_k) {
                 n * (k - 1.0)
@@ -152,20 +165,15 @@ fn icc_matches_pingouin_on_every_case() {
                 what("df")
             );
         }
-    }
+    });
 }
 
 #[test]
 fn cronbach_alpha_matches_pingouin_on_every_case() {
-    let reference = reference();
-    let cases = reference["reliability"]
-        .as_array()
-        .expect("`reliability`: array of cases");
-    for (case_idx, case) in cases.iter().enumerate() {
-        let (data, n_rows, n_cols) = rows_f64(&case["matrix"]);
-        let m = Matrix::new(&data, n_rows, n_cols).expect("reference matrix shape");
+    for_each_matrix(|label, case, m| {
+        let (n_rows, n_cols) = (m.n_rows(), m.n_cols());
         let alpha = cronbach_alpha(m);
-        let what = format!("case {case_idx} ({n_rows}×{n_cols}) Cronbach's alpha");
+        let what = format!("{label} Cronbach's alpha");
         assert_eq!(alpha.status, Status::Ok, "{what}");
         assert_eq!(
             (alpha.n_cases, alpha.n_items, alpha.n_dropped),
@@ -174,25 +182,19 @@ fn cronbach_alpha_matches_pingouin_on_every_case() {
         assert_mixed(alpha.value, number(&case["cronbach_alpha"], &what), &what);
         // pingouin rounds the alpha CI to 3 decimals; the file has it only in some versions.
         if let Some(ci) = case.get("cronbach_alpha_ci95").and_then(Value::as_array) {
-            assert!(
-                (alpha.ci_low - number(&ci[0], &what)).abs() <= 0.0005 + 1e-12,
-                "{what} CI low"
-            );
-            assert!(
-                (alpha.ci_high - number(&ci[1], &what)).abs() <= 0.0005 + 1e-12,
-                "{what} CI high"
-            );
+            for (ours, limit, name) in [
+                (alpha.ci_low, &ci[0], "CI low"),
+                (alpha.ci_high, &ci[1], "CI high"),
+            ] {
+                assert_rounded_limit(ours, number(limit, &what), 0.0005, &format!("{what} {name}"));
+            }
         }
-    }
+    });
 }
 
 #[test]
 fn kappas_match_scikit_learn_and_statsmodels_on_every_case() {
-    let reference = reference();
-    let cases = reference["agreement"]
-        .as_array()
-        .expect("`agreement`: array of cases");
-    assert!(!cases.is_empty(), "no agreement cases in the reference file");
+    let cases = cases(&reference(), "agreement");
     for (case_idx, case) in cases.iter().enumerate() {
         let (labels, n_subjects, n_raters) = rows_i64(&case["labels"]);
         let what = |s: &str| format!("case {case_idx} ({n_subjects}×{n_raters}) {s}");

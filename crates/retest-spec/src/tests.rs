@@ -47,6 +47,14 @@ impl Project {
     }
 }
 
+/// Each `(pipeline text, message)`: the text, alone in a fresh project, is rejected with exactly
+/// that message.
+fn assert_rejected(cases: &[(&str, &str)]) {
+    for &(text, expected) in cases {
+        assert_eq!(Project::new().error(text), expected, "{text}");
+    }
+}
+
 #[test]
 fn minimal_pipeline_resolves_every_default() {
     let plan = Project::new()
@@ -166,9 +174,7 @@ fn wrong_types_name_yaml_values_not_rust_types() {
             "pipelines/p.yaml:2:13: field `algorithms`: invalid type: mapping, expected a sequence",
         ),
     ];
-    for (text, expected) in cases {
-        assert_eq!(Project::new().error(text), expected, "{text}");
-    }
+    assert_rejected(&cases);
 }
 
 /// A key given twice is reported where it is given the second time; a syntax error names
@@ -189,9 +195,7 @@ fn repeated_keys_and_syntax_errors_have_real_positions() {
             "pipelines/p.yaml:2:10: mapping values are not allowed in this context",
         ),
     ];
-    for (text, expected) in cases {
-        assert_eq!(Project::new().error(text), expected, "{text}");
-    }
+    assert_rejected(&cases);
 }
 
 #[test]
@@ -278,9 +282,7 @@ fn invalid_pipeline_values_are_rejected_at_their_place() {
             "pipelines/p.yaml:2:10: field `n_seeds`: 100000000 seeds is too many: must be at most 10000",
         ),
     ];
-    for (text, expected) in cases {
-        assert_eq!(Project::new().error(text), expected, "{text}");
-    }
+    assert_rejected(&cases);
 }
 
 #[test]

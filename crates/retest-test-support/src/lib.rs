@@ -1,8 +1,8 @@
 //! Helpers shared by the tests and benchmarks of the workspace (a `[dev-dependencies]` only):
-//! the data mirror, small encoded corpora, reproducible random vectors and rotations, and tiny
-//! embeddings written by hand; the one way tests start the `retest` binary, with one
-//! environment policy; and a crate's own source files, read by its architecture tests
-//! ([`sources`]).
+//! the data mirror, small encoded corpora, reproducible random vectors and rotations, a tiny
+//! deterministic generator ([`Lcg`]), and tiny embeddings written by hand; the one way tests
+//! start the `retest` binary, with one environment policy; and a crate's own source files, read
+//! by its architecture tests ([`sources`]).
 //!
 //! The mirror is the folder named by `RETEST_DATA_DIR`, else `../shared/data` beside the
 //! workspace. Tests read its real files and fail, never skip, when it or a file is missing.
@@ -15,12 +15,16 @@ use retest_rng::SeedPath;
 
 mod command;
 mod corpora;
+mod lcg;
 mod messages;
+mod names;
 pub mod sources;
 
 pub use command::{REMOVED_VARS, RETEST_PREFIX, arg, checked_stderr, hermetic, output, retest, stderr};
 pub use corpora::{WIKI_VALID, corpus_from_text, wiki_valid, wikitext_corpus};
+pub use lcg::Lcg;
 pub use messages::{assert_each_clause_once, assert_message, error_line, redacted};
+pub use names::assert_names_round_trip;
 
 /// The variable naming the data mirror.
 pub const DATA_DIR_VAR: &str = "RETEST_DATA_DIR";

@@ -16,11 +16,10 @@ repr(), vectors as float32 values.
 """
 
 import math
-import os
 
 import numpy as np
 
-from weat_reference import DIM, N_WORDS, embedding, fmt, unit
+from weat_reference import embedding_fixture, fmt, write_fixture
 
 MALE = [0, 2, 4, 6, 8, 10, 12]
 FEMALE = [1, 3, 5, 7, 9, 11, 13]
@@ -47,15 +46,7 @@ def female_minus_male_axis(U, pairs):
 
 
 def main():
-    vecs = embedding()
-    words = [f"w{i:02d}" for i in range(N_WORDS)]
-    U = np.array([unit(v) for v in vecs])
-    lines = [
-        "# Written by bakarov_reference.py; do not edit.",
-        f"shape {N_WORDS} {DIM}",
-    ]
-    for w, v in zip(words, vecs):
-        lines.append(f"word {w} " + " ".join(repr(float(x)) for x in v))
+    _, _, U, lines = embedding_fixture("bakarov_reference.py")
     directions = {
         "pair_w00_w01": [(0, 1)],
         "pca7": list(zip(MALE, FEMALE)),
@@ -75,9 +66,7 @@ def main():
     lines.append("rnd.words " + " ".join(fmt(w) for w in WORDS))
     lines.append("rnd.garg_per_word " + " ".join(fmt(g) for g in garg))
     lines.append("rnd.garg_sum " + fmt(math.fsum(garg)))
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "bakarov_reference.txt"), "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_fixture("bakarov_reference.txt", lines)
 
 
 if __name__ == "__main__":

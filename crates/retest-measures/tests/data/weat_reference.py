@@ -162,16 +162,46 @@ def fmt(v):
     return repr(float(v))
 
 
-def main():
-    vecs = embedding()
-    words = [f"w{i:02d}" for i in range(N_WORDS)]
-    U = np.array([unit(v) for v in vecs])
+def fixture_lines(script, words, vecs, dim):
+    """A fixture's first lines: the script that wrote it, its shape, one `word` line a vector."""
     lines = [
-        "# Written by weat_reference.py; do not edit.",
-        f"shape {N_WORDS} {DIM}",
+        f"# Written by {script}; do not edit.",
+        f"shape {len(words)} {dim}",
     ]
     for w, v in zip(words, vecs):
         lines.append(f"word {w} " + " ".join(repr(float(x)) for x in v))
+    return lines
+
+
+def weat_lines(U, vecs, words, tests, dim=DIM):
+    """The `weat.NAME.KEY` lines of each test (X, Y, A, B by row), and whether WEFE checked them."""
+    lines = []
+    wefe_used = False
+    for name, (X, Y, A, B) in tests.items():
+        case = weat_case(U, X, Y, A, B)
+        wefe_used = wefe_check(vecs, words, case, dim) or wefe_used
+        for key, values in case.items():
+            lines.append(f"weat.{name}.{key} " + " ".join(fmt(v) for v in values))
+    return lines, wefe_used
+
+
+def embedding_fixture(script):
+    """The embedding, its words, its unit vectors, and the first lines of a fixture holding it."""
+    vecs = embedding()
+    words = [f"w{i:02d}" for i in range(N_WORDS)]
+    U = np.array([unit(v) for v in vecs])
+    return vecs, words, U, fixture_lines(script, words, vecs, DIM)
+
+
+def write_fixture(name, lines):
+    """Writes the lines, each ended by a newline, to the file `name` beside this script."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, name), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    vecs, words, U, lines = embedding_fixture("weat_reference.py")
     tests = {
         # 8 + 8 targets: C(16, 8) = 12870 partitions; w38 in X and w39 in Y have one vector.
         "t8x8": ([20, 21, 22, 23, 24, 25, 26, 38], [28, 29, 30, 31, 32, 33, 34, 39], [0, 2, 4, 6], [1, 3, 5, 7]),
@@ -180,12 +210,8 @@ def main():
         # One attribute word each side.
         "t3x4": ([35, 36, 37], [26, 27, 28, 33], [0], [1]),
     }
-    wefe_used = False
-    for name, (X, Y, A, B) in tests.items():
-        case = weat_case(U, X, Y, A, B)
-        wefe_used = wefe_check(vecs, words, case) or wefe_used
-        for key, values in case.items():
-            lines.append(f"weat.{name}.{key} " + " ".join(fmt(v) for v in values))
+    weat, wefe_used = weat_lines(U, vecs, words, tests)
+    lines += weat
     neutral = list(range(20, 38))
     directions = {
         "pair_w00_w01": [(0, 1)],
@@ -198,9 +224,7 @@ def main():
         for key, values in case.items():
             lines.append(f"direction.{name}.{key} " + " ".join(fmt(v) for v in values))
     lines.append(f"# wefe cross-check: {'yes' if wefe_used else 'no'}")
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "weat_reference.txt"), "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_fixture("weat_reference.txt", lines)
     print("wefe cross-check:", wefe_used)
 
 

@@ -14,12 +14,11 @@ vocabulary go into the fixture, so tests/weat.rs needs neither the seed nor the 
 """
 
 import json
-import os
 import sys
 
 import numpy as np
 
-from weat_reference import fmt, unit, weat_case, wefe_check
+from weat_reference import fixture_lines, unit, weat_lines, write_fixture
 
 # Caliskan et al.'s tests 6-8 by WEFE set name (wordlists/weat/caliskan.yaml).
 TESTS = {
@@ -58,22 +57,11 @@ def main():
         tests[name] = ids
     vecs = np.array([vectors[w] for w in words])
     U = np.array([unit(v) for v in vecs])
-    lines = [
-        "# Written by weat_trained_reference.py; do not edit.",
-        f"shape {len(words)} {dim}",
-    ]
-    for w, v in zip(words, vecs):
-        lines.append(f"word {w} " + " ".join(repr(float(x)) for x in v))
-    wefe_used = False
-    for name, (X, Y, A, B) in tests.items():
-        case = weat_case(U, X, Y, A, B)
-        wefe_used = wefe_check(vecs, words, case, dim) or wefe_used
-        for key, values in case.items():
-            lines.append(f"weat.{name}.{key} " + " ".join(fmt(v) for v in values))
+    lines = fixture_lines("weat_trained_reference.py", words, vecs, dim)
+    weat, wefe_used = weat_lines(U, vecs, words, tests, dim)
+    lines += weat
     lines.append(f"# wefe cross-check: {'yes' if wefe_used else 'no'}")
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "weat_trained_reference.txt"), "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_fixture("weat_trained_reference.txt", lines)
     print("words:", len(words), "wefe cross-check:", wefe_used)
 
 

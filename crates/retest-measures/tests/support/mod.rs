@@ -1,7 +1,9 @@
 //! Independent f64 reference implementations of the rules (the random vectors and rotations
-//! come from retest-test-support).
+//! come from retest-test-support), and the Python reference scripts' fixtures ([`fixture`]).
 
 #![allow(dead_code)]
+
+pub mod fixture;
 
 /// Words `w0`, `w1`, …
 pub fn words(n: usize) -> Vec<String> {

@@ -1,5 +1,7 @@
 //! Unit tests of the F distribution: closed forms, identities, and 40-digit values from mpmath.
 
+use retest_test_support::Lcg;
+
 use super::*;
 
 fn rel_err(ours: f64, exact: f64) -> f64 {
@@ -172,13 +174,8 @@ fn edge_arguments_do_not_panic() {
 #[test]
 fn random_arguments_stay_in_range() {
     // Log-uniform df in [1e-3, 1e8], arguments and probabilities over many decades.
-    let mut state = 0x0f_u64;
-    let mut uniform = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = Lcg::new(0x0f);
+    let mut uniform = move || rng.uniform();
     for _ in 0..3_000 {
         let d1 = 10f64.powf(11.0 * uniform() - 3.0);
         let d2 = 10f64.powf(11.0 * uniform() - 3.0);

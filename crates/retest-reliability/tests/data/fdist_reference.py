@@ -1,6 +1,6 @@
 # Reference values of the F distribution for tests/fdist_reference.rs (the PPF, ISF and TAILS
-# tables there are this script's standard output; mpmath 1.3.0, about 5 minutes):
-#     python3 tests/data/fdist_reference.py > tables.rs
+# tables it includes are this script's standard output; mpmath 1.3.0, about 5 minutes):
+#     python3 tests/data/fdist_reference.py > tests/data/fdist_reference.in
 # Method, at 40 significant digits, each result then rounded once to f64:
 # I_z(a,b) = z^a (1-z)^b / (a B(a,b)) * 2F1(a+b, 1; a+1; z) on the side z < a/(a+b), the other
 # tail by symmetry; quantiles by Newton's method in t = ln x on ln(tail), with the exact density.
