@@ -427,7 +427,8 @@ pub struct AnalogiesArgs {
     pub embeddings: Vec<PathBuf>,
     #[command(flatten)]
     pub input: InputFormat,
-    /// Queries: one `a b c` per line (the query a : b :: c : ?), `#` comments, blank lines.
+    /// Queries: one `a b c` per line (the query a : b :: c : ?), optionally followed by a
+    /// reported answer whose rank the table gives; `#` comments, blank lines.
     #[arg(long, value_name = "FILE")]
     pub queries: PathBuf,
     /// cosadd: cos(D,B) − cos(D,A) + cos(D,C); cosmul: s(D,B)·s(D,C)/(s(D,A) + 1e-6) with

@@ -88,7 +88,9 @@ fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("embedding,a,b,c,solver,constraint,rank,answer,score,status,detail")
+        Some(
+            "embedding,a,b,c,solver,constraint,rank,answer,score,status,detail,reported,reported_rank,reported_status"
+        )
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 7);
@@ -115,7 +117,7 @@ fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
                 ]
             );
             assert!((row[8].parse::<f64>().unwrap() - score).abs() < 1e-12, "{row:?}");
-            assert_eq!(&row[9..], ["ok", "\"\""]);
+            assert_eq!(&row[9..], ["ok", "\"\"", "\"\"", "0", "\"\""]);
         }
     }
     assert_eq!(
@@ -131,7 +133,10 @@ fn analogies_write_the_solvers_answers_and_a_row_per_query_out_of_vocabulary() {
             "\"\"",
             "NaN",
             "out_of_vocabulary",
-            "zzqq"
+            "zzqq",
+            "\"\"",
+            "0",
+            "\"\""
         ]
     );
 }
@@ -255,4 +260,40 @@ fn the_output_cannot_be_an_input() {
         )
     );
     assert_eq!(std::fs::read_to_string(&queries).unwrap(), QUERIES);
+}
+
+#[test]
+fn a_reported_answer_gets_its_rank_among_the_words_searched() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "he father she mother\nman king woman man\nman father woman zzqq\nhe king she\n";
+    let args = ["--solver", "cosadd", "--top-n", "3000"];
+    let (out, _, out_file) = analogies(dir.path(), text, &args, "analogies.parquet");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<AnalogyRow> = Table::read("analogies", &out_file).unwrap().rows().unwrap();
+    // Per query `a b c`: its (reported, reported_rank, reported_status), the same on every row
+    // of the query, and the rank of the row answering the reported word, if any.
+    let of = |query: [&str; 3]| {
+        let mine: Vec<&AnalogyRow> = rows.iter().filter(|r| [&r.a, &r.b, &r.c] == query).collect();
+        let reported = (
+            mine[0].reported.as_str(),
+            mine[0].reported_rank,
+            mine[0].reported_status.as_str(),
+        );
+        assert!(
+            mine.iter()
+                .all(|r| (r.reported.as_str(), r.reported_rank, r.reported_status.as_str()) == reported)
+        );
+        let answered = mine.iter().find(|r| r.answer == reported.0).map(|r| r.rank);
+        (reported, answered)
+    };
+    let ((word, rank, status), answered) = of(["he", "father", "she"]);
+    assert_eq!((word, status), ("mother", "ok"));
+    assert!(rank >= 1);
+    assert_eq!(Some(rank), answered, "mother ranks where `solve` put it");
+    assert_eq!(of(["man", "king", "woman"]), (("man", 0, "excluded"), None));
+    assert_eq!(
+        of(["man", "father", "woman"]),
+        (("zzqq", 0, "out_of_vocabulary"), None)
+    );
+    assert_eq!(of(["he", "king", "she"]), (("", 0, ""), None));
 }

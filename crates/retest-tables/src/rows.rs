@@ -364,5 +364,13 @@ table_row! {
         pub status: String,
         /// For `out_of_vocabulary`, the query words not found, space-separated.
         pub detail: String,
+        /// The answer the queries file reports for the query (its fourth word), or empty.
+        pub reported: String,
+        /// Where `reported` ranks among the words searched (1 + the candidates the solver scores
+        /// higher, ties to the earlier word); 0 unless `reported_status` is `ok`.
+        pub reported_rank: u32,
+        /// Empty without a reported answer; else `ok`, `out_of_vocabulary` (it or a query word
+        /// is not among the words searched) or `excluded` (an input word, constrained).
+        pub reported_status: String,
     }
 }

@@ -11,7 +11,7 @@ pub struct QueryLine {
     pub line: usize,
     pub words: [String; 3],
     /// The answer a paper reports for the query (a fourth word), whose rank the pipeline
-    /// follows across seeds; `retest analogies` lists the top answers only.
+    /// follows across seeds and `retest analogies` gives beside the top answers.
     pub reported: Option<String>,
 }
 

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result, ensure};
-use retest_measures::{AnalogySpace, Constraint, Query, Solver, solve};
+use retest_measures::{AnalogySpace, Constraint, Query, Solver, rank_among, score_all, solve};
 use retest_tables::{AnalogyRow, names};
 use rustc_hash::FxHashMap;
 
@@ -106,7 +106,9 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
         let mut answers = solve(&space, &answerable, req.solver, req.constraint, req.top_n)
             .with_context(|| name.clone())?
             .into_iter();
-        let row = |q: &QueryLine| AnalogyRow {
+        let reported_ranks =
+            reported_ranks(&space, req, &queries, &resolved, lookup).with_context(|| name.clone())?;
+        let row = |q: &QueryLine, (reported_rank, reported_status): (u32, &str)| AnalogyRow {
             embedding: name.clone(),
             a: q.words[0].clone(),
             b: q.words[1].clone(),
@@ -118,9 +120,12 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
             score: f64::NAN,
             status: "ok".to_owned(),
             detail: String::new(),
+            reported: q.reported.clone().unwrap_or_default(),
+            reported_rank,
+            reported_status: reported_status.to_owned(),
         };
         let mut n_oov = 0;
-        for (q, resolved) in queries.iter().zip(&resolved) {
+        for ((q, resolved), &reported) in queries.iter().zip(&resolved).zip(&reported_ranks) {
             match resolved {
                 Ok(_) => {
                     let top = answers.next().expect("one answer list per answerable query");
@@ -129,7 +134,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
                             rank: rank as u32 + 1,
                             answer: emb.word(answer.row as usize).to_owned(),
                             score: answer.score,
-                            ..row(q)
+                            ..row(q, reported)
                         });
                     }
                 }
@@ -146,7 +151,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
                     rows.push(AnalogyRow {
                         status: OUT_OF_VOCABULARY.to_owned(),
                         detail: missing.join(" "),
-                        ..row(q)
+                        ..row(q, reported)
                     });
                 }
             }
@@ -164,4 +169,38 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
         )?;
     }
     req.out.write(names::ANALOGIES_FILE, &rows, "analogy rows")
+}
+
+/// Per query: where the answer it reports (its fourth word) ranks among the words searched
+/// under the request's solver and constraint, as `analogy_reported` ranks it in a pipeline:
+/// `(rank, "ok")`, `(0, "out_of_vocabulary")` when the query or the reported word is not among
+/// them, `(0, "excluded")` when the constraint excludes it (an input word), `(0, "")` without one.
+fn reported_ranks(
+    space: &AnalogySpace,
+    req: &AnalogiesRequest<'_>,
+    queries: &[QueryLine],
+    resolved: &[std::result::Result<Query, Vec<&str>>],
+    lookup: impl Fn(&str) -> Option<u32>,
+) -> Result<Vec<(u32, &'static str)>> {
+    let tracked: Vec<(usize, Query, Option<u32>)> = (queries.iter().zip(resolved).enumerate())
+        .filter_map(|(i, (q, r))| Some((i, *r.as_ref().ok()?, lookup(q.reported.as_deref()?))))
+        .collect();
+    let asked: Vec<Query> = tracked.iter().filter(|t| t.2.is_some()).map(|t| t.1).collect();
+    let mut scores = score_all(space, &asked, req.solver)?.into_iter();
+    let mut ranks: Vec<(u32, &'static str)> = (queries.iter())
+        .map(|q| match q.reported {
+            Some(_) => (0, OUT_OF_VOCABULARY),
+            None => (0, ""),
+        })
+        .collect();
+    for (i, q, target) in tracked {
+        let Some(target) = target else { continue };
+        let scores = scores.next().expect("scores for every query asked");
+        let excluded = match req.constraint {
+            Constraint::Constrained => vec![q.a, q.b, q.c],
+            Constraint::Unconstrained => Vec::new(),
+        };
+        ranks[i] = rank_among(&scores, target, &excluded).map_or((0, "excluded"), |r| (r, "ok"));
+    }
+    Ok(ranks)
 }
