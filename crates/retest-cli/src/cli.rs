@@ -226,9 +226,10 @@ pub enum Command {
     /// options spell it), label, family (per-word, set-level, categorical), what it is measured
     /// against, and what it computes.
     Measures,
-    /// Intrinsic quality of embeddings: WordSim-353, SimLex-999 and MEN (Spearman) and the
-    /// Google analogy set (3CosAdd), with gensim's conventions (300k most frequent words,
-    /// case-insensitive), so results compare with gensim's on the same vectors.
+    /// Intrinsic quality of embeddings: WordSim-353, SimLex-999, MEN, RG-65 and Stanford Rare
+    /// Words (Spearman and Pearson), the Google analogy set and, when its file is there, MSR's
+    /// (3CosAdd), with gensim's conventions (300k most frequent words, case-insensitive), so
+    /// results compare with gensim's on the same vectors.
     Eval {
         /// Embedding files (format told from their bytes, or given by --format).
         #[arg(required = true)]
@@ -241,6 +242,13 @@ pub enum Command {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Also write the numbers as a table: Parquet or CSV, as its name ends in `.parquet` or
+        /// `.csv`, a row per (embedding, benchmark, section, metric).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace a file at --out that is not a table of that format (never an input).
+        #[arg(long, requires = "out")]
+        force: bool,
     },
     /// Reliability statistics on a CSV matrix, printed as JSON.
     ///

@@ -108,7 +108,15 @@ pub fn run(cli: Cli) -> Result<()> {
             input,
             benchmarks,
             json,
-        } => eval(&embeddings, input.format, benchmarks, json),
+            out,
+            force,
+        } => eval(
+            input.files(&embeddings, false),
+            benchmarks,
+            json,
+            out.as_deref(),
+            force,
+        ),
     }
 }
 
@@ -334,12 +342,13 @@ fn stats(command: StatsCommand) -> Result<()> {
 }
 
 fn eval(
-    embeddings: &[std::path::PathBuf],
-    format: Option<retest_embeddings::Format>,
+    embeddings: retest_pipeline::EmbeddingFiles<'_>,
     benchmarks: Option<std::path::PathBuf>,
     json: bool,
+    out: Option<&std::path::Path>,
+    force: bool,
 ) -> Result<()> {
-    let dir = match benchmarks {
+    let benchmarks = match benchmarks {
         Some(dir) => dir,
         None => std::env::var_os("RETEST_DATA_DIR")
             .map(|data| std::path::PathBuf::from(data).join("benchmarks"))
@@ -347,16 +356,13 @@ fn eval(
                 "no benchmark folder: pass --benchmarks DIR or set RETEST_DATA_DIR to the data mirror",
             )?,
     };
-    let mut out = std::io::stdout().lock();
-    for path in embeddings {
-        let emb = retest_embeddings::read(path, format)?;
-        let report = retest_eval::standard_suite(&dir, &emb)?;
-        if json {
-            let value = serde_json::json!({ "embeddings": path, "report": report });
-            writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
-        } else {
-            writeln!(out, "# {}\n{report}", path.display())?;
-        }
-    }
-    Ok(())
+    retest_pipeline::eval_files(&retest_pipeline::EvalRequest {
+        embeddings,
+        benchmarks: &benchmarks,
+        json,
+        out: out.map(|path| retest_pipeline::TableFile {
+            path,
+            overwrite: Overwrite::forced(force),
+        }),
+    })
 }

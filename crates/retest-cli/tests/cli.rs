@@ -416,3 +416,54 @@ fn a_vocabulary_smaller_than_nbms_neighbourhood_keeps_the_other_rules_scores() {
         )
     );
 }
+
+#[test]
+fn eval_out_writes_the_printed_reports_numbers_as_a_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = workspace_dir().join("crates/retest-eval/tests/data/analogy_wt103_3000.w2v.txt");
+    let table = dir.path().join("eval.csv");
+    let out = retest(&["eval", "--json", arg(&model), "--out", arg(&table)], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = &json(&out)["report"];
+    let csv = std::fs::read_to_string(&table).unwrap();
+    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    let find = |benchmark: &str, section: &str, metric: &str| -> &Vec<&str> {
+        rows.iter()
+            .find(|r| r[1] == benchmark && r[2] == section && r[3] == metric)
+            .unwrap_or_else(|| panic!("no row {benchmark} {section} {metric}"))
+    };
+    let sections = report["analogy"]["sections"].as_array().unwrap();
+    // 5 similarity sets × 2 correlations, Google's sections and total, MSR (not in the mirror).
+    assert_eq!(rows.len(), 10 + sections.len() + 1 + 1);
+    for s in report["similarity"].as_array().unwrap() {
+        let name = s["name"].as_str().unwrap();
+        for metric in ["spearman", "pearson"] {
+            let row = find(name, "\"\"", metric);
+            let value: f64 = row[4].parse().unwrap();
+            assert!((value - s[metric].as_f64().unwrap()).abs() < 1e-12, "{row:?}");
+            assert_eq!(
+                row[6..],
+                [
+                    s["pairs_used"].to_string(),
+                    s["pairs_skipped"].to_string(),
+                    "ok".to_owned()
+                ]
+            );
+        }
+    }
+    let total = find("google", "total", "accuracy");
+    let a = &report["analogy"];
+    assert!((total[4].parse::<f64>().unwrap() - a["total_accuracy"].as_f64().unwrap()).abs() < 1e-12);
+    assert_eq!(
+        total[5..8],
+        [
+            a["correct"].to_string(),
+            a["attempted"].to_string(),
+            a["skipped"].to_string()
+        ]
+    );
+    assert_eq!(
+        find("msr", "total", "accuracy")[4..],
+        ["NaN", "0", "0", "0", "not_available"]
+    );
+}

@@ -12,8 +12,8 @@ use crate::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DetectorRow, DirectBiasRow,
-    DirectionRow, IccRow, QualityRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow, WeatRow,
-    WeatSeedRow, WeatWordRow, WordPropertyRow,
+    DirectionRow, EvalRow, IccRow, QualityRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow,
+    WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
 };
 
 /// A table's name, typed by its rows.
@@ -99,8 +99,9 @@ pub const BASE_PAIR_SEEDS: TableName<BasePairSeedsRow> = TableName::new("base_pa
 pub const BASE_PAIR_VARIANCE: TableName<BasePairVarianceRow> = TableName::new("base_pair_variance");
 
 /// The tables of the commands over a user's own vector files (`retest score`, `weat`,
-/// `direct-bias`, `analogies`): one file each, at the path the user names.
+/// `direct-bias`, `analogies`, `eval`): one file each, at the path the user names.
 pub const SCORES: TableName<ScoreRow> = TableName::new("scores");
 pub const WEAT_FILE: TableName<WeatRow> = TableName::new("weat");
 pub const DIRECT_BIAS_FILE: TableName<DirectBiasRow> = TableName::new("direct_bias");
 pub const ANALOGIES_FILE: TableName<AnalogyRow> = TableName::new("analogies");
+pub const EVAL_FILE: TableName<EvalRow> = TableName::new("eval");

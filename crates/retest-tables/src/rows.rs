@@ -341,6 +341,30 @@ table_row! {
 }
 
 table_row! {
+    /// One number of the intrinsic-quality suite on one embedding file (`retest eval --out`).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct EvalRow {
+        /// The embedding file as given on the command line.
+        pub embedding: String,
+        /// `wordsim353`, `simlex999`, `men`, `rg65`, `rw`, `google` or `msr`.
+        pub benchmark: String,
+        /// An analogy set's section, or `total` (all its questions); empty for a similarity set.
+        pub section: String,
+        /// `spearman` or `pearson` (similarity), `accuracy` (analogies, 3CosAdd).
+        pub metric: String,
+        pub value: f64,
+        /// Analogy questions answered correctly; 0 for similarity.
+        pub n_correct: u32,
+        /// Pairs or questions with every word in the vocabulary searched.
+        pub n_used: u32,
+        /// Pairs or questions left out for a word out of that vocabulary.
+        pub n_skipped: u32,
+        /// `ok`, or `not_available`: the benchmark's file is not in the benchmark folder.
+        pub status: String,
+    }
+}
+
+table_row! {
     /// One answer D of an analogy query A : B :: C : ? on one embedding file (`retest
     /// analogies`), or the one row of a query with a word out of vocabulary.
     #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -1,9 +1,10 @@
 //! The bring-your-own-vectors commands: each runs one family of measures on any embedding
-//! files (`retest score`, `weat`, `direct-bias`, `analogies`, `base-pairs`) or trains one model
+//! files (`retest score`, `weat`, `direct-bias`, `analogies`, `base-pairs`, `eval`) or trains one model
 //! from a text file (`retest sgns`, `retest glove`), under one output policy (`output.rs`).
 
 pub(crate) mod analogies;
 pub(crate) mod base_pairs;
+pub(crate) mod eval;
 pub(crate) mod inputs;
 pub(crate) mod output;
 pub(crate) mod score;
