@@ -25,8 +25,8 @@ pub struct Cli {
 /// Folders retest reads and writes.
 #[derive(Debug, Args)]
 pub struct Dirs {
-    /// Folder of corpus recipes (`<name>.yaml`). Default: `corpora/` beside the pipeline's
-    /// folder, else `./corpora`.
+    /// Folder of corpus recipes (`<name>.yaml`). Default: the first that exists of `corpora/`
+    /// beside the pipeline's folder, `./corpora` and retest's own.
     #[arg(long, global = true, env = "RETEST_CORPORA_DIR", value_name = "DIR")]
     pub corpora: Option<PathBuf>,
     /// Folder for outputs (prepared corpora, embeddings, tables).
@@ -39,7 +39,8 @@ pub struct Dirs {
     )]
     pub results: PathBuf,
     /// Folder of word lists (`<name>.txt`, or `<name>.yaml` declaring a file by source and
-    /// checksum). Default: `wordlists/` beside the pipeline's folder, else `./wordlists`.
+    /// checksum). Default: the first that exists of `wordlists/` beside the pipeline's folder,
+    /// `./wordlists` and retest's own.
     #[arg(long, global = true, env = "RETEST_WORDLISTS_DIR", value_name = "DIR")]
     pub wordlists: Option<PathBuf>,
 }

@@ -467,3 +467,26 @@ fn eval_out_writes_the_printed_reports_numbers_as_a_table() {
         ["NaN", "0", "0", "0", "not_available"]
     );
 }
+
+#[test]
+fn a_study_without_recipes_or_lists_of_its_own_uses_retests_from_any_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let smoke = std::fs::read_to_string(workspace_dir().join("pipelines/smoke.yaml")).unwrap();
+    let pipelines = dir.path().join("study/pipelines");
+    std::fs::create_dir_all(&pipelines).unwrap();
+    let pipeline = write_file(
+        &pipelines,
+        "mine.yaml",
+        smoke.replace("name: smoke", "name: mine"),
+    );
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let out = output(
+        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+            .args(["plan", arg(&pipeline)])
+            .current_dir(&elsewhere)
+            .env("RETEST_RESULTS_DIR", dir.path().join("results")),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("# Jobs (11), in dependency order"));
+}

@@ -3,8 +3,8 @@
 //! A project keeps its pipelines in `pipelines/`, its corpus recipes in `corpora/` (with the
 //! checksum lock `corpora/checksums.lock`), its word lists in `wordlists/` and the lexicon's
 //! declarations in `lexicon/`, side by side. A pipeline file names its project: the folders
-//! beside its own folder are used unless the user names others; a study folder without a
-//! `lexicon/` uses the retest checkout's.
+//! beside its own folder are used unless the user names others; a study folder without
+//! `corpora/`, `wordlists/` or `lexicon/` uses the retest checkout's.
 
 use std::path::{Path, PathBuf};
 
@@ -40,21 +40,23 @@ pub struct Project {
 }
 
 impl Folders {
-    /// The recipe folder: the one named, else `corpora/` beside the folder of `anchor` (a
-    /// pipeline file in `X/pipelines/` uses `X/corpora/`), else `./corpora`.
+    /// The recipe folder: the one named, else the project's `corpora/` ([`project_folder`]).
     pub fn recipes(&self, anchor: Option<&Path>) -> RecipeFolder {
-        let dir = self.corpora.clone().unwrap_or_else(|| beside(anchor, "corpora"));
+        let dir = (self.corpora.clone()).unwrap_or_else(|| project_folder(anchor, "corpora"));
         RecipeFolder { dir }
+    }
+
+    /// The word-list folder: the one named, else the project's `wordlists/`
+    /// ([`project_folder`]).
+    pub fn wordlists(&self, anchor: Option<&Path>) -> PathBuf {
+        (self.wordlists.clone()).unwrap_or_else(|| project_folder(anchor, "wordlists"))
     }
 
     /// The folders of the pipeline `reference` (a path, or a name in `pipelines/`).
     pub fn project(&self, reference: &str) -> Project {
         let pipeline_file = pipeline_file(reference);
         let recipes = self.recipes(Some(&pipeline_file));
-        let wordlists = self
-            .wordlists
-            .clone()
-            .unwrap_or_else(|| beside(Some(&pipeline_file), "wordlists"));
+        let wordlists = self.wordlists(Some(&pipeline_file));
         let lexicon = lexicon_folder(&wordlists);
         Project {
             lock: lock_file(&recipes),
@@ -70,11 +72,15 @@ impl Folders {
 /// the one of the retest checkout this program was built from, else `./lexicon`.
 fn lexicon_folder(wordlists: &Path) -> PathBuf {
     let own = wordlists.parent().map(|root| root.join("lexicon"));
-    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../lexicon");
     own.into_iter()
-        .chain([checkout])
+        .chain([checkout_folder("lexicon")])
         .find(|dir| dir.is_dir())
         .unwrap_or_else(|| PathBuf::from("lexicon"))
+}
+
+/// Folder `name` of the retest checkout this program was built from.
+fn checkout_folder(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(name)
 }
 
 /// The pipeline file for `reference`: a path if it names an existing file, ends in `.yaml` or
@@ -117,14 +123,18 @@ pub fn recipe_lock_file(recipe: &Path) -> PathBuf {
 /// The name of the checksum lock file.
 const LOCK_FILE: &str = "checksums.lock";
 
-/// `<root>/<name>` where `anchor` is `<root>/<folder>/<file>` and that folder exists, else
-/// `./<name>`.
-fn beside(anchor: Option<&Path>, name: &str) -> PathBuf {
-    anchor
+/// The first of these folders `name` that exists: `<root>/<name>` where `anchor` is
+/// `<root>/<folder>/<file>` (a pipeline file in `X/pipelines/` uses `X/<name>`), `./<name>`, and
+/// the retest checkout's this program was built from; `./<name>` when none does. A study folder
+/// without recipes or lists of its own so uses retest's wherever it is run from.
+fn project_folder(anchor: Option<&Path>, name: &str) -> PathBuf {
+    let own = anchor
         .and_then(Path::parent)
         .and_then(Path::parent)
-        .map(|root| root.join(name))
-        .filter(|dir| dir.is_dir())
+        .map(|root| root.join(name));
+    own.into_iter()
+        .chain([PathBuf::from(name), checkout_folder(name)])
+        .find(|dir| dir.is_dir())
         .unwrap_or_else(|| PathBuf::from(name))
 }
 

@@ -434,7 +434,8 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
             match &found[..] {
                 [one] => one.clone(),
                 [] => bail!(
-                    "{what} `{name}`: no file {} in {}{}",
+                    "{what} `{name}`: no file {} in the word-list folder {}{} (--wordlists DIR \
+                     names another)",
                     names
                         .iter()
                         .map(|n| format!("`{n}`"))
@@ -442,7 +443,7 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
                         .join(" or "),
                     folder.display(),
                     if kind == Kind::Query {
-                        " (queries live in a `queries/` folder)"
+                        ", in a `queries/` folder"
                     } else {
                         ""
                     }

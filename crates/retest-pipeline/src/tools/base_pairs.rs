@@ -47,11 +47,7 @@ pub struct BasePairsRequest<'a> {
 /// no larger than `--nbm-k`; a table cannot be written.
 pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
     new_folder(req.out)?;
-    let folder = req
-        .folders
-        .wordlists
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("wordlists"));
+    let folder = req.folders.wordlists(None);
     let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
     let lists = load_base_pairs(req.params, &folder, &mut resolver, &mut Vec::new())?;
     let setup = || BasePairSetup {
