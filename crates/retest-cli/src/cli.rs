@@ -168,7 +168,8 @@ pub enum Command {
     /// Bias scores of any embedding files (.fifu, word2vec text or binary, GloVe text — e.g. a
     /// pretrained model), without a pipeline: one row per (embedding, rule, pair, word) with
     /// columns `embedding, rule, male, female, word, score, status` (positive = masculine;
-    /// `status` is `zero_vector`, with a NaN score, for a word whose vector is all zeros).
+    /// `status` is `zero_vector`, with a NaN score, for a word whose vector is all zeros, and
+    /// `not_computed` for NBM on a vocabulary smaller than its neighbourhood).
     ///
     /// Example: `retest score vectors.txt --pairs wordlists/du2021/base-pairs.txt
     /// --words wordlists/du2021/occ16.txt --out scores.parquet`
@@ -194,8 +195,10 @@ pub enum Command {
     /// Bolukbasi et al.'s formula, constrained (D is none of A, B, C, as word2vec, gensim and
     /// debiaswe answer) or not (Nissim, van Noord & van der Goot 2020). One row per (embedding,
     /// query, rank): `embedding, a, b, c, solver, constraint, rank, answer, score, status,
-    /// detail`. A query with a word not among the words searched gets one row with status
-    /// `out_of_vocabulary` (the words in `detail`) and a warning; the others are answered.
+    /// detail, reported, reported_rank, reported_status` (the rank of the answer a query line
+    /// reports as its fourth word). A query with a word not among the words searched gets one
+    /// row with status `out_of_vocabulary` (the words in `detail`) and a warning; the others are
+    /// answered.
     ///
     /// Example: `retest analogies vectors.fifu --queries queries.txt --solver cosmul
     /// --unconstrained --top-n 5 --out analogies.csv`
@@ -208,7 +211,7 @@ pub enum Command {
     /// cosines of the pairs' difference vectors (Figure 2), random baselines and RIPA label
     /// flips. Each embedding is a seed: with two or more of one vocabulary, also the seeds'
     /// agreement and the word × pair × seed variance components. Lists are names in the
-    /// word-list folder (`--wordlists`, default `./wordlists`) or paths.
+    /// word-list folder (`--wordlists`; default `./wordlists`, else retest's own) or paths.
     ///
     /// Example: `retest base-pairs GoogleNews.bin --out base-pairs/`
     BasePairs(BasePairsArgs),

@@ -490,3 +490,72 @@ fn a_study_without_recipes_or_lists_of_its_own_uses_retests_from_any_folder() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("# Jobs (11), in dependency order"));
 }
+
+/// The command list of README's "Command line" section: each line's subcommand path (e.g.
+/// `corpus prepare`; `stats icc|alpha|kappa` gives three) and the options it shows.
+fn readme_commands() -> Vec<(Vec<String>, Vec<String>)> {
+    let readme = std::fs::read_to_string(workspace_dir().join("README.md")).unwrap();
+    let section = readme.split("\n## Command line\n").nth(1).unwrap();
+    let block = section.split("```").nth(1).unwrap();
+    let mut commands = Vec::new();
+    for line in block.lines().filter(|l| l.starts_with("retest ")) {
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let path: Vec<&str> = words
+            .iter()
+            .take_while(|w| {
+                !w.starts_with('-') && w.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '|')
+            })
+            .copied()
+            .collect();
+        let flags: Vec<String> = words
+            .iter()
+            .filter_map(|w| w.trim_start_matches('[').strip_prefix("--"))
+            .map(|f| format!("--{}", f.trim_end_matches([']', '.'])))
+            .collect();
+        let (last, head) = path.split_last().unwrap();
+        for alternative in last.split('|') {
+            let mut full: Vec<String> = head.iter().map(|w| (*w).to_owned()).collect();
+            full.push(alternative.to_owned());
+            commands.push((full, flags.clone()));
+        }
+    }
+    commands
+}
+
+#[test]
+fn readme_lists_every_command_with_options_its_help_shows() {
+    let results = tempfile::tempdir().unwrap();
+    let commands = readme_commands();
+    let help = text(&retest(&["--help"], results.path()).stdout);
+    let listed: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("  ").filter(|l| !l.starts_with(' ')))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    let mut in_readme: Vec<&str> = commands.iter().map(|(path, _)| path[0].as_str()).collect();
+    in_readme.sort_unstable();
+    in_readme.dedup();
+    let mut in_help = listed.clone();
+    in_help.sort_unstable();
+    in_help.dedup();
+    assert_eq!(in_readme, in_help);
+    for (path, flags) in &commands {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = text(&retest(&args, results.path()).stdout);
+        for flag in flags {
+            assert!(
+                help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")),
+                "`retest {}` has no {flag}",
+                path.join(" ")
+            );
+        }
+    }
+}
