@@ -15,6 +15,10 @@ default:
 reproduce-du2021 pipeline="du2021":
     {{retest}} run {{pipeline}}
 
+# Put the `retest` binary on the PATH (cargo's bin folder).
+install:
+    cargo install --locked --path crates/retest-cli
+
 # Rebuild the report of a finished run from its tables (results/<pipeline>/report/).
 report pipeline="du2021":
     {{retest}} report {{pipeline}}

@@ -87,3 +87,29 @@ fn the_manifest_times_every_job() {
         "{manifest}"
     );
 }
+
+#[test]
+fn the_readmes_first_look_opens_what_the_smoke_run_writes() {
+    let run = smoke_run();
+    let readme = std::fs::read_to_string(retest_test_support::workspace_dir().join("README.md")).unwrap();
+    let block = (readme.split("```sh\n"))
+        .find(|b| b.starts_with("just reproduce-du2021 smoke "))
+        .expect("a first-look block running smoke")
+        .split("```")
+        .next()
+        .unwrap();
+    // `just reproduce-du2021 smoke` is `retest run smoke`, as the smoke run ran it.
+    let justfile = std::fs::read_to_string(retest_test_support::workspace_dir().join("justfile")).unwrap();
+    assert!(justfile.contains("reproduce-du2021 pipeline=\"du2021\":\n    {{retest}} run {{pipeline}}\n"));
+    let paths: Vec<&str> = block
+        .split_whitespace()
+        .filter_map(|w| w.trim_matches(['`', ';', ')', '(']).strip_prefix("results/"))
+        .collect();
+    assert!(paths.contains(&"smoke/report/index.html"), "{block}");
+    for path in paths {
+        assert!(
+            run.results.join(path).exists(),
+            "the first look opens {path}, which the run did not write"
+        );
+    }
+}
