@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use retest_pipeline::{Folders, report_folder, report_meta, run_name, write_report};
-use retest_report::{ReportSummary, Verdict};
+use retest_report::ReportSummary;
 
 /// `retest report PIPELINE`: rebuilds the report from the tables a run left, without running
 /// anything else. `tables` and `out` override `<results>/<pipeline>/tables` and `…/report`.
@@ -28,12 +28,7 @@ pub fn report_command(
 pub fn print_summary(out: &Path, summary: &ReportSummary) -> Result<()> {
     let mut err = std::io::stderr().lock();
     for f in &summary.findings {
-        let mark = match f.verdict {
-            Verdict::Replicates => "replicates        ",
-            Verdict::DoesNotReplicate => "does not replicate",
-            Verdict::NotAvailable => "not available     ",
-        };
-        writeln!(err, "  {mark}  {}", f.claim)?;
+        writeln!(err, "  {:<19}  {}", f.verdict.as_str(), f.claim)?;
     }
     writeln!(
         err,

@@ -6,7 +6,7 @@ use retest_tables::{AlphaRow, IccRow};
 use crate::compare;
 use crate::data::{ConfigRow, configs_of};
 use crate::document::Block;
-use crate::finding::{Finding, Verdict};
+use crate::finding::{Evidence, Finding, Verdict};
 use crate::input::{ReportMeta, RunTables};
 use crate::page::{NamedFigure, TITLE, config_label, row_cells};
 use crate::{analogies, base_pairs, exclusions, reliability, set_level, variants, word_effects};
@@ -90,20 +90,21 @@ fn intro_blocks(meta: &ReportMeta, du: &DuTables, blocks: &mut Vec<Block>) {
 }
 
 /// The comparison with the paper: how many findings replicate, the table, each criterion.
-fn comparison_blocks(findings: &[Finding], blocks: &mut Vec<Block>) {
+fn comparison_blocks(findings: &[Finding], evidence: Evidence, blocks: &mut Vec<Block>) {
     blocks.push(Block::Heading(2, "Comparison with the paper".into()));
-    let n_rep = findings
-        .iter()
-        .filter(|f| f.verdict == Verdict::Replicates)
-        .count();
-    let n_checked = findings
-        .iter()
-        .filter(|f| f.verdict != Verdict::NotAvailable)
-        .count();
+    let count = |verdict: Verdict| findings.iter().filter(|f| f.verdict == verdict).count();
+    let n_rep = count(Verdict::Replicates);
+    let n_judged = n_rep + count(Verdict::DoesNotReplicate);
     blocks.push(Block::Paragraph(format!(
-        "{n_rep} of {n_checked} checkable findings replicate in this run ({} could not be checked). The \
-         criterion of each is stated below the table; the paper's numbers for figures are read off its plots.",
-        findings.len() - n_checked
+        "{n_rep} of {n_judged} findings judged replicate in this run ({} not enough evidence, {} could not be \
+         checked). This run has {} seeds per configuration; a verdict needs at least {} (and a finding on \
+         analogy accuracy at least {} questions per seed with every word in the vocabulary). The criterion of each is stated below the \
+         table; the paper's numbers for figures are read off its plots.",
+        count(Verdict::NotEnoughEvidence),
+        count(Verdict::NotAvailable),
+        evidence.n_seeds,
+        Evidence::MIN_SEEDS,
+        Evidence::MIN_QUESTIONS,
     )));
     blocks.push(Block::Table {
         header: row_cells(&["#", "finding (paper)", "paper", "this run", "verdict"]),
@@ -131,14 +132,28 @@ fn comparison_blocks(findings: &[Finding], blocks: &mut Vec<Block>) {
     }
 }
 
+/// The seeds per configuration of the run, from whichever tables it wrote: the raters of its
+/// test-retest ICCs, else the seeds numbered in its per-seed tables.
+fn evidence_of(tables: &RunTables) -> Evidence {
+    let raters = (tables.rules.test_retest_words.iter().flatten()).map(|r| u64::from(r.stats.n_raters));
+    let numbered = (tables.analogies.accuracy.iter().flatten().map(|r| r.seed))
+        .chain(tables.set_level.weat.iter().flatten().map(|r| r.seed))
+        .chain(tables.base_pairs.summary.iter().flatten().map(|r| r.seed))
+        .map(|seed| u64::from(seed) + 1);
+    Evidence {
+        n_seeds: raters.chain(numbered).max().unwrap_or(0),
+    }
+}
+
 /// The figures, blocks and findings of a report.
 pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     let du = DuTables::of(tables);
-    let findings = du_findings(tables, meta, &du);
+    let evidence = evidence_of(tables);
+    let findings = evidence.judge(du_findings(tables, meta, &du));
     let mut figures = Vec::new();
     let mut blocks = Vec::new();
     intro_blocks(meta, &du, &mut blocks);
-    comparison_blocks(&findings, &mut blocks);
+    comparison_blocks(&findings, evidence, &mut blocks);
     if !meta.variants.is_empty() {
         variants::variant_blocks(du.trw, du.irw, du.alpha, &meta.variants, &mut blocks);
     }
@@ -146,9 +161,9 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     reliability::inter_rater_blocks(du.irw, du.irp, &mut blocks, &mut figures);
     reliability::alpha_blocks(du.alpha, &mut blocks, &mut figures);
     reliability::pair_blocks(du.trp, du.irp, &mut blocks, &mut figures);
-    set_level::blocks(&tables.set_level, meta, &mut blocks, &mut figures);
-    analogies::blocks(&tables.analogies, &mut blocks);
-    base_pairs::blocks(&tables.base_pairs, &mut blocks, &mut figures);
+    set_level::blocks(&tables.set_level, meta, evidence, &mut blocks, &mut figures);
+    analogies::blocks(&tables.analogies, evidence, &mut blocks);
+    base_pairs::blocks(&tables.base_pairs, evidence, &mut blocks, &mut figures);
     word_effects::blocks(&tables.rules, &mut blocks);
     exclusions::blocks(tables, &mut blocks);
     Assembled {

@@ -9,6 +9,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::numbers::fixed;
 use crate::stats::BoxStats;
 
 /// DejaVu Sans (Bitstream Vera license), registered as plotters' `sans-serif` family.
@@ -238,13 +239,7 @@ fn draw_panel<DB: DrawingBackend>(
         .light_line_style(WHITE)
         .bold_line_style(RGBColor(230, 230, 230))
         .y_label_style(("sans-serif", 12))
-        .y_label_formatter(&|y: &f64| {
-            if figure.fit_y {
-                format!("{y:.2}")
-            } else {
-                format!("{y:.1}")
-            }
-        })
+        .y_label_formatter(&|y: &f64| fixed(*y, if figure.fit_y { 2 } else { 1 }))
         .x_desc(figure.x_label.as_str())
         .y_desc(figure.y_label.as_str())
         .axis_desc_style(("sans-serif", 14))

@@ -4,7 +4,7 @@
 /// A number with two decimals (`NaN` as `—`).
 pub fn f2(v: f64) -> String {
     if v.is_finite() {
-        format!("{v:.2}")
+        fixed(v, 2)
     } else {
         "—".to_owned()
     }
@@ -13,9 +13,19 @@ pub fn f2(v: f64) -> String {
 /// A number with three decimals (`NaN` as `—`).
 pub fn f3(v: f64) -> String {
     if v.is_finite() {
-        format!("{v:.3}")
+        fixed(v, 3)
     } else {
         "—".to_owned()
+    }
+}
+
+/// `v` with `decimals` decimals, never a negative zero: a value that rounds to zero is `0.00`,
+/// not `-0.00`.
+pub fn fixed(v: f64, decimals: usize) -> String {
+    let text = format!("{v:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(magnitude) if magnitude.bytes().all(|b| b == b'0' || b == b'.') => magnitude.to_owned(),
+        _ => text,
     }
 }
 
@@ -34,5 +44,20 @@ pub(crate) fn p_text(p: f64) -> String {
         "p < 0.001".to_owned()
     } else {
         format!("p = {p:.3}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_rounding_to_zero_has_no_sign() {
+        assert_eq!(f2(-0.001), "0.00");
+        assert_eq!(f2(-0.0), "0.00");
+        assert_eq!(fixed(-0.04, 1), "0.0");
+        assert_eq!(f2(-0.005_1), "-0.01");
+        assert_eq!(f3(-1.5), "-1.500");
+        assert_eq!(f2(f64::NAN), "—");
     }
 }

@@ -5,7 +5,7 @@
 use crate::data::algorithm_label;
 use crate::document::Block;
 use crate::figures::BoxFigure;
-use crate::finding::Finding;
+use crate::finding::{Evidence, Finding};
 
 /// The report's title before the pipeline's name: the first heading of `report.md` and the
 /// title of `index.html`.
@@ -53,8 +53,14 @@ pub(crate) fn push_figure(
 }
 
 /// A paper's findings as a table (claim, paper, this run, verdict) followed by each one's
-/// criterion, under `title` (`finding (Bakarov 2021)`).
-pub(crate) fn push_findings(title: &str, findings: &[Finding], blocks: &mut Vec<Block>) {
+/// criterion, under `title` (`finding (Bakarov 2021)`), each judged against `evidence`.
+pub(crate) fn push_findings(
+    title: &str,
+    findings: Vec<Finding>,
+    evidence: Evidence,
+    blocks: &mut Vec<Block>,
+) {
+    let findings = evidence.judge(findings);
     blocks.push(Block::Table {
         header: row_cells(&[title, "paper", "this run", "verdict"]),
         rows: findings

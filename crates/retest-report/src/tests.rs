@@ -25,7 +25,7 @@ fn stats(icc: f64, status: &str) -> IccStats {
         ci_low: icc - 0.1,
         ci_high: icc + 0.1,
         n_subjects: 4,
-        n_raters: 4,
+        n_raters: 32,
         n_dropped: 0,
         status: status.to_owned(),
     }
@@ -241,6 +241,35 @@ fn report_files_are_written_and_identical_on_rewrite() {
             .to_string_lossy()
             .ends_with(".partial"))
     );
+}
+
+#[test]
+fn below_the_seeds_floor_no_finding_is_judged() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_tables(tmp.path(), true);
+    let mut trw = icc_rows(SubjectKind::Word, &["dbwa", "ripa", "nbm"], &["raw"], 0.6);
+    for row in &mut trw {
+        row.stats.n_raters = 3;
+    }
+    Table::from_rows_in("test_retest_words", SubjectKind::Word, &trw)
+        .unwrap()
+        .write(tmp.path(), false)
+        .unwrap();
+    let summary = write_report(tmp.path(), &tmp.path().join("report"), &meta()).unwrap();
+    let verdicts: Vec<Verdict> = summary.findings.iter().map(|f| f.verdict).collect();
+    assert!(verdicts.contains(&Verdict::NotEnoughEvidence), "{verdicts:?}");
+    assert!(
+        verdicts
+            .iter()
+            .all(|v| matches!(v, Verdict::NotEnoughEvidence | Verdict::NotAvailable)),
+        "{verdicts:?}"
+    );
+    let report = std::fs::read_to_string(tmp.path().join("report/report.md")).unwrap();
+    assert!(
+        report.contains("0 of 0 findings judged replicate in this run"),
+        "{report:.3000}"
+    );
+    assert!(report.contains("This run has 3 seeds per configuration; a verdict needs at least 5"));
 }
 
 #[test]

@@ -14,7 +14,7 @@ use retest_tables::{
 
 use crate::data::{ConfigRow, algorithm_label, configs_of, distinct, of_config};
 use crate::document::Block;
-use crate::finding::{Finding, Verdict};
+use crate::finding::{Evidence, Finding, Verdict};
 use crate::input::AnalogyTables;
 use crate::numbers::f2;
 use crate::page::{push_findings, row_cells};
@@ -459,6 +459,11 @@ fn cosmul_drop(tables: &AnalogyTables) -> Finding {
             if rows.iter().any(|r| r.solver == "cosmul") && rows.iter().any(|r| r.solver == "cosadd") =>
         {
             let (add, mul) = (drop(rows, "cosadd"), drop(rows, "cosmul"));
+            let micro: Vec<u64> = (rows.iter())
+                .filter(|r| r.section == "micro")
+                .map(|r| u64::from(r.total))
+                .collect();
+            let asked = micro.iter().sum::<u64>() / (micro.len() as u64).max(1);
             Finding {
                 claim: claim.to_owned(),
                 paper: paper.to_owned(),
@@ -470,11 +475,12 @@ fn cosmul_drop(tables: &AnalogyTables) -> Finding {
                 },
                 sentence: format!(
                     "Replicates when the mean micro accuracy over seeds and configurations falls less for 3CosMul than \
-                     for 3CosAdd without the constraint: {} against {}.",
+                     for 3CosAdd without the constraint: {} against {}, on {asked} questions per seed with every word in the vocabulary.",
                     f2(mul),
                     f2(add)
                 ),
             }
+            .needing("questions per seed with every word in the vocabulary", asked, Evidence::MIN_QUESTIONS)
         }
         _ => Finding::missing(
             claim,
@@ -568,7 +574,7 @@ fn zhang_plural(tables: &AnalogyTables) -> Finding {
 }
 
 /// The section, when the run wrote analogy tables.
-pub(crate) fn blocks(tables: &AnalogyTables, blocks: &mut Vec<Block>) {
+pub(crate) fn blocks(tables: &AnalogyTables, evidence: Evidence, blocks: &mut Vec<Block>) {
     let Some(answers) = &tables.answers else {
         return;
     };
@@ -583,8 +589,7 @@ pub(crate) fn blocks(tables: &AnalogyTables, blocks: &mut Vec<Block>) {
          report one embedding; here every answer comes with the number of seeds that give it."
             .into(),
     ));
-    let found = findings(tables);
-    push_findings("finding (Nissim et al. 2020)", &found, blocks);
+    push_findings("finding (Nissim et al. 2020)", findings(tables), evidence, blocks);
     if let Some(accuracy) = tables.accuracy.as_ref().filter(|a| !a.is_empty()) {
         blocks.push(Block::Heading(3, "Google analogy accuracy (Table 1)".into()));
         blocks.push(Block::Paragraph(

@@ -19,11 +19,17 @@ mod variance;
 
 use crate::data::{ConfigRow, configs_of};
 use crate::document::Block;
+use crate::finding::Evidence;
 use crate::input::BasePairTables;
 use crate::page::{NamedFigure, config_label, push_findings};
 
 /// The section, when the run wrote the base-pair tables.
-pub(crate) fn blocks(tables: &BasePairTables, blocks: &mut Vec<Block>, figures: &mut Vec<NamedFigure>) {
+pub(crate) fn blocks(
+    tables: &BasePairTables,
+    evidence: Evidence,
+    blocks: &mut Vec<Block>,
+    figures: &mut Vec<NamedFigure>,
+) {
     let Some(summary) = &tables.summary else {
         return;
     };
@@ -48,7 +54,8 @@ pub(crate) fn blocks(tables: &BasePairTables, blocks: &mut Vec<Block>, figures: 
                 "finding (Zhang et al. 2020), {}",
                 config_label(&config.0, &config.1)
             ),
-            &findings::findings(tables, config),
+            findings::findings(tables, config),
+            evidence,
             blocks,
         );
     }

@@ -414,16 +414,19 @@ fn the_example_figure_has_bands_around_the_mean() {
     assert_eq!(svg, crate::figures::svg(&figure).unwrap());
 }
 
+/// Evidence enough for every verdict.
+const ENOUGH: crate::finding::Evidence = crate::finding::Evidence { n_seeds: 32 };
+
 #[test]
 fn the_section_is_drawn_from_the_tables() {
     let mut tables = lowercased_tables();
     let mut blocks = Vec::new();
     let mut figures = Vec::new();
-    super::blocks(&tables, &mut blocks, &mut figures);
+    super::blocks(&tables, ENOUGH, &mut blocks, &mut figures);
     assert!(blocks.is_empty(), "no section without base_pair_summary");
     tables.summary = Some(summary_rows());
     tables.examples = Some(example_rows());
-    super::blocks(&tables, &mut blocks, &mut figures);
+    super::blocks(&tables, ENOUGH, &mut blocks, &mut figures);
     assert_eq!(
         blocks[0],
         Block::Heading(
@@ -448,7 +451,7 @@ fn the_section_is_drawn_from_the_tables() {
     assert_eq!(stems, ["base_pairs_fig1_c_sgns_dbwa"]);
     let again = {
         let (mut b, mut f) = (Vec::new(), Vec::new());
-        super::blocks(&tables, &mut b, &mut f);
+        super::blocks(&tables, ENOUGH, &mut b, &mut f);
         b
     };
     assert_eq!(again, blocks);

@@ -7,7 +7,7 @@ use retest_tables::{SeedSpreadRow, SetLevelStatistic};
 
 use crate::data::{algorithm_label, rule_label, sorted_names};
 use crate::document::Block;
-use crate::finding::{Finding, Verdict};
+use crate::finding::{Evidence, Finding, Verdict};
 use crate::numbers::f2;
 use crate::page::{push_findings, row_cells};
 
@@ -238,7 +238,12 @@ pub(super) fn algorithm_order(rows: &[BakarovRow]) -> (Verdict, String) {
 
 /// Bakarov's Table 1 with seeds: each configuration's detectors and benchmarks (seed means),
 /// and his claims checked.
-pub(super) fn bakarov_blocks(rows: &[BakarovRow], corpus_tokens: &[(String, u64)], blocks: &mut Vec<Block>) {
+pub(super) fn bakarov_blocks(
+    rows: &[BakarovRow],
+    corpus_tokens: &[(String, u64)],
+    evidence: Evidence,
+    blocks: &mut Vec<Block>,
+) {
     blocks.push(Block::Heading(
         3,
         "Bakarov (2021): detectors and embedding quality".into(),
@@ -269,7 +274,7 @@ pub(super) fn bakarov_blocks(rows: &[BakarovRow], corpus_tokens: &[(String, u64)
             .collect(),
     });
     let findings = bakarov_findings(rows, corpus_tokens);
-    push_findings("finding (Bakarov 2021)", &findings, blocks);
+    push_findings("finding (Bakarov 2021)", findings, evidence, blocks);
 }
 
 /// Do the measures rank the configurations alike? Spearman's ρ across configurations between

@@ -10,6 +10,7 @@ use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, W
 use crate::data::{ConfigRow, algorithm_label, configs_of, sorted_names};
 use crate::document::Block;
 use crate::figures::{BoxFigure, BoxPanel};
+use crate::finding::Evidence;
 use crate::input::{ReportMeta, SetLevelTables};
 use crate::numbers::f2;
 use crate::page::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
@@ -261,6 +262,7 @@ fn stereotype_figure(words: &[WeatWordRow], test: &str, configs: &[(String, Stri
 pub(crate) fn blocks(
     tables: &SetLevelTables,
     meta: &ReportMeta,
+    evidence: Evidence,
     blocks: &mut Vec<Block>,
     figures: &mut Vec<NamedFigure>,
 ) {
@@ -331,7 +333,7 @@ pub(crate) fn blocks(
     blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
     blocks.push(direction_table(spreads, &configs));
     let rows = bakarov_rows(spreads, &tests, &configs);
-    bakarov_blocks(&rows, &meta.corpus_tokens, blocks);
+    bakarov_blocks(&rows, &meta.corpus_tokens, evidence, blocks);
     agreement_blocks(spreads, &rows, &configs, blocks);
     if let Some(directions) = &tables.directions {
         push_figure(
