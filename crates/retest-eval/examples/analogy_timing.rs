@@ -24,16 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         restrict_vocab: usize::MAX,
         case: CaseHandling::Insensitive,
     };
-    for solver in [
-        Solver::CosAdd,
-        Solver::CosMul {
-            epsilon: Solver::COSMUL_EPSILON,
-        },
-        Solver::Bolukbasi {
-            delta: Solver::BOLUKBASI_DELTA,
-            bound: DeltaBound::Distance,
-        },
-    ] {
+    for solver in Solver::PUBLISHED {
         let start = Instant::now();
         let results = google_accuracy(&emb, &set, &options, &[solver])?;
         let seconds = start.elapsed().as_secs_f64();

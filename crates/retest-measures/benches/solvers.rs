@@ -58,16 +58,7 @@ fn bench(c: &mut Criterion) {
     let queries = queries();
     let mut group = c.benchmark_group("solvers");
     group.sample_size(10);
-    for solver in [
-        Solver::CosAdd,
-        Solver::CosMul {
-            epsilon: Solver::COSMUL_EPSILON,
-        },
-        Solver::Bolukbasi {
-            delta: Solver::BOLUKBASI_DELTA,
-            bound: DeltaBound::Distance,
-        },
-    ] {
+    for solver in Solver::PUBLISHED {
         group.bench_function(format!("{}_2048q_50000x300_top10", solver.as_str()), |b| {
             b.iter(|| solve(&space, &queries, solver, Constraint::Constrained, 10).unwrap())
         });

@@ -2,13 +2,12 @@
 //! enumeration when there are few enough partitions, otherwise partitions sampled without
 //! replacement from a named random stream.
 
-use std::fmt;
-
 use rand_core::Rng;
 use retest_rng::SeedPath;
 use rustc_hash::FxHashSet;
 
 use crate::MeasureError;
+use crate::names::stable_names;
 use crate::vectors::sum;
 
 /// Enumerate every partition when there are at most this many (`C(|X| + |Y|, |X|)`).
@@ -29,20 +28,9 @@ pub enum PMethod {
     Sampled,
 }
 
-impl PMethod {
+stable_names! {
     /// The stable name (`exact`, `sampled`), as in a `p_method` column.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PMethod::Exact => "exact",
-            PMethod::Sampled => "sampled",
-        }
-    }
-}
-
-impl fmt::Display for PMethod {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+    PMethod { Exact => "exact", Sampled => "sampled" }
 }
 
 /// How [`permutation_test`] decides between enumeration and sampling, and where sampling draws

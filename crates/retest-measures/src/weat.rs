@@ -8,8 +8,7 @@
 //! a zero vector has every cosine 0. The sets are taken as given: a word listed twice counts
 //! twice, and a word in both X and Y is pooled twice by the permutation test.
 
-use std::fmt;
-
+use crate::names::stable_names;
 use crate::permutation::{PermutationOptions, PermutationTest, permutation_test};
 use crate::vectors::{check_set, dot, mean, mean_unit, norm, sum, unit};
 use crate::{MeasureError, Model};
@@ -38,35 +37,13 @@ pub enum SdKind {
     Sample,
 }
 
-impl SdKind {
+stable_names! {
     /// The stable name (`population`, `sample`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SdKind::Population => "population",
-            SdKind::Sample => "sample",
-        }
-    }
-}
-
-impl std::str::FromStr for SdKind {
-    type Err = MeasureError;
-
-    /// Parses `population` or `sample`.
-    fn from_str(s: &str) -> Result<SdKind, MeasureError> {
-        [SdKind::Population, SdKind::Sample]
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| MeasureError::UnknownOption {
-                option: "standard deviation",
-                given: s.to_string(),
-                expected: "population, sample",
-            })
-    }
-}
-
-impl fmt::Display for SdKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+    SdKind { Population => "population", Sample => "sample" }
+    parse: |given| MeasureError::UnknownOption {
+        option: "standard deviation",
+        given,
+        expected: "population, sample",
     }
 }
 
@@ -79,20 +56,9 @@ pub enum EffectStatus {
     NoSpread,
 }
 
-impl EffectStatus {
+stable_names! {
     /// The stable name (`ok`, `no_spread`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EffectStatus::Ok => "ok",
-            EffectStatus::NoSpread => "no_spread",
-        }
-    }
-}
-
-impl fmt::Display for EffectStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+    EffectStatus { Ok => "ok", NoSpread => "no_spread" }
 }
 
 /// WEAT's effect size.
