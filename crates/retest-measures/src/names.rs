@@ -1,25 +1,44 @@
 //! Stable names of the crate's switch enums: `as_str`, `Display` writing the name and
 //! `FromStr` reading it back, written once for every enum whose values each have one name.
 
-/// `as_str` from a list of `Variant => "name"` (documented by the doc comment given first),
-/// `Display` writing that name and, with `parse: <error for an unknown name>`, `FromStr`
-/// reading it back (see [`name_text`]).
+/// `as_str` from a list of `Variant => "name"` (documented by the doc comment given first) and
+/// `Display` writing that name; with `option: "<what the switch is>"` also `FromStr` reading it
+/// back, an unknown name failing with [`MeasureError::UnknownOption`](crate::MeasureError)
+/// that lists the names (see [`name_text`]).
 macro_rules! stable_names {
     (
         $(#[$doc:meta])*
-        $ty:ident { $($variant:ident => $name:literal),+ $(,)? }
-        $(parse: $unknown:expr)?
+        $ty:ident { $variant0:ident => $name0:literal $(, $variant:ident => $name:literal)* $(,)? }
     ) => {
         impl $ty {
             $(#[$doc])*
             pub fn as_str(self) -> &'static str {
                 match self {
-                    $($ty::$variant => $name,)+
+                    $ty::$variant0 => $name0,
+                    $($ty::$variant => $name,)*
                 }
             }
         }
 
-        $crate::names::name_text!($ty, as_str, [$($ty::$variant),+] $(, $unknown)?);
+        $crate::names::name_text!($ty, as_str, [$ty::$variant0 $(, $ty::$variant)*]);
+    };
+    (
+        $(#[$doc:meta])*
+        $ty:ident { $variant0:ident => $name0:literal $(, $variant:ident => $name:literal)* $(,)? }
+        option: $option:literal
+    ) => {
+        $crate::names::stable_names! {
+            $(#[$doc])*
+            $ty { $variant0 => $name0 $(, $variant => $name)* }
+        }
+
+        $crate::names::parse_name!($ty, as_str, [$ty::$variant0 $(, $ty::$variant)*], |given| {
+            $crate::MeasureError::UnknownOption {
+                option: $option,
+                given,
+                expected: concat!($name0 $(, ", ", $name)*),
+            }
+        });
     };
 }
 
@@ -36,7 +55,13 @@ macro_rules! name_text {
     };
     ($ty:ident, $name:ident, $all:expr, $unknown:expr) => {
         $crate::names::name_text!($ty, $name, $all);
+        $crate::names::parse_name!($ty, $name, $all, $unknown);
+    };
+}
 
+/// `FromStr` alone, as [`name_text`] implements it.
+macro_rules! parse_name {
+    ($ty:ident, $name:ident, $all:expr, $unknown:expr) => {
         impl std::str::FromStr for $ty {
             type Err = $crate::MeasureError;
 
@@ -51,4 +76,5 @@ macro_rules! name_text {
 }
 
 pub(crate) use name_text;
+pub(crate) use parse_name;
 pub(crate) use stable_names;

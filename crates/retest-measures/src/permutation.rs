@@ -131,21 +131,11 @@ pub fn permutation_test(
     y_scores: &[f64],
     opts: &PermutationOptions<'_>,
 ) -> Result<PermutationTest, MeasureError> {
-    if x_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set X",
-        });
-    }
-    if y_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set Y",
-        });
-    }
+    check_targets_nonempty(x_scores, y_scores)?;
     if opts.samples == 0 {
         return Err(MeasureError::NoSamples);
     }
-    check_finite("WEAT target set X", x_scores)?;
-    check_finite("WEAT target set Y", y_scores)?;
+    check_targets_finite(x_scores, y_scores)?;
     let (n_x, n_y) = (x_scores.len(), y_scores.len());
     let mut pooled: Vec<f64> = x_scores.iter().chain(y_scores).copied().collect();
     pooled.sort_by(f64::total_cmp);
@@ -181,7 +171,23 @@ pub fn permutation_test(
 }
 
 /// Refuses a NaN or infinite score (its comparisons would be meaningless).
-pub(crate) fn check_finite(what: &'static str, scores: &[f64]) -> Result<(), MeasureError> {
+/// Fails on an empty score list of the WEAT target set X, then of Y.
+pub(crate) fn check_targets_nonempty(x_scores: &[f64], y_scores: &[f64]) -> Result<(), MeasureError> {
+    for (what, scores) in [("WEAT target set X", x_scores), ("WEAT target set Y", y_scores)] {
+        if scores.is_empty() {
+            return Err(MeasureError::EmptySet { what });
+        }
+    }
+    Ok(())
+}
+
+/// Fails on the first score that is not finite, of the WEAT target set X, then of Y.
+pub(crate) fn check_targets_finite(x_scores: &[f64], y_scores: &[f64]) -> Result<(), MeasureError> {
+    check_finite("WEAT target set X", x_scores)?;
+    check_finite("WEAT target set Y", y_scores)
+}
+
+fn check_finite(what: &'static str, scores: &[f64]) -> Result<(), MeasureError> {
     match scores.iter().position(|s| !s.is_finite()) {
         Some(index) => Err(MeasureError::NonFiniteScore {
             what,

@@ -67,11 +67,7 @@ pub enum RipaTarget {
 stable_names! {
     /// The stable name (`raw`, `normalized`), as in the pipeline spec's `ripa_target`.
     RipaTarget { Raw => "raw", Normalized => "normalized" }
-    parse: |given| MeasureError::UnknownOption {
-        option: "RIPA target",
-        given,
-        expected: "raw, normalized",
-    }
+    option: "RIPA target"
 }
 
 /// Which words NBM takes neighbours from (the tag of a [`NeighbourPool`], for tables).
@@ -87,11 +83,7 @@ pub enum NbmPool {
 stable_names! {
     /// The stable name (`vocabulary`, `neutral`), as in the pipeline spec's `nbm_pool`.
     NbmPool { Vocabulary => "vocabulary", Neutral => "neutral" }
-    parse: |given| MeasureError::UnknownOption {
-        option: "NBM pool",
-        given,
-        expected: "vocabulary, neutral",
-    }
+    option: "NBM pool"
 }
 
 /// The words NBM takes neighbours from.

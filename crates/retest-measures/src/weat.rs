@@ -9,7 +9,9 @@
 //! twice, and a word in both X and Y is pooled twice by the permutation test.
 
 use crate::names::stable_names;
-use crate::permutation::{PermutationOptions, PermutationTest, permutation_test};
+use crate::permutation::{
+    PermutationOptions, PermutationTest, check_targets_finite, check_targets_nonempty, permutation_test,
+};
 use crate::vectors::{check_set, dot, mean, mean_unit, norm, sum, unit};
 use crate::{MeasureError, Model};
 
@@ -40,11 +42,7 @@ pub enum SdKind {
 stable_names! {
     /// The stable name (`population`, `sample`).
     SdKind { Population => "population", Sample => "sample" }
-    parse: |given| MeasureError::UnknownOption {
-        option: "standard deviation",
-        given,
-        expected: "population, sample",
-    }
+    option: "standard deviation"
 }
 
 /// Whether an effect size is a number.
@@ -179,18 +177,8 @@ pub fn weat_statistic(x_scores: &[f64], y_scores: &[f64]) -> f64 {
 ///
 /// An empty X or Y; a score that is not finite.
 pub fn effect_size(x_scores: &[f64], y_scores: &[f64], sd: SdKind) -> Result<EffectSize, MeasureError> {
-    if x_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set X",
-        });
-    }
-    if y_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set Y",
-        });
-    }
-    crate::permutation::check_finite("WEAT target set X", x_scores)?;
-    crate::permutation::check_finite("WEAT target set Y", y_scores)?;
+    check_targets_nonempty(x_scores, y_scores)?;
+    check_targets_finite(x_scores, y_scores)?;
     let pooled: Vec<f64> = x_scores.iter().chain(y_scores).copied().collect();
     if pooled.iter().all(|&s| s == pooled[0]) {
         return Ok(EffectSize {
