@@ -66,18 +66,4 @@ pub enum DataError {
     EmptyCorpus { corpus: String, min_count: u64 },
 }
 
-impl From<retest_fs::WriteError> for DataError {
-    fn from(e: retest_fs::WriteError) -> DataError {
-        DataError::Io {
-            path: e.path,
-            source: e.source,
-        }
-    }
-}
-
-impl DataError {
-    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> DataError {
-        let path = path.into();
-        move |source| DataError::Io { path, source }
-    }
-}
+retest_fs::io_variant!(DataError, io);

@@ -80,18 +80,4 @@ pub enum EmbeddingsError {
     },
 }
 
-impl From<retest_fs::WriteError> for EmbeddingsError {
-    fn from(e: retest_fs::WriteError) -> EmbeddingsError {
-        EmbeddingsError::Io {
-            path: e.path,
-            source: e.source,
-        }
-    }
-}
-
-impl EmbeddingsError {
-    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> EmbeddingsError {
-        let path = path.into();
-        move |source| EmbeddingsError::Io { path, source }
-    }
-}
+retest_fs::io_variant!(EmbeddingsError, io);

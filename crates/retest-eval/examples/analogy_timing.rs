@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use retest_eval::{CaseHandling, EvalOptions, google_accuracy, read_analogies};
-use retest_measures::{AnalogySpace, DeltaBound, PairOptions, Solver, SolverKind, generate_pairs};
+use retest_measures::{AnalogySpace, DeltaBound, PairOptions, Solver, generate_pairs};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,14 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         restrict_vocab: usize::MAX,
         case: CaseHandling::Insensitive,
     };
-    // Each solver with its default parameters.
-    for solver in SolverKind::ALL.map(|kind| {
-        kind.with(
-            Solver::COSMUL_EPSILON,
-            Solver::BOLUKBASI_DELTA,
-            DeltaBound::Distance,
-        )
-    }) {
+    for solver in Solver::PUBLISHED {
         let start = Instant::now();
         let results = google_accuracy(&emb, &set, &options, &[solver])?;
         let seconds = start.elapsed().as_secs_f64();

@@ -47,6 +47,22 @@ impl PairFormat {
 /// The header of the original SimLex-999 file, up to the score column.
 const SIMLEX_HEADER: &str = "word1\tword2\tPOS\tSimLex999";
 
+/// The three fields of a `word1 word2 score` line split at `separator`s, or the message
+/// naming the expected `layout` and the number of fields found.
+fn three_fields<'l>(
+    fields: &[&'l str],
+    layout: &str,
+    separator: &str,
+) -> Result<(&'l str, &'l str, &'l str), String> {
+    match *fields {
+        [a, b, score] => Ok((a, b, score)),
+        _ => Err(format!(
+            "expected `{layout}`, found {} {separator}-separated fields",
+            fields.len()
+        )),
+    }
+}
+
 /// Reads the word pairs of a similarity benchmark file. `\r\n` line ends are accepted.
 pub fn read_pairs(path: &Path, format: PairFormat) -> Result<Vec<WordPair>, EvalError> {
     let text = read_text(path)?;
@@ -66,16 +82,7 @@ pub fn read_pairs(path: &Path, format: PairFormat) -> Result<Vec<WordPair>, Eval
         let (a, b, score) = match format {
             PairFormat::GensimTsv | PairFormat::Tsv => {
                 let fields: Vec<&str> = line.split('\t').collect();
-                let [a, b, score] = fields[..] else {
-                    return Err(error(
-                        line_no,
-                        format!(
-                            "expected `word1<TAB>word2<TAB>score`, found {} tab-separated fields",
-                            fields.len()
-                        ),
-                    ));
-                };
-                (a, b, score)
+                three_fields(&fields, "word1<TAB>word2<TAB>score", "tab").map_err(|m| error(line_no, m))?
             }
             PairFormat::SimLexOriginal => {
                 if !seen_header {
@@ -105,15 +112,8 @@ pub fn read_pairs(path: &Path, format: PairFormat) -> Result<Vec<WordPair>, Eval
             }
             PairFormat::Men => {
                 let fields: Vec<&str> = line.split_ascii_whitespace().collect();
-                let [a, b, score] = fields[..] else {
-                    return Err(error(
-                        line_no,
-                        format!(
-                            "expected `word1 word2 score`, found {} space-separated fields",
-                            fields.len()
-                        ),
-                    ));
-                };
+                let (a, b, score) =
+                    three_fields(&fields, "word1 word2 score", "space").map_err(|m| error(line_no, m))?;
                 if !seen_header && pairs.is_empty() && fields == ["word1", "word2", "score"] {
                     seen_header = true;
                     continue;

@@ -72,16 +72,5 @@ pub(crate) fn similarity_with_lookup(
 
 /// cos(u, v) in `f64`; 0 when either vector is zero.
 pub(crate) fn cosine(u: &[f32], v: &[f32]) -> f64 {
-    let (mut uv, mut uu, mut vv) = (0.0f64, 0.0f64, 0.0f64);
-    for (&a, &b) in u.iter().zip(v) {
-        let (a, b) = (f64::from(a), f64::from(b));
-        uv += a * b;
-        uu += a * a;
-        vv += b * b;
-    }
-    if uu == 0.0 || vv == 0.0 {
-        0.0
-    } else {
-        uv / (uu.sqrt() * vv.sqrt())
-    }
+    retest_measures::cosine(u.iter().map(|&a| f64::from(a)), v.iter().map(|&b| f64::from(b)))
 }

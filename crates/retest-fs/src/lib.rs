@@ -39,6 +39,34 @@ impl WriteError {
     }
 }
 
+/// For an error enum with a variant `Io { path: PathBuf, source: std::io::Error }` (the file at
+/// fault and what the operating system reported): `From<WriteError>`, a failed write becoming
+/// `Io` at its final path, and, given `io` after the type, the crate-private constructor
+/// `fn io(path) -> impl FnOnce(std::io::Error) -> Self` for `map_err` on an operation on `path`.
+#[macro_export]
+macro_rules! io_variant {
+    ($error:ident) => {
+        impl From<$crate::WriteError> for $error {
+            fn from(e: $crate::WriteError) -> $error {
+                $error::Io {
+                    path: e.path,
+                    source: e.source,
+                }
+            }
+        }
+    };
+    ($error:ident, io) => {
+        $crate::io_variant!($error);
+
+        impl $error {
+            pub(crate) fn io(path: impl Into<std::path::PathBuf>) -> impl FnOnce(std::io::Error) -> $error {
+                let path = path.into();
+                move |source| $error::Io { path, source }
+            }
+        }
+    };
+}
+
 /// Writes `bytes` to `path` atomically (see [`write_atomic_with`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     write_atomic_with(path, |w| w.write_all(bytes).map_err(WriteError::at(path)))

@@ -152,29 +152,26 @@ impl SimdPath {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn step_range_avx2(
-    params: &mut Params,
-    records: &[TrainRecord],
-    range: std::ops::Range<usize>,
-    eta: f32,
-    scratch: &mut [[f32; LANES]],
-) -> f64 {
-    step_range(params, records, range, eta, scratch)
+/// Defines `$name`: [`step_range`] compiled with the target feature `$feature` enabled (it is
+/// inlined there, so its loops use that instruction set). Callable only where the CPU has it.
+macro_rules! step_range_with_feature {
+    ($name:ident, $feature:literal) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        fn $name(
+            params: &mut Params,
+            records: &[TrainRecord],
+            range: std::ops::Range<usize>,
+            eta: f32,
+            scratch: &mut [[f32; LANES]],
+        ) -> f64 {
+            step_range(params, records, range, eta, scratch)
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn step_range_avx512(
-    params: &mut Params,
-    records: &[TrainRecord],
-    range: std::ops::Range<usize>,
-    eta: f32,
-    scratch: &mut [[f32; LANES]],
-) -> f64 {
-    step_range(params, records, range, eta, scratch)
-}
+step_range_with_feature!(step_range_avx2, "avx2");
+step_range_with_feature!(step_range_avx512, "avx512f");
 
 /// Hints the cache (level chosen by `HINT`, an `_MM_HINT_*`) to fetch the `n_blocks` blocks
 /// (2 lines each) from `row`.

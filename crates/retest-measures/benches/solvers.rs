@@ -6,7 +6,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use retest_embeddings::Embeddings;
 use retest_measures::{
-    AnalogySpace, Constraint, DeltaBound, PairOptions, Query, Solver, SolverKind, generate_pairs, solve,
+    AnalogySpace, Constraint, DeltaBound, PairOptions, Query, Solver, generate_pairs, solve,
 };
 use retest_test_support::RandomData;
 
@@ -58,14 +58,7 @@ fn bench(c: &mut Criterion) {
     let queries = queries();
     let mut group = c.benchmark_group("solvers");
     group.sample_size(10);
-    // Each solver with its default parameters.
-    for solver in SolverKind::ALL.map(|kind| {
-        kind.with(
-            Solver::COSMUL_EPSILON,
-            Solver::BOLUKBASI_DELTA,
-            DeltaBound::Distance,
-        )
-    }) {
+    for solver in Solver::PUBLISHED {
         group.bench_function(format!("{}_2048q_50000x300_top10", solver.as_str()), |b| {
             b.iter(|| solve(&space, &queries, solver, Constraint::Constrained, 10).unwrap())
         });

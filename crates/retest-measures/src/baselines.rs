@@ -84,8 +84,9 @@ fn distinct<const K: usize>(rng: &mut impl Rng, words: &[u32]) -> [u32; K] {
     picked
 }
 
-/// cos(x, y) in f64, 0 when either is the zero vector.
-fn cosine(x: impl Iterator<Item = f64>, y: impl Iterator<Item = f64>) -> f64 {
+/// cos(x, y) in f64, 0 when either is the zero vector: `Σxy/(√Σx²·√Σy²)`, each sum taken left
+/// to right.
+pub fn cosine(x: impl Iterator<Item = f64>, y: impl Iterator<Item = f64>) -> f64 {
     let (mut xy, mut xx, mut yy) = (0.0, 0.0, 0.0);
     for (a, b) in x.zip(y) {
         xy += a * b;

@@ -40,6 +40,7 @@ mod direct_bias;
 mod eigen;
 mod error;
 mod model;
+mod names;
 mod permutation;
 mod registry;
 mod rule;
@@ -56,7 +57,7 @@ pub use analogy::{
 pub use bakarov::{
     OccupationalStereotypes, RelativeNormDistance, occupational_stereotypes, relative_norm_distance,
 };
-pub use baselines::{CosineSample, random_cosines};
+pub use baselines::{CosineSample, cosine, random_cosines};
 pub use direct_bias::{
     DIRECT_BIAS_C_BOLUKBASI, DirectBias, DirectionSource, GenderDirection, direct_bias, gender_direction,
     projections,

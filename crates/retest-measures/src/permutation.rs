@@ -2,13 +2,12 @@
 //! enumeration when there are few enough partitions, otherwise partitions sampled without
 //! replacement from a named random stream.
 
-use std::fmt;
-
 use rand_core::Rng;
 use retest_rng::SeedPath;
 use rustc_hash::FxHashSet;
 
 use crate::MeasureError;
+use crate::names::stable_names;
 use crate::vectors::sum;
 
 /// Enumerate every partition when there are at most this many (`C(|X| + |Y|, |X|)`).
@@ -29,20 +28,9 @@ pub enum PMethod {
     Sampled,
 }
 
-impl PMethod {
+stable_names! {
     /// The stable name (`exact`, `sampled`), as in a `p_method` column.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PMethod::Exact => "exact",
-            PMethod::Sampled => "sampled",
-        }
-    }
-}
-
-impl fmt::Display for PMethod {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+    PMethod { Exact => "exact", Sampled => "sampled" }
 }
 
 /// How [`permutation_test`] decides between enumeration and sampling, and where sampling draws
@@ -143,21 +131,11 @@ pub fn permutation_test(
     y_scores: &[f64],
     opts: &PermutationOptions<'_>,
 ) -> Result<PermutationTest, MeasureError> {
-    if x_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set X",
-        });
-    }
-    if y_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set Y",
-        });
-    }
+    check_targets_nonempty(x_scores, y_scores)?;
     if opts.samples == 0 {
         return Err(MeasureError::NoSamples);
     }
-    check_finite("WEAT target set X", x_scores)?;
-    check_finite("WEAT target set Y", y_scores)?;
+    check_targets_finite(x_scores, y_scores)?;
     let (n_x, n_y) = (x_scores.len(), y_scores.len());
     let mut pooled: Vec<f64> = x_scores.iter().chain(y_scores).copied().collect();
     pooled.sort_by(f64::total_cmp);
@@ -193,7 +171,23 @@ pub fn permutation_test(
 }
 
 /// Refuses a NaN or infinite score (its comparisons would be meaningless).
-pub(crate) fn check_finite(what: &'static str, scores: &[f64]) -> Result<(), MeasureError> {
+/// Fails on an empty score list of the WEAT target set X, then of Y.
+pub(crate) fn check_targets_nonempty(x_scores: &[f64], y_scores: &[f64]) -> Result<(), MeasureError> {
+    for (what, scores) in [("WEAT target set X", x_scores), ("WEAT target set Y", y_scores)] {
+        if scores.is_empty() {
+            return Err(MeasureError::EmptySet { what });
+        }
+    }
+    Ok(())
+}
+
+/// Fails on the first score that is not finite, of the WEAT target set X, then of Y.
+pub(crate) fn check_targets_finite(x_scores: &[f64], y_scores: &[f64]) -> Result<(), MeasureError> {
+    check_finite("WEAT target set X", x_scores)?;
+    check_finite("WEAT target set Y", y_scores)
+}
+
+fn check_finite(what: &'static str, scores: &[f64]) -> Result<(), MeasureError> {
     match scores.iter().position(|s| !s.is_finite()) {
         Some(index) => Err(MeasureError::NonFiniteScore {
             what,

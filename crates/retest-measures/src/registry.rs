@@ -17,10 +17,8 @@
 //! [`crate::Rule`] for the per-word rules (every name and label of a rule is its measure's),
 //! and the analogy solvers' [`crate::SolverKind`] (`SolverKind::measure`).
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::MeasureError;
+use crate::names::{name_text, stable_names};
 
 /// What a measure's scores are made of; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -30,15 +28,9 @@ pub enum Family {
     Categorical,
 }
 
-impl Family {
+stable_names! {
     /// The stable name (`per-word`, `set-level`, `categorical`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Family::PerWord => "per-word",
-            Family::SetLevel => "set-level",
-            Family::Categorical => "categorical",
-        }
-    }
+    Family { PerWord => "per-word", SetLevel => "set-level", Categorical => "categorical" }
 }
 
 /// What a measure compares a word or a set of words against.
@@ -54,15 +46,13 @@ pub enum Reference {
     Query,
 }
 
-impl Reference {
+stable_names! {
     /// The stable name (`base-pair`, `direction`, `attribute-sets`, `query`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reference::BasePair => "base-pair",
-            Reference::Direction => "direction",
-            Reference::AttributeSets => "attribute-sets",
-            Reference::Query => "query",
-        }
+    Reference {
+        BasePair => "base-pair",
+        Direction => "direction",
+        AttributeSets => "attribute-sets",
+        Query => "query",
     }
 }
 
@@ -220,23 +210,9 @@ impl Measure {
     }
 }
 
-impl fmt::Display for Measure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Measure {
-    type Err = MeasureError;
-
-    /// Parses a stable name, exactly as [`Measure::name`] writes it.
-    fn from_str(s: &str) -> Result<Measure, MeasureError> {
-        Measure::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| MeasureError::UnknownMeasure { given: s.to_owned() })
-    }
-}
+name_text!(Measure, name, Measure::ALL, |given| {
+    MeasureError::UnknownMeasure { given }
+});
 
 #[cfg(test)]
 mod tests {

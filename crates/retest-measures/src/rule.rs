@@ -1,11 +1,9 @@
 //! The scoring rules and their switches, with the stable names used in tables and on the command
 //! line.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 
+use crate::names::{name_text, stable_names};
 use crate::{Measure, MeasureError};
 
 /// A rule that scores the gender bias of a target word against one base pair (m, f).
@@ -51,23 +49,9 @@ impl Rule {
     }
 }
 
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Rule {
-    type Err = MeasureError;
-
-    /// Parses a stable name (`dbwa`, `ripa`, `nbm`), exactly as [`Rule::as_str`] writes it.
-    fn from_str(s: &str) -> Result<Rule, MeasureError> {
-        Rule::ALL
-            .into_iter()
-            .find(|r| r.as_str() == s)
-            .ok_or_else(|| MeasureError::UnknownRule { given: s.to_string() })
-    }
-}
+name_text!(Rule, as_str, Rule::ALL, |given| MeasureError::UnknownRule {
+    given
+});
 
 /// Which target vector RIPA projects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,36 +64,10 @@ pub enum RipaTarget {
     Normalized,
 }
 
-impl RipaTarget {
+stable_names! {
     /// The stable name (`raw`, `normalized`), as in the pipeline spec's `ripa_target`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RipaTarget::Raw => "raw",
-            RipaTarget::Normalized => "normalized",
-        }
-    }
-}
-
-impl fmt::Display for RipaTarget {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for RipaTarget {
-    type Err = MeasureError;
-
-    /// Parses `raw` or `normalized`.
-    fn from_str(s: &str) -> Result<RipaTarget, MeasureError> {
-        [RipaTarget::Raw, RipaTarget::Normalized]
-            .into_iter()
-            .find(|r| r.as_str() == s)
-            .ok_or_else(|| MeasureError::UnknownOption {
-                option: "RIPA target",
-                given: s.to_string(),
-                expected: "raw, normalized",
-            })
-    }
+    RipaTarget { Raw => "raw", Normalized => "normalized" }
+    option: "RIPA target"
 }
 
 /// Which words NBM takes neighbours from (the tag of a [`NeighbourPool`], for tables).
@@ -122,36 +80,10 @@ pub enum NbmPool {
     Neutral,
 }
 
-impl NbmPool {
+stable_names! {
     /// The stable name (`vocabulary`, `neutral`), as in the pipeline spec's `nbm_pool`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NbmPool::Vocabulary => "vocabulary",
-            NbmPool::Neutral => "neutral",
-        }
-    }
-}
-
-impl fmt::Display for NbmPool {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for NbmPool {
-    type Err = MeasureError;
-
-    /// Parses `vocabulary` or `neutral`.
-    fn from_str(s: &str) -> Result<NbmPool, MeasureError> {
-        [NbmPool::Vocabulary, NbmPool::Neutral]
-            .into_iter()
-            .find(|p| p.as_str() == s)
-            .ok_or_else(|| MeasureError::UnknownOption {
-                option: "NBM pool",
-                given: s.to_string(),
-                expected: "vocabulary, neutral",
-            })
-    }
+    NbmPool { Vocabulary => "vocabulary", Neutral => "neutral" }
+    option: "NBM pool"
 }
 
 /// The words NBM takes neighbours from.

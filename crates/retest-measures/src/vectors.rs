@@ -17,6 +17,21 @@ pub(crate) fn unit(model: &Model<'_>, id: u32) -> Vec<f64> {
 
 /// `Σ a_i b_i` in f64, four interleaved partial sums combined pairwise (a fixed order).
 pub(crate) fn dot_f32(a: &[f32], b: &[f64]) -> f64 {
+    dot4(a, b)
+}
+
+/// `Σ a_i b_i` in f64 (same order as [`dot_f32`]).
+pub(crate) fn dot(a: &[f64], b: &[f64]) -> f64 {
+    dot4(a, b)
+}
+
+/// `Σ a_i b_i` in f64 of `a` (f32 or f64, widened exactly) and `b`: partial sums of the
+/// elements `4k + l` in `acc[l]`, then `(acc[0] + acc[1]) + (acc[2] + acc[3])`.
+#[inline(always)]
+fn dot4<A: Copy>(a: &[A], b: &[f64]) -> f64
+where
+    f64: From<A>,
+{
     let mut acc = [0.0f64; 4];
     let mut ca = a.chunks_exact(4);
     let mut cb = b.chunks_exact(4);
@@ -27,22 +42,6 @@ pub(crate) fn dot_f32(a: &[f32], b: &[f64]) -> f64 {
     }
     for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
         acc[l] += f64::from(*x) * y;
-    }
-    (acc[0] + acc[1]) + (acc[2] + acc[3])
-}
-
-/// `Σ a_i b_i` in f64 (same order as [`dot_f32`]).
-pub(crate) fn dot(a: &[f64], b: &[f64]) -> f64 {
-    let mut acc = [0.0f64; 4];
-    let mut ca = a.chunks_exact(4);
-    let mut cb = b.chunks_exact(4);
-    for (x, y) in (&mut ca).zip(&mut cb) {
-        for l in 0..4 {
-            acc[l] += x[l] * y[l];
-        }
-    }
-    for (l, (x, y)) in ca.remainder().iter().zip(cb.remainder()).enumerate() {
-        acc[l] += x * y;
     }
     (acc[0] + acc[1]) + (acc[2] + acc[3])
 }

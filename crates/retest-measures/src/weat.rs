@@ -8,9 +8,10 @@
 //! a zero vector has every cosine 0. The sets are taken as given: a word listed twice counts
 //! twice, and a word in both X and Y is pooled twice by the permutation test.
 
-use std::fmt;
-
-use crate::permutation::{PermutationOptions, PermutationTest, permutation_test};
+use crate::names::stable_names;
+use crate::permutation::{
+    PermutationOptions, PermutationTest, check_targets_finite, check_targets_nonempty, permutation_test,
+};
 use crate::vectors::{check_set, dot, mean, mean_unit, norm, sum, unit};
 use crate::{MeasureError, Model};
 
@@ -38,36 +39,10 @@ pub enum SdKind {
     Sample,
 }
 
-impl SdKind {
+stable_names! {
     /// The stable name (`population`, `sample`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SdKind::Population => "population",
-            SdKind::Sample => "sample",
-        }
-    }
-}
-
-impl std::str::FromStr for SdKind {
-    type Err = MeasureError;
-
-    /// Parses `population` or `sample`.
-    fn from_str(s: &str) -> Result<SdKind, MeasureError> {
-        [SdKind::Population, SdKind::Sample]
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| MeasureError::UnknownOption {
-                option: "standard deviation",
-                given: s.to_string(),
-                expected: "population, sample",
-            })
-    }
-}
-
-impl fmt::Display for SdKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+    SdKind { Population => "population", Sample => "sample" }
+    option: "standard deviation"
 }
 
 /// Whether an effect size is a number.
@@ -79,20 +54,9 @@ pub enum EffectStatus {
     NoSpread,
 }
 
-impl EffectStatus {
+stable_names! {
     /// The stable name (`ok`, `no_spread`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EffectStatus::Ok => "ok",
-            EffectStatus::NoSpread => "no_spread",
-        }
-    }
-}
-
-impl fmt::Display for EffectStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+    EffectStatus { Ok => "ok", NoSpread => "no_spread" }
 }
 
 /// WEAT's effect size.
@@ -213,18 +177,8 @@ pub fn weat_statistic(x_scores: &[f64], y_scores: &[f64]) -> f64 {
 ///
 /// An empty X or Y; a score that is not finite.
 pub fn effect_size(x_scores: &[f64], y_scores: &[f64], sd: SdKind) -> Result<EffectSize, MeasureError> {
-    if x_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set X",
-        });
-    }
-    if y_scores.is_empty() {
-        return Err(MeasureError::EmptySet {
-            what: "WEAT target set Y",
-        });
-    }
-    crate::permutation::check_finite("WEAT target set X", x_scores)?;
-    crate::permutation::check_finite("WEAT target set Y", y_scores)?;
+    check_targets_nonempty(x_scores, y_scores)?;
+    check_targets_finite(x_scores, y_scores)?;
     let pooled: Vec<f64> = x_scores.iter().chain(y_scores).copied().collect();
     if pooled.iter().all(|&s| s == pooled[0]) {
         return Ok(EffectSize {

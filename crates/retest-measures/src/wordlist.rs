@@ -64,12 +64,34 @@ fn tokens(line: &str) -> Vec<&str> {
     line[..end].split_whitespace().collect()
 }
 
-fn syntax(list: &str, line: usize, message: String) -> MeasureError {
-    MeasureError::ListSyntax {
-        list: list.to_string(),
-        line,
-        message,
+/// The entries of the list `name`: `entry` turns the words of each line that has any (with its
+/// 1-based number) into one entry, or into the message of a [`MeasureError::ListSyntax`].
+/// Fails on the first bad line, and when no line has words.
+fn parse_entries<'t, T>(
+    name: &str,
+    text: &'t str,
+    mut entry: impl FnMut(usize, &[&'t str]) -> Result<T, String>,
+) -> Result<Vec<T>, MeasureError> {
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let lineno = i + 1;
+        let words = tokens(line);
+        if words.is_empty() {
+            continue;
+        }
+        let parsed = entry(lineno, &words).map_err(|message| MeasureError::ListSyntax {
+            list: name.to_string(),
+            line: lineno,
+            message,
+        })?;
+        entries.push(parsed);
     }
+    if entries.is_empty() {
+        return Err(MeasureError::EmptyList {
+            list: name.to_string(),
+        });
+    }
+    Ok(entries)
 }
 
 impl WordList {
@@ -80,32 +102,18 @@ impl WordList {
     /// A line with more than one word, a word repeated, or no words at all; messages give the
     /// list name and line number.
     pub fn parse(name: &str, text: &str) -> Result<WordList, MeasureError> {
-        let mut words = Vec::new();
         let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
-        for (i, line) in text.lines().enumerate() {
-            let lineno = i + 1;
-            match tokens(line)[..] {
-                [] => {}
-                [word] => {
-                    if let Some(first) = seen.insert(word, lineno) {
-                        return Err(syntax(name, lineno, format!("'{word}' repeats line {first}")));
-                    }
-                    words.push(word.to_string());
-                }
-                ref many => {
-                    return Err(syntax(
-                        name,
-                        lineno,
-                        format!("expected one word, found {}: '{}'", many.len(), many.join(" ")),
-                    ));
-                }
-            }
-        }
-        if words.is_empty() {
-            return Err(MeasureError::EmptyList {
-                list: name.to_string(),
-            });
-        }
+        let words = parse_entries(name, text, |lineno, line| match *line {
+            [word] => match seen.insert(word, lineno) {
+                Some(first) => Err(format!("'{word}' repeats line {first}")),
+                None => Ok(word.to_string()),
+            },
+            ref many => Err(format!(
+                "expected one word, found {}: '{}'",
+                many.len(),
+                many.join(" ")
+            )),
+        })?;
         Ok(WordList {
             name: name.to_string(),
             words,
@@ -150,47 +158,23 @@ impl PairList {
     /// A line without exactly two words, a pair of one word twice, a pair repeated, or no pairs
     /// at all; messages give the list name and line number.
     pub fn parse(name: &str, text: &str) -> Result<PairList, MeasureError> {
-        let mut pairs = Vec::new();
         let mut seen: FxHashMap<(&str, &str), usize> = FxHashMap::default();
-        for (i, line) in text.lines().enumerate() {
-            let lineno = i + 1;
-            match tokens(line)[..] {
-                [] => {}
-                [m, f] => {
-                    if m == f {
-                        return Err(syntax(
-                            name,
-                            lineno,
-                            format!("a pair needs two different words, found '{m} {f}'"),
-                        ));
-                    }
-                    if let Some(first) = seen.insert((m, f), lineno) {
-                        return Err(syntax(
-                            name,
-                            lineno,
-                            format!("the pair '{m} {f}' repeats line {first}"),
-                        ));
-                    }
-                    pairs.push((m.to_string(), f.to_string()));
+        let pairs = parse_entries(name, text, |lineno, line| match *line {
+            [m, f] => {
+                if m == f {
+                    return Err(format!("a pair needs two different words, found '{m} {f}'"));
                 }
-                ref other => {
-                    return Err(syntax(
-                        name,
-                        lineno,
-                        format!(
-                            "expected two words 'masculine feminine', found {}: '{}'",
-                            other.len(),
-                            other.join(" ")
-                        ),
-                    ));
+                match seen.insert((m, f), lineno) {
+                    Some(first) => Err(format!("the pair '{m} {f}' repeats line {first}")),
+                    None => Ok((m.to_string(), f.to_string())),
                 }
             }
-        }
-        if pairs.is_empty() {
-            return Err(MeasureError::EmptyList {
-                list: name.to_string(),
-            });
-        }
+            ref other => Err(format!(
+                "expected two words 'masculine feminine', found {}: '{}'",
+                other.len(),
+                other.join(" ")
+            )),
+        })?;
         Ok(PairList {
             name: name.to_string(),
             pairs,

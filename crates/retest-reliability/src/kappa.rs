@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::matrix::MatrixError;
+use crate::matrix::{MatrixError, check_shape, row_of};
 use crate::status::Status;
 
 /// A kappa coefficient with its observed and chance agreement.
@@ -109,19 +109,7 @@ pub struct CountTable {
 impl CountTable {
     /// A table from row-major counts; fails when `counts.len() != n_subjects * n_categories`.
     pub fn new(counts: Vec<u64>, n_subjects: usize, n_categories: usize) -> Result<Self, MatrixError> {
-        let expected = n_subjects
-            .checked_mul(n_categories)
-            .ok_or(MatrixError::SizeOverflow {
-                n_rows: n_subjects,
-                n_cols: n_categories,
-            })?;
-        if counts.len() != expected {
-            return Err(MatrixError::LengthMismatch {
-                len: counts.len(),
-                n_rows: n_subjects,
-                n_cols: n_categories,
-            });
-        }
+        check_shape(counts.len(), n_subjects, n_categories)?;
         Ok(CountTable {
             counts,
             n_subjects,
@@ -144,11 +132,7 @@ impl CountTable {
 
     /// The counts of subject `i`, or `None` when `i >= n_subjects`.
     pub fn row(&self, i: usize) -> Option<&[u64]> {
-        if i >= self.n_subjects {
-            return None;
-        }
-        let start = i * self.n_categories;
-        self.counts.get(start..start + self.n_categories)
+        row_of(&self.counts, self.n_subjects, self.n_categories, i)
     }
 }
 
@@ -170,19 +154,7 @@ pub fn aggregate_raters(
     n_subjects: usize,
     n_raters: usize,
 ) -> Result<AggregatedRatings, MatrixError> {
-    let expected = n_subjects
-        .checked_mul(n_raters)
-        .ok_or(MatrixError::SizeOverflow {
-            n_rows: n_subjects,
-            n_cols: n_raters,
-        })?;
-    if labels.len() != expected {
-        return Err(MatrixError::LengthMismatch {
-            len: labels.len(),
-            n_rows: n_subjects,
-            n_cols: n_raters,
-        });
-    }
+    check_shape(labels.len(), n_subjects, n_raters)?;
     let mut categories = labels.to_vec();
     categories.sort_unstable();
     categories.dedup();

@@ -24,16 +24,7 @@ impl<'a> Matrix<'a> {
     /// Fails when `data.len() != n_rows * n_cols`. Empty shapes (0 rows or 0 columns) are
     /// accepted; estimators report them through their status.
     pub fn new(data: &'a [f64], n_rows: usize, n_cols: usize) -> Result<Self, MatrixError> {
-        let expected = n_rows
-            .checked_mul(n_cols)
-            .ok_or(MatrixError::SizeOverflow { n_rows, n_cols })?;
-        if data.len() != expected {
-            return Err(MatrixError::LengthMismatch {
-                len: data.len(),
-                n_rows,
-                n_cols,
-            });
-        }
+        check_shape(data.len(), n_rows, n_cols)?;
         Ok(Matrix { data, n_rows, n_cols })
     }
 
@@ -54,11 +45,7 @@ impl<'a> Matrix<'a> {
 
     /// Row `i`, or `None` when `i >= n_rows`.
     pub fn row(&self, i: usize) -> Option<&'a [f64]> {
-        if i >= self.n_rows {
-            return None;
-        }
-        let start = i * self.n_cols;
-        self.data.get(start..start + self.n_cols)
+        row_of(self.data, self.n_rows, self.n_cols, i)
     }
 
     /// The rows without a NaN (listwise deletion), in their original order.
@@ -74,6 +61,28 @@ impl<'a> Matrix<'a> {
             n_dropped,
         }
     }
+}
+
+/// Checks that `len` values are `n_rows` rows of `n_cols` (row-major): fails when
+/// `n_rows * n_cols` overflows or differs from `len`.
+pub(crate) fn check_shape(len: usize, n_rows: usize, n_cols: usize) -> Result<(), MatrixError> {
+    let expected = n_rows
+        .checked_mul(n_cols)
+        .ok_or(MatrixError::SizeOverflow { n_rows, n_cols })?;
+    if len != expected {
+        return Err(MatrixError::LengthMismatch { len, n_rows, n_cols });
+    }
+    Ok(())
+}
+
+/// Row `i` of `data` read as `n_rows` rows of `n_cols` (row-major), or `None` when
+/// `i >= n_rows`.
+pub(crate) fn row_of<T>(data: &[T], n_rows: usize, n_cols: usize, i: usize) -> Option<&[T]> {
+    if i >= n_rows {
+        return None;
+    }
+    let start = i * n_cols;
+    data.get(start..start + n_cols)
 }
 
 /// The rows of a [`Matrix`] that survive listwise deletion.

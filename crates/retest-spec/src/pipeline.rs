@@ -58,7 +58,7 @@ use crate::defaults;
 use crate::document::Document;
 use crate::error::SpecError;
 use crate::model::{Model, ModelParams};
-use crate::recipe::{CorpusRecipe, check_min_count, is_name};
+use crate::recipe::{CorpusRecipe, check_min_count, check_name};
 
 /// Where corpus recipes named in a pipeline are looked up.
 #[derive(Clone, Debug)]
@@ -475,15 +475,7 @@ impl Plan {
 
     fn resolve(doc: Document<RawPipeline>, recipes: &RecipeFolder) -> Result<Self, SpecError> {
         let raw = &doc.raw;
-        if !is_name(&raw.name) {
-            return Err(doc.error(
-                "name",
-                format!(
-                    "`{}` is not a valid pipeline name: use lowercase letters, digits, `-` and `_`",
-                    raw.name
-                ),
-            ));
-        }
+        check_name(&doc, "name", "pipeline", &raw.name)?;
         let n_seeds = raw.n_seeds.unwrap_or(defaults::N_SEEDS);
         if n_seeds < 2 {
             return Err(doc.error(
@@ -588,14 +580,7 @@ fn resolve_corpora(
             recipe.max_tokens = Some(max_tokens);
         }
         if let Some(name) = &entry.name {
-            if !is_name(name) {
-                return Err(doc.error(
-                    &format!("{field}.name"),
-                    format!(
-                        "`{name}` is not a valid corpus name: use lowercase letters, digits, `-` and `_`"
-                    ),
-                ));
-            }
+            check_name(doc, &format!("{field}.name"), "corpus", name)?;
             recipe.name.clone_from(name);
         }
         if corpora.iter().any(|c| c.name == recipe.name) {
@@ -626,9 +611,7 @@ fn resolve_sgns(doc: &Document<RawPipeline>, field: &str, raw: &RawSgns) -> Resu
         min_alpha: raw.min_alpha.unwrap_or(defaults::SGNS_MIN_ALPHA),
         threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
     };
-    at_least(doc, &format!("{field}.dim"), p.dim, 1)?;
-    at_most(doc, &format!("{field}.dim"), p.dim, defaults::MAX_DIM)?;
-    at_least(doc, &format!("{field}.window"), p.window, 1)?;
+    check_dim_window(doc, field, p.dim, p.window)?;
     at_least(doc, &format!("{field}.negative"), p.negative, 1)?;
     at_least(doc, &format!("{field}.epochs"), p.epochs, 1)?;
     single_thread(doc, &format!("{field}.threads_per_model"), p.threads_per_model)?;
@@ -652,6 +635,19 @@ fn resolve_sgns(doc: &Document<RawPipeline>, field: &str, raw: &RawSgns) -> Resu
     Ok(p)
 }
 
+/// Checks the `dim` (1 to [`defaults::MAX_DIM`]) and `window` (at least 1) every trainer's
+/// block at `field` has.
+fn check_dim_window(
+    doc: &Document<RawPipeline>,
+    field: &str,
+    dim: u32,
+    window: u32,
+) -> Result<(), SpecError> {
+    at_least(doc, &format!("{field}.dim"), dim, 1)?;
+    at_most(doc, &format!("{field}.dim"), dim, defaults::MAX_DIM)?;
+    at_least(doc, &format!("{field}.window"), window, 1)
+}
+
 /// The GloVe parameters of `raw` (at `field`), defaults filled in and checked.
 fn resolve_glove(doc: &Document<RawPipeline>, field: &str, raw: &RawGlove) -> Result<GloveParams, SpecError> {
     let p = GloveParams {
@@ -664,9 +660,7 @@ fn resolve_glove(doc: &Document<RawPipeline>, field: &str, raw: &RawGlove) -> Re
         memory_mb: raw.memory_mb.unwrap_or(defaults::GLOVE_MEMORY_MB),
         threads_per_model: raw.threads_per_model.unwrap_or(defaults::THREADS_PER_MODEL),
     };
-    at_least(doc, &format!("{field}.dim"), p.dim, 1)?;
-    at_most(doc, &format!("{field}.dim"), p.dim, defaults::MAX_DIM)?;
-    at_least(doc, &format!("{field}.window"), p.window, 1)?;
+    check_dim_window(doc, field, p.dim, p.window)?;
     at_least(doc, &format!("{field}.iterations"), p.iterations, 1)?;
     single_thread(doc, &format!("{field}.threads_per_model"), p.threads_per_model)?;
     at_least(doc, &format!("{field}.memory_mb"), p.memory_mb, 16)?;
@@ -683,15 +677,7 @@ fn resolve_variants(doc: &Document<RawPipeline>, algorithms: &[Algorithm]) -> Re
     let mut variants: Vec<Model> = Vec::new();
     for (i, v) in doc.raw.variants.iter().flatten().enumerate() {
         let field = format!("variants[{i}]");
-        if !is_name(&v.name) {
-            return Err(doc.error(
-                &format!("{field}.name"),
-                format!(
-                    "`{}` is not a valid model name: use lowercase letters, digits, `-` and `_`",
-                    v.name
-                ),
-            ));
-        }
+        check_name(doc, &format!("{field}.name"), "model", &v.name)?;
         let taken =
             algorithms.iter().any(|a| a.as_str() == v.name) || variants.iter().any(|m| m.name == v.name);
         if taken {

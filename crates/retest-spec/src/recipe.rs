@@ -175,15 +175,7 @@ impl CorpusRecipe {
 
     fn from_document(doc: Document<RawRecipe>) -> Result<Self, SpecError> {
         let raw = &doc.raw;
-        if !is_name(&raw.name) {
-            return Err(doc.error(
-                "name",
-                format!(
-                    "`{}` is not a valid corpus name: use lowercase letters, digits, `-` and `_`",
-                    raw.name
-                ),
-            ));
-        }
+        check_name(&doc, "name", "corpus", &raw.name)?;
         if let Some(stem) = doc.file.file_stem()
             && stem.to_str() != Some(raw.name.as_str())
         {
@@ -309,6 +301,21 @@ pub(crate) fn check_min_count<T>(doc: &Document<T>, field: &str, min_count: u64)
         ));
     }
     Ok(())
+}
+
+/// Why `name`, the name of a `what` (corpus, pipeline, model, test), is not a name
+/// ([`is_name`]); `None` when it is one.
+pub(crate) fn name_problem(what: &str, name: &str) -> Option<String> {
+    (!is_name(name))
+        .then(|| format!("`{name}` is not a valid {what} name: use lowercase letters, digits, `-` and `_`"))
+}
+
+/// Fails, at `field` of `doc`, when `name`, the name of a `what`, is not a name ([`name_problem`]).
+pub(crate) fn check_name<T>(doc: &Document<T>, field: &str, what: &str, name: &str) -> Result<(), SpecError> {
+    match name_problem(what, name) {
+        Some(message) => Err(doc.error(field, message)),
+        None => Ok(()),
+    }
 }
 
 /// Names of corpora and pipelines: lowercase ASCII letters, digits, `-` and `_`.

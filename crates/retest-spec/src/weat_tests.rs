@@ -28,7 +28,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use crate::declaration::FileDeclaration;
 use crate::document::Document;
 use crate::error::{Location, SpecError};
-use crate::recipe::is_name;
+use crate::recipe::name_problem;
 
 /// A parsed WEAT tests file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -260,14 +260,8 @@ fn test_field(test: &str, field: &str) -> String {
 
 /// The first problem of one test that needs no declared sets to see: `(field path, message)`.
 fn check_test(test: &WeatTestSpec, has_sets: bool) -> Option<(String, String)> {
-    if !is_name(&test.name) {
-        return Some((
-            format!("tests.{}", test.name),
-            format!(
-                "`{}` is not a valid test name: use lowercase letters, digits, `-` and `_`",
-                test.name
-            ),
-        ));
+    if let Some(message) = name_problem("test", &test.name) {
+        return Some((format!("tests.{}", test.name), message));
     }
     for (field, set) in test.sets() {
         match set {

@@ -332,65 +332,33 @@ pub(crate) trait Cell {
     fn read(cells: &mut RowReader) -> Self;
 }
 
-impl Cell for String {
-    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
-        out.push(ColumnDef {
-            name,
-            kind: ColumnType::Str,
-        });
-    }
-    fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
-        out.str(self);
-    }
-    fn read(cells: &mut RowReader) -> Self {
-        cells.str()
-    }
+/// Implements [`Cell`] for a type that is one column of type `ColumnType::$kind`, written and
+/// read by the [`RowWriter`]/[`RowReader`] method `$method` (`$get` is what is written, from
+/// `$cell: &Self`).
+macro_rules! one_column_cell {
+    ($ty:ty, $kind:ident, $method:ident, |$cell:ident| $get:expr) => {
+        impl Cell for $ty {
+            fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
+                out.push(ColumnDef {
+                    name,
+                    kind: ColumnType::$kind,
+                });
+            }
+            fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
+                let $cell = self;
+                out.$method($get);
+            }
+            fn read(cells: &mut RowReader) -> Self {
+                cells.$method()
+            }
+        }
+    };
 }
 
-impl Cell for f64 {
-    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
-        out.push(ColumnDef {
-            name,
-            kind: ColumnType::F64,
-        });
-    }
-    fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
-        out.f64(*self);
-    }
-    fn read(cells: &mut RowReader) -> Self {
-        cells.f64()
-    }
-}
-
-impl Cell for u32 {
-    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
-        out.push(ColumnDef {
-            name,
-            kind: ColumnType::U32,
-        });
-    }
-    fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
-        out.u32(*self);
-    }
-    fn read(cells: &mut RowReader) -> Self {
-        cells.u32()
-    }
-}
-
-impl Cell for u64 {
-    fn defs(name: &'static str, out: &mut Vec<ColumnDef>) {
-        out.push(ColumnDef {
-            name,
-            kind: ColumnType::U64,
-        });
-    }
-    fn push<'a>(&'a self, out: &mut RowWriter<'a>) {
-        out.u64(*self);
-    }
-    fn read(cells: &mut RowReader) -> Self {
-        cells.u64()
-    }
-}
+one_column_cell!(String, Str, str, |cell| cell);
+one_column_cell!(f64, F64, f64, |cell| *cell);
+one_column_cell!(u32, U32, u32, |cell| *cell);
+one_column_cell!(u64, U64, u64, |cell| *cell);
 
 /// Declares a row struct and implements [`Row`] for it with one layout: each field is a column
 /// of the same name, the field's type (`String`, `f64`, `u32`, `u64`) is the column's type, and

@@ -177,14 +177,7 @@ fn atomic_write(
     retest_fs::write_atomic_with(path, |file| write(file, path.to_owned()))
 }
 
-impl From<retest_fs::WriteError> for TableError {
-    fn from(e: retest_fs::WriteError) -> TableError {
-        TableError::Io {
-            path: e.path,
-            source: e.source,
-        }
-    }
-}
+retest_fs::io_variant!(TableError);
 
 /// The bias scores of one (corpus, algorithm) configuration in long form: one row per
 /// (rule, pair, word, seed).

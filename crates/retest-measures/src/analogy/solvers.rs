@@ -1,8 +1,6 @@
 //! Analogy solvers for A : B :: C : D over unit vectors — 3CosAdd, 3CosMul and Bolukbasi et al.'s
 //! formula, constrained or unconstrained — scoring every candidate D with blocked matrix products.
 
-use std::str::FromStr;
-
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
 use pulp::{Simd, WithSimd};
@@ -12,6 +10,7 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use super::SolveError;
+use crate::names::{name_text, stable_names};
 use crate::{Measure, MeasureError};
 
 /// A solver's name without its parameters: how a pipeline's `analogies.solvers` lists them.
@@ -53,18 +52,9 @@ impl SolverKind {
     }
 }
 
-impl FromStr for SolverKind {
-    type Err = MeasureError;
-
-    /// Parses a stable name (`cosadd`, `cosmul`, `bolukbasi`), exactly as [`SolverKind::as_str`]
-    /// writes it: the registry's name of the solver's measure.
-    fn from_str(s: &str) -> Result<SolverKind, MeasureError> {
-        SolverKind::ALL
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| MeasureError::UnknownSolver { given: s.to_owned() })
-    }
-}
+name_text!(SolverKind, as_str, SolverKind::ALL, |given| {
+    MeasureError::UnknownSolver { given }
+});
 
 /// How the score of a candidate D for A : B :: C : D is computed. Every solver works on the unit
 /// vectors â, b̂, ĉ, d̂ of [`AnalogySpace`]; a zero vector has cosine 0 with everything.
@@ -99,6 +89,19 @@ impl Solver {
     pub const COSMUL_EPSILON: f64 = 1e-6;
     /// Bolukbasi et al.'s δ.
     pub const BOLUKBASI_DELTA: f64 = 1.0;
+    /// Every solver with its published parameters ([`Solver::COSMUL_EPSILON`],
+    /// [`Solver::BOLUKBASI_DELTA`] bounding the distance, as the paper writes it), in the order
+    /// of [`SolverKind::ALL`].
+    pub const PUBLISHED: [Solver; 3] = [
+        Solver::CosAdd,
+        Solver::CosMul {
+            epsilon: Solver::COSMUL_EPSILON,
+        },
+        Solver::Bolukbasi {
+            delta: Solver::BOLUKBASI_DELTA,
+            bound: DeltaBound::Distance,
+        },
+    ];
 
     /// The stable name: `cosadd`, `cosmul` or `bolukbasi`.
     pub fn as_str(&self) -> &'static str {
@@ -142,15 +145,12 @@ pub enum DeltaBound {
     SquaredDistance,
 }
 
-impl DeltaBound {
+stable_names! {
     /// The stable name: `distance` or `squared-distance`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeltaBound::Distance => "distance",
-            DeltaBound::SquaredDistance => "squared-distance",
-        }
-    }
+    DeltaBound { Distance => "distance", SquaredDistance => "squared-distance" }
+}
 
+impl DeltaBound {
     /// Whether a squared distance `dist2` is within `delta`.
     pub(crate) fn admits(self, dist2: f64, delta: f64) -> bool {
         match self {
@@ -181,14 +181,11 @@ pub enum Constraint {
 impl Constraint {
     /// Both, constrained first.
     pub const BOTH: [Constraint; 2] = [Constraint::Constrained, Constraint::Unconstrained];
+}
 
+stable_names! {
     /// The stable name: `constrained` or `unconstrained`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Constraint::Constrained => "constrained",
-            Constraint::Unconstrained => "unconstrained",
-        }
-    }
+    Constraint { Constrained => "constrained", Unconstrained => "unconstrained" }
 }
 
 /// A query A : B :: C : ?, as rows of an [`AnalogySpace`].
