@@ -113,3 +113,20 @@ fn the_readmes_first_look_opens_what_the_smoke_run_writes() {
         );
     }
 }
+
+#[test]
+fn a_three_seed_run_claims_no_finding_replicates() {
+    let run = smoke_run();
+    let report = run
+        .report
+        .iter()
+        .find(|(p, _)| p.as_os_str() == "report.md")
+        .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
+        .unwrap();
+    assert!(
+        report.contains("0 of 0 findings judged replicate in this run"),
+        "{report:.2000}"
+    );
+    assert!(!report.contains("| replicates |") && !report.contains("| does not replicate |"));
+    assert!(report.contains("| not enough evidence |"));
+}
