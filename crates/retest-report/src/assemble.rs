@@ -71,11 +71,65 @@ fn du_findings(tables: &RunTables, meta: &ReportMeta, du: &DuTables) -> Vec<Find
     findings
 }
 
-/// The title and the paragraph naming the pipeline and its configurations.
-fn intro_blocks(meta: &ReportMeta, du: &DuTables, blocks: &mut Vec<Block>) {
+/// The run at a glance: what was measured, on how much, with which build.
+fn run_summary(meta: &ReportMeta, evidence: Evidence, configs: &[(String, String)]) -> Block {
+    let lookup = |pairs: &[(String, u64)], name: &str| pairs.iter().find(|(n, _)| n == name).map(|p| p.1);
+    let mut corpora: Vec<&str> = configs.iter().map(|(c, _)| c.as_str()).collect();
+    corpora.dedup();
+    let corpus_cells: Vec<String> = (corpora.iter())
+        .map(
+            |&c| match (lookup(&meta.corpus_tokens, c), lookup(&meta.corpus_words, c)) {
+                (Some(tokens), Some(words)) => {
+                    format!("{c}: {} tokens, {} words", thousands(tokens), thousands(words))
+                }
+                _ => c.to_owned(),
+            },
+        )
+        .collect();
+    let config_cells: Vec<String> = (configs.iter())
+        .map(|(c, a)| match meta.dims.iter().find(|(m, _)| m == a) {
+            Some((_, dim)) => format!("{} (dim {dim})", config_label(c, a)),
+            None => config_label(c, a),
+        })
+        .collect();
+    let build = match &meta.commit {
+        Some(commit) => format!("{} (commit {commit})", env!("CARGO_PKG_VERSION")),
+        None => env!("CARGO_PKG_VERSION").to_owned(),
+    };
+    let row = |what: &str, value: String| vec![what.to_owned(), value];
+    Block::Table {
+        header: row_cells(&["run", ""]),
+        rows: vec![
+            row("pipeline", format!("`{}`", meta.pipeline)),
+            row("seeds per configuration", evidence.n_seeds.to_string()),
+            row("corpora", corpus_cells.join("; ")),
+            row("configurations", config_cells.join("; ")),
+            row("retest", build),
+        ],
+    }
+}
+
+/// `n` with a comma between groups of three digits.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The title, the run's summary, the contents and the paragraph naming the pipeline and its
+/// configurations.
+fn intro_blocks(meta: &ReportMeta, evidence: Evidence, du: &DuTables, blocks: &mut Vec<Block>) {
     let DuTables { trw, trp, .. } = *du;
     let configs = configs_of(trw.iter().chain(trp).map(ConfigRow::config));
     blocks.push(Block::Heading(1, format!("{}{}", TITLE, meta.pipeline)));
+    blocks.push(run_summary(meta, evidence, &configs));
+    blocks.push(Block::Contents);
     blocks.push(Block::Paragraph(format!(
         "Reliability of word-embedding gender-bias measures for pipeline `{}`, compared with Du, Fang & Nguyen \
          (2021), *Assessing the reliability of word embedding gender bias measures*. Configurations (corpus · \
@@ -152,7 +206,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     let findings = evidence.judge(du_findings(tables, meta, &du));
     let mut figures = Vec::new();
     let mut blocks = Vec::new();
-    intro_blocks(meta, &du, &mut blocks);
+    intro_blocks(meta, evidence, &du, &mut blocks);
     comparison_blocks(&findings, evidence, &mut blocks);
     if !meta.variants.is_empty() {
         variants::variant_blocks(du.trw, du.irw, du.alpha, &meta.variants, &mut blocks);

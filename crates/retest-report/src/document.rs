@@ -15,6 +15,31 @@ pub enum Block {
         stem: String,
         caption: String,
     },
+    /// A list of the sections (level-2 headings) of the whole report, linked.
+    Contents,
+}
+
+/// Each level-2 heading of `blocks` with its anchor, as GitHub names a Markdown heading: the
+/// text lowercased, every character but letters, digits, `-`, `_` and spaces dropped, spaces
+/// turned into `-`; `-2`, `-3`, … after a repeated one.
+fn sections(blocks: &[Block]) -> Vec<(&str, String)> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for block in blocks {
+        if let Block::Heading(2, text) = block {
+            let slug: String = (text.to_lowercase().chars())
+                .filter(|&c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect();
+            let n = seen.iter().filter(|s| **s == slug).count();
+            seen.push(slug.clone());
+            out.push((
+                text.as_str(),
+                if n == 0 { slug } else { format!("{slug}-{}", n + 1) },
+            ));
+        }
+    }
+    out
 }
 
 /// Markdown: figures as PNG images linking to the SVG.
@@ -22,6 +47,13 @@ pub fn markdown(blocks: &[Block]) -> String {
     let mut out = String::new();
     for block in blocks {
         match block {
+            Block::Contents => {
+                out.push_str("**Contents**\n\n");
+                for (text, anchor) in sections(blocks) {
+                    out.push_str(&format!("- [{text}](#{anchor})\n"));
+                }
+                out.push('\n');
+            }
             Block::Heading(level, text) => {
                 out.push_str(&"#".repeat(usize::from(*level)));
                 out.push(' ');
@@ -103,8 +135,22 @@ pub fn html(title: &str, blocks: &[Block]) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
         escape(title)
     );
+    let sections = sections(blocks);
+    let mut anchors = sections.iter().map(|(_, anchor)| anchor);
     for block in blocks {
         match block {
+            Block::Contents => {
+                out.push_str("<nav><p><strong>Contents</strong></p>\n<ul>\n");
+                for (text, anchor) in &sections {
+                    out.push_str(&format!("<li><a href=\"#{anchor}\">{}</a></li>\n", inline(text)));
+                }
+                out.push_str("</ul></nav>\n");
+            }
+            Block::Heading(2, text) => out.push_str(&format!(
+                "<h2 id=\"{}\">{}</h2>\n",
+                anchors.next().expect("an anchor per section"),
+                inline(text)
+            )),
             Block::Heading(level, text) => out.push_str(&format!("<h{level}>{}</h{level}>\n", inline(text))),
             Block::Paragraph(text) => out.push_str(&format!("<p>{}</p>\n", inline(text))),
             Block::Table { header, rows } => {
@@ -148,11 +194,36 @@ mod tests {
         ];
         assert_eq!(markdown(&blocks), "## A <b>\n\n| x |\n|---|\n| a\\|b **c** |\n\n");
         let h = html("t", &blocks);
-        assert!(h.contains("<h2>A &lt;b&gt;</h2>"));
+        assert!(h.contains("<h2 id=\"a-b\">A &lt;b&gt;</h2>"), "{h}");
         assert!(h.contains("<td>a|b <strong>c</strong></td>"));
         let p = html("t", &[Block::Paragraph("`x<y` in *A*".into())]);
         assert!(p.contains("<p><code>x&lt;y</code> in <em>A</em></p>"), "{p}");
         let unpaired = html("t", &[Block::Paragraph("2 * 3".into())]);
         assert!(unpaired.contains("<p>2 * 3</p>"), "{unpaired}");
+    }
+
+    #[test]
+    fn contents_link_every_section_by_its_anchor() {
+        let blocks = vec![
+            Block::Heading(1, "Title".into()),
+            Block::Contents,
+            Block::Heading(2, "WEAT, Direct Bias and `OS`".into()),
+            Block::Heading(3, "not listed".into()),
+            Block::Heading(2, "Notes".into()),
+            Block::Heading(2, "Notes".into()),
+        ];
+        assert_eq!(
+            markdown(&blocks),
+            "# Title\n\n**Contents**\n\n- [WEAT, Direct Bias and `OS`](#weat-direct-bias-and-os)\n\
+             - [Notes](#notes)\n- [Notes](#notes-2)\n\n## WEAT, Direct Bias and `OS`\n\n### not listed\n\n\
+             ## Notes\n\n## Notes\n\n"
+        );
+        let h = html("t", &blocks);
+        assert!(h.contains(
+            "<li><a href=\"#weat-direct-bias-and-os\">WEAT, Direct Bias and <code>OS</code></a></li>"
+        ));
+        assert!(
+            h.contains("<h2 id=\"weat-direct-bias-and-os\">") && h.contains("<h2 id=\"notes-2\">Notes</h2>")
+        );
     }
 }

@@ -26,6 +26,13 @@ pub struct ReportMeta {
     /// The tokens of each corpus (after `min_count`), for the findings that relate a measure to
     /// corpus size; empty when unknown.
     pub corpus_tokens: Vec<(String, u64)>,
+    /// The words of each corpus's vocabulary; empty when unknown.
+    pub corpus_words: Vec<(String, u64)>,
+    /// Each configuration's (model's) dimension; empty when unknown.
+    pub dims: Vec<(String, u32)>,
+    /// The commit of the source retest was built from (`-dirty` with uncommitted changes), when
+    /// known.
+    pub commit: Option<String>,
 }
 
 /// The tables a report is drawn from, one bundle per measure family; `None` for a table the run

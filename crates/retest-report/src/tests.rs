@@ -179,6 +179,9 @@ fn meta() -> ReportMeta {
         pipeline: "tiny".into(),
         variants: Vec::new(),
         corpus_tokens: Vec::new(),
+        corpus_words: Vec::new(),
+        dims: Vec::new(),
+        commit: None,
     }
 }
 

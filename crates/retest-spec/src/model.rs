@@ -36,6 +36,14 @@ impl Model {
         }
     }
 
+    /// The dimension of its vectors.
+    pub fn dim(&self) -> u32 {
+        match &self.params {
+            ModelParams::Sgns(p) => p.dim,
+            ModelParams::Glove(p) => p.dim,
+        }
+    }
+
     /// Passes over the corpus: SGNS epochs or GloVe iterations.
     pub fn passes(&self) -> u32 {
         match &self.params {

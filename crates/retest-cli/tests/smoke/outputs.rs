@@ -115,7 +115,7 @@ fn the_readmes_first_look_opens_what_the_smoke_run_writes() {
 }
 
 #[test]
-fn a_three_seed_run_claims_no_finding_replicates() {
+fn a_three_seed_run_claims_no_finding_replicates_and_says_what_it_ran() {
     let run = smoke_run();
     let report = run
         .report
@@ -129,4 +129,20 @@ fn a_three_seed_run_claims_no_finding_replicates() {
     );
     assert!(!report.contains("| replicates |") && !report.contains("| does not replicate |"));
     assert!(report.contains("| not enough evidence |"));
+    // The run at a glance, and the contents.
+    for line in [
+        "| seeds per configuration | 3 |",
+        "| configurations | wikitext-103-valid · GloVe (dim 25); wikitext-103-valid · SGNS (dim 25) |",
+        "**Contents**",
+        "- [Comparison with the paper](#comparison-with-the-paper)",
+    ] {
+        assert!(
+            report.lines().any(|l| l == line),
+            "no line `{line}` in {report:.3000}"
+        );
+    }
+    assert!(
+        report.contains("| corpora | wikitext-103-valid: 190,646 tokens, "),
+        "{report:.3000}"
+    );
 }

@@ -74,7 +74,7 @@ pub(crate) fn write(run: &MeasuredRun, aggregate_seconds: f64) -> Result<()> {
 
 /// The commit checked out, at run time, in the source tree this binary was built in (when it is
 /// a git checkout), with `-dirty` appended when the tree has uncommitted changes.
-fn git_commit() -> Option<String> {
+pub(crate) fn git_commit() -> Option<String> {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .arg("-C")

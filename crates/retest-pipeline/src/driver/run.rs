@@ -148,6 +148,13 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
         corpus_tokens: (run.trained.corpora.iter())
             .map(|c| (c.name().to_owned(), c.prepared.stats.stats.tokens))
             .collect(),
+        corpus_words: (run.trained.corpora.iter())
+            .map(|c| (c.name().to_owned(), c.prepared.stats.stats.types))
+            .collect(),
+        dims: (run.trained.plan().models().iter())
+            .map(|m| (m.name.clone(), m.dim()))
+            .collect(),
+        commit: crate::driver::manifest::git_commit(),
     };
     let summary = write_report(&tables, &layout.report(), &meta)?;
     crate::driver::manifest::write(&run, started.elapsed().as_secs_f64())?;
@@ -192,22 +199,43 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
             Some((name.to_owned(), algorithm.to_owned()))
         })
         .collect();
-    let corpus_tokens = manifest
-        .as_ref()
-        .and_then(|m| m["corpora"].as_array())
-        .into_iter()
-        .flatten()
+    let corpus_stat = |stat: &str| -> Vec<(String, u64)> {
+        (manifest
+            .as_ref()
+            .and_then(|m| m["corpora"].as_array())
+            .into_iter()
+            .flatten())
         .filter_map(|c| {
             Some((
                 c["name"].as_str()?.to_owned(),
-                c["prepared"]["stats"]["tokens"].as_u64()?,
+                c["prepared"]["stats"][stat].as_u64()?,
             ))
         })
-        .collect();
+        .collect()
+    };
+    // A configuration's dimension: its own block (a variant) or its algorithm's.
+    let plan = manifest.as_ref().map(|m| &m["plan"]);
+    let algorithms = (plan
+        .and_then(|p| p["algorithms"].as_array())
+        .into_iter()
+        .flatten())
+    .filter_map(|a| Some((a.as_str()?.to_owned(), plan?[a.as_str()?]["dim"].as_u64()?)));
+    let variant_dims = (plan.and_then(|p| p["variants"].as_array()).into_iter().flatten()).filter_map(|v| {
+        let dim = ["sgns", "glove"].into_iter().find_map(|a| v[a]["dim"].as_u64())?;
+        Some((v["name"].as_str()?.to_owned(), dim))
+    });
     ReportMeta {
         pipeline: pipeline.to_owned(),
         variants,
-        corpus_tokens,
+        corpus_tokens: corpus_stat("tokens"),
+        corpus_words: corpus_stat("types"),
+        dims: (algorithms.chain(variant_dims))
+            .filter_map(|(name, dim)| Some((name, u32::try_from(dim).ok()?)))
+            .collect(),
+        commit: manifest
+            .as_ref()
+            .and_then(|m| m["git_commit"].as_str())
+            .map(str::to_owned),
     }
 }
 
