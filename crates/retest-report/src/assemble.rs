@@ -1,10 +1,10 @@
 //! Putting the report together: which figures, which tables and which sentences, all from the
 //! run's rows, in a fixed order.
 
-use retest_tables::{AlphaRow, IccRow};
+use retest_tables::{AlphaRow, CoverageRow, IccRow};
 
 use crate::compare;
-use crate::data::{ConfigRow, configs_of};
+use crate::data::{ConfigRow, configs_of, list_label};
 use crate::document::Block;
 use crate::finding::{Evidence, Finding, Verdict};
 use crate::input::{ReportMeta, RunTables};
@@ -71,8 +71,37 @@ fn du_findings(tables: &RunTables, meta: &ReportMeta, du: &DuTables) -> Vec<Find
     findings
 }
 
+/// A list is flagged when fewer than this share of its entries are in a corpus's vocabulary.
+const LOW_COVERAGE: f64 = 0.5;
+
+/// The lists with low coverage, as `list (corpus): n of N`, or `none`.
+fn low_coverage(coverage: Option<&[CoverageRow]>) -> String {
+    let low: Vec<String> = (coverage.into_iter().flatten())
+        .filter(|c| c.n_listed > 0 && f64::from(c.n_in_vocabulary) < LOW_COVERAGE * f64::from(c.n_listed))
+        .map(|c| {
+            format!(
+                "{} ({}): {} of {}",
+                list_label(&c.list),
+                c.corpus,
+                c.n_in_vocabulary,
+                c.n_listed
+            )
+        })
+        .collect();
+    if low.is_empty() {
+        "none".to_owned()
+    } else {
+        low.join("; ")
+    }
+}
+
 /// The run at a glance: what was measured, on how much, with which build.
-fn run_summary(meta: &ReportMeta, evidence: Evidence, configs: &[(String, String)]) -> Block {
+fn run_summary(
+    tables: &RunTables,
+    meta: &ReportMeta,
+    evidence: Evidence,
+    configs: &[(String, String)],
+) -> Block {
     let lookup = |pairs: &[(String, u64)], name: &str| pairs.iter().find(|(n, _)| n == name).map(|p| p.1);
     let mut corpora: Vec<&str> = configs.iter().map(|(c, _)| c.as_str()).collect();
     corpora.dedup();
@@ -104,6 +133,13 @@ fn run_summary(meta: &ReportMeta, evidence: Evidence, configs: &[(String, String
             row("seeds per configuration", evidence.n_seeds.to_string()),
             row("corpora", corpus_cells.join("; ")),
             row("configurations", config_cells.join("; ")),
+            row(
+                &format!(
+                    "lists with under {:.0} % of their entries in vocabulary",
+                    100.0 * LOW_COVERAGE
+                ),
+                low_coverage(tables.coverage.as_deref()),
+            ),
             row("retest", build),
         ],
     }
@@ -124,11 +160,17 @@ fn thousands(n: u64) -> String {
 
 /// The title, the run's summary, the contents and the paragraph naming the pipeline and its
 /// configurations.
-fn intro_blocks(meta: &ReportMeta, evidence: Evidence, du: &DuTables, blocks: &mut Vec<Block>) {
+fn intro_blocks(
+    tables: &RunTables,
+    meta: &ReportMeta,
+    evidence: Evidence,
+    du: &DuTables,
+    blocks: &mut Vec<Block>,
+) {
     let DuTables { trw, trp, .. } = *du;
     let configs = configs_of(trw.iter().chain(trp).map(ConfigRow::config));
     blocks.push(Block::Heading(1, format!("{}{}", TITLE, meta.pipeline)));
-    blocks.push(run_summary(meta, evidence, &configs));
+    blocks.push(run_summary(tables, meta, evidence, &configs));
     blocks.push(Block::Contents);
     blocks.push(Block::Paragraph(format!(
         "Reliability of word-embedding gender-bias measures for pipeline `{}`, compared with Du, Fang & Nguyen \
@@ -206,7 +248,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     let findings = evidence.judge(du_findings(tables, meta, &du));
     let mut figures = Vec::new();
     let mut blocks = Vec::new();
-    intro_blocks(meta, evidence, &du, &mut blocks);
+    intro_blocks(tables, meta, evidence, &du, &mut blocks);
     comparison_blocks(&findings, evidence, &mut blocks);
     if !meta.variants.is_empty() {
         variants::variant_blocks(du.trw, du.irw, du.alpha, &meta.variants, &mut blocks);

@@ -72,6 +72,9 @@ pub struct BoxFigure {
     /// Fit the y axis to the values, rounded out to 0.05, instead of [lower, 1] (for scores
     /// that are not correlations).
     pub fit_y: bool,
+    /// With `fit_y`, fit each panel's axis to its own values (scales that differ between
+    /// configurations), instead of one axis for all.
+    pub own_y_axes: bool,
 }
 
 impl BoxFigure {
@@ -85,12 +88,18 @@ impl BoxFigure {
         )
     }
 
-    /// The y range: [lower, 1], the lower end the smallest drawn value rounded down to 0.1 and
-    /// at least −1 (values below are drawn at the lower edge), at most 0; with `fit_y`, the
-    /// range of the values and 0 rounded out to 0.05.
-    fn y_range(&self) -> (f64, f64) {
+    /// The y range of `panel`: [lower, 1], the lower end the smallest drawn value rounded down
+    /// to 0.1 and at least −1 (values below are drawn at the lower edge), at most 0; with
+    /// `fit_y`, the range of the values and 0 rounded out to 0.05. The values are every
+    /// panel's, or with `own_y_axes` the panel's own.
+    fn y_range(&self, panel: &BoxPanel) -> (f64, f64) {
+        let panels = if self.fit_y && self.own_y_axes {
+            std::slice::from_ref(panel)
+        } else {
+            &self.panels[..]
+        };
         let values = || {
-            (self.panels.iter())
+            (panels.iter())
                 .flat_map(|p| p.values.iter().flatten().flatten())
                 .copied()
                 .filter(|v| v.is_finite())
@@ -107,13 +116,12 @@ impl BoxFigure {
         (lower - 0.02, 1.02)
     }
 
-    /// Whether some value lies below the drawn y range.
+    /// Whether some value lies below the drawn y range of its panel.
     pub fn clips(&self) -> bool {
-        let (lower, _) = self.y_range();
-        self.panels
-            .iter()
-            .flat_map(|p| p.values.iter().flatten().flatten())
-            .any(|v| *v < lower)
+        (self.panels.iter()).any(|p| {
+            let (lower, _) = self.y_range(p);
+            p.values.iter().flatten().flatten().any(|v| *v < lower)
+        })
     }
 }
 
@@ -217,7 +225,7 @@ fn draw_panel<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let n_groups = panel.groups.len().max(1);
-    let (y_lo, y_hi) = figure.y_range();
+    let (y_lo, y_hi) = figure.y_range(panel);
     let longest = panel.groups.iter().map(|g| g.chars().count()).max().unwrap_or(1) as u32;
     let x_label_area = if figure.rotate_x_labels {
         40 + 8 * longest
@@ -384,7 +392,38 @@ mod tests {
             reference: Some(0.6),
             bands: vec![0.4, 0.8],
             fit_y: false,
+            own_y_axes: false,
         }
+    }
+
+    #[test]
+    fn own_y_axes_fit_each_panel_to_its_values() {
+        let panel = |title: &str, values: Vec<f64>| BoxPanel {
+            title: title.into(),
+            groups: vec!["0".into()],
+            values: vec![vec![values]],
+        };
+        let mut f = BoxFigure {
+            panels: vec![
+                panel("wide", vec![-0.75, 0.5]),
+                panel("narrow", vec![0.0, 0.031_25]),
+            ],
+            fit_y: true,
+            bands: Vec::new(),
+            ..figure()
+        };
+        // Shared: [−0.75, 0.5] (0 inside, on the 0.05 grid), padded by 2 % of 1.25.
+        let shared = (-0.775, 0.525);
+        let near = |(a, b): (f64, f64), (c, d): (f64, f64)| (a - c).abs() < 1e-12 && (b - d).abs() < 1e-12;
+        assert!(near(f.y_range(&f.panels[1]), shared));
+        f.own_y_axes = true;
+        assert!(near(f.y_range(&f.panels[0]), shared));
+        // Its own: [0, 0.03125] rounded out to [0, 0.05], padded by 2 % of 0.05.
+        assert!(
+            near(f.y_range(&f.panels[1]), (-0.001, 0.051)),
+            "{:?}",
+            f.y_range(&f.panels[1])
+        );
     }
 
     #[test]

@@ -63,6 +63,7 @@ fn test_retest_figure(rows: &[IccRow], subject: &str) -> BoxFigure {
         reference: Some(0.6),
         bands: Vec::new(),
         fit_y: false,
+        own_y_axes: false,
     }
 }
 
@@ -116,6 +117,7 @@ fn inter_rater_figure(rows: &[IccRow], subject: &str) -> BoxFigure {
         reference: Some(0.5),
         bands: Vec::new(),
         fit_y: false,
+        own_y_axes: false,
     }
 }
 
@@ -174,6 +176,7 @@ fn alpha_figure(rows: &[AlphaRow]) -> BoxFigure {
         reference: Some(0.7),
         bands: Vec::new(),
         fit_y: false,
+        own_y_axes: false,
     }
 }
 
@@ -221,6 +224,7 @@ fn pair_figure(
         reference: Some(reference),
         bands: Vec::new(),
         fit_y: false,
+        own_y_axes: false,
     }
 }
 

@@ -80,6 +80,7 @@ pub(super) fn example_figure(
         reference: mean.is_finite().then_some(mean),
         bands,
         fit_y: true,
+        own_y_axes: false,
     })
 }
 

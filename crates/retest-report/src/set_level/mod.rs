@@ -209,6 +209,7 @@ fn direction_figure(rows: &[DirectionRow], configs: &[(String, String)]) -> BoxF
         reference: None,
         bands: Vec::new(),
         fit_y: false,
+        own_y_axes: false,
     }
 }
 
@@ -255,6 +256,7 @@ fn stereotype_figure(words: &[WeatWordRow], test: &str, configs: &[(String, Stri
         reference: Some(0.0),
         bands: Vec::new(),
         fit_y: true,
+        own_y_axes: true,
     }
 }
 
