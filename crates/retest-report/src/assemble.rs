@@ -76,18 +76,21 @@ const LOW_COVERAGE: f64 = 0.5;
 
 /// The lists with low coverage, as `list (corpus): n of N`, or `none`.
 fn low_coverage(coverage: Option<&[CoverageRow]>) -> String {
-    let low: Vec<String> = (coverage.into_iter().flatten())
-        .filter(|c| c.n_listed > 0 && f64::from(c.n_in_vocabulary) < LOW_COVERAGE * f64::from(c.n_listed))
-        .map(|c| {
-            format!(
-                "{} ({}): {} of {}",
-                list_label(&c.list),
-                c.corpus,
-                c.n_in_vocabulary,
-                c.n_listed
-            )
-        })
-        .collect();
+    let mut low: Vec<String> = Vec::new();
+    for c in coverage.into_iter().flatten() {
+        let line = format!(
+            "{} ({}): {} of {}",
+            list_label(&c.list),
+            c.corpus,
+            c.n_in_vocabulary,
+            c.n_listed
+        );
+        let is_low = c.n_listed > 0 && f64::from(c.n_in_vocabulary) < LOW_COVERAGE * f64::from(c.n_listed);
+        // A list read as two kinds (target words and a query) is named once.
+        if is_low && !low.contains(&line) {
+            low.push(line);
+        }
+    }
     if low.is_empty() {
         "none".to_owned()
     } else {
