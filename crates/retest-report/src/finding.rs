@@ -55,6 +55,25 @@ impl Finding {
         }
     }
 
+    /// A finding this run checked: replicated when `holds`, with the sentence `sentence` gives
+    /// for the verdict (`replicates`, `does not replicate`).
+    pub(crate) fn judged(
+        claim: String,
+        paper: String,
+        this_run: String,
+        holds: bool,
+        sentence: impl FnOnce(&str) -> String,
+    ) -> Self {
+        let verdict = Verdict::of(holds);
+        Finding {
+            claim,
+            paper,
+            this_run,
+            verdict,
+            sentence: sentence(verdict.as_str()),
+        }
+    }
+
     /// This finding, or "not enough evidence" when it rests on `have` `what` (`seeds`,
     /// questions) and the floor is more: the verdict is then not claimed, and the
     /// sentence says why.

@@ -51,20 +51,14 @@ pub fn test_retest_high(rows: &[IccRow], subject: &str) -> Finding {
             pct(share)
         ));
     }
-    let verdict = Verdict::of(holds);
-    let sentence = format!(
-        "Replicates if more than half of the {subject} exceed 0.6 for every rule; the lowest share is {} ({}), so the finding {}.",
-        pct(lowest.0),
-        lowest.1,
-        verdict.as_str()
-    );
-    Finding {
-        claim,
-        paper,
-        this_run: parts.join("; "),
-        verdict,
-        sentence,
-    }
+    Finding::judged(claim, paper, parts.join("; "), holds, |verdict| {
+        format!(
+            "Replicates if more than half of the {subject} exceed 0.6 for every rule; the lowest share is {} ({}), so \
+             the finding {verdict}.",
+            pct(lowest.0),
+            lowest.1,
+        )
+    })
 }
 
 /// Target words of the Full vocabulary are the least reliable (Fig. 2 caption: low outliers
@@ -236,21 +230,14 @@ pub fn variant_trends(rows: &[IccRow], variants: &[(String, String)]) -> Finding
             "no corpus has usable test-retest rows for both a variant and its algorithm",
         );
     }
-    let verdict = Verdict::of(n_same == parts.len());
-    let sentence = format!(
-        "Replicates if every variant ranks the rules by median test-retest ICC of words (all lists pooled) as \
-         its algorithm's configuration on the same corpus does; {n_same} of {} comparisons keep the order, so \
-         the finding {}.",
-        parts.len(),
-        verdict.as_str()
-    );
-    Finding {
-        claim,
-        paper,
-        this_run: parts.join("; "),
-        verdict,
-        sentence,
-    }
+    let n = parts.len();
+    Finding::judged(claim, paper, parts.join("; "), n_same == n, |verdict| {
+        format!(
+            "Replicates if every variant ranks the rules by median test-retest ICC of words (all lists pooled) as \
+             its algorithm's configuration on the same corpus does; {n_same} of {n} comparisons keep the order, so \
+             the finding {verdict}."
+        )
+    })
 }
 
 /// The rules agree most for DB/WA and RIPA and least for RIPA and NBM (§5.3: Pearson's r 0.923,
