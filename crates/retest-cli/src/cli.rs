@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Typical use: `retest plan pipelines/smoke.yaml` to see what a pipeline will do, and
 /// `retest corpus prepare wikitext-103-valid` to prepare one corpus.
 #[derive(Debug, Parser)]
-#[command(name = "retest", version, max_term_width = 100)]
+#[command(name = "retest", version, max_term_width = 100, after_help = FOLDERS_HELP)]
 pub struct Cli {
     #[command(flatten)]
     pub dirs: Dirs,
@@ -22,17 +22,42 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Folders retest reads and writes.
+/// The folder options, as `retest --help` describes them (each command that reads them names
+/// them in its own help; the others do not list them).
+const FOLDERS_HELP: &str = "\
+Folders (for the commands that read them; before or after the command):
+      --results <DIR>    Outputs: prepared corpora, embeddings, tables [env: RETEST_RESULTS_DIR=]
+                         [default: results]
+      --corpora <DIR>    Corpus recipes (`<name>.yaml`) and their checksums.lock [env:
+                         RETEST_CORPORA_DIR=]. Default: the first that exists of `corpora/` beside
+                         the pipeline's folder, `./corpora` and retest's own
+      --wordlists <DIR>  Word lists (`<name>.txt`, or `<name>.yaml` declaring a file by source and
+                         checksum) [env: RETEST_WORDLISTS_DIR=]. Default: the first that exists of
+                         `wordlists/` beside the pipeline's folder, `./wordlists` and retest's own";
+
+/// The note of a command that reads every folder.
+const READS_FOLDERS: &str =
+    "Folders: --results DIR, --corpora DIR and --wordlists DIR (see `retest --help`).";
+
+/// Folders retest reads and writes: options of the top command and of every subcommand, hidden
+/// from the subcommands' help ([`FOLDERS_HELP`] describes them).
 #[derive(Debug, Args)]
 pub struct Dirs {
     /// Folder of corpus recipes (`<name>.yaml`). Default: the first that exists of `corpora/`
     /// beside the pipeline's folder, `./corpora` and retest's own.
-    #[arg(long, global = true, env = "RETEST_CORPORA_DIR", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        hide = true,
+        env = "RETEST_CORPORA_DIR",
+        value_name = "DIR"
+    )]
     pub corpora: Option<PathBuf>,
     /// Folder for outputs (prepared corpora, embeddings, tables).
     #[arg(
         long,
         global = true,
+        hide = true,
         env = "RETEST_RESULTS_DIR",
         value_name = "DIR",
         default_value = "results"
@@ -41,7 +66,13 @@ pub struct Dirs {
     /// Folder of word lists (`<name>.txt`, or `<name>.yaml` declaring a file by source and
     /// checksum). Default: the first that exists of `wordlists/` beside the pipeline's folder,
     /// `./wordlists` and retest's own.
-    #[arg(long, global = true, env = "RETEST_WORDLISTS_DIR", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        hide = true,
+        env = "RETEST_WORDLISTS_DIR",
+        value_name = "DIR"
+    )]
     pub wordlists: Option<PathBuf>,
 }
 
@@ -114,6 +145,7 @@ pub enum Command {
     /// Run a pipeline: every job of its plan (prepare corpora, train, measure, reliability
     /// tables, regression input, report), skipping jobs already done. Outputs go to
     /// `<results>/<pipeline>/`: `tables/` (Parquet + CSV), `report/`, `manifest.json`.
+    #[command(after_help = READS_FOLDERS)]
     Run {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,
@@ -125,17 +157,21 @@ pub enum Command {
     /// Run one training job of a pipeline: the one at `--index` in the training jobs of
     /// `retest plan` (what task i of the Slurm job array runs). Its corpus must be prepared
     /// (`retest prepare`); a finished output is skipped.
+    #[command(after_help = READS_FOLDERS)]
     RunTask(crate::cluster::RunTaskArgs),
     /// Prepare a pipeline's corpora and count their GloVe co-occurrences: everything its
     /// training jobs read (the first Slurm job of `retest run --executor slurm`).
+    #[command(after_help = READS_FOLDERS)]
     Prepare(crate::cluster::PrepareArgs),
     /// Show which jobs of a pipeline are done, missing or failed, from the results folder
     /// (and the Slurm logs in `<results>/<pipeline>/slurm/logs/`).
+    #[command(after_help = READS_FOLDERS)]
     Status(crate::cluster::StatusArgs),
     /// Rebuild the report of a finished run from its tables: figures (SVG and PNG) after
     /// Du et al. (2021) figs. 2–5, the comparison with the paper's findings and the excluded
     /// rows, written to `<results>/<pipeline>/report/` (`index.html`, `report.md`). Trains and
     /// measures nothing.
+    #[command(after_help = READS_FOLDERS)]
     Report {
         /// The pipeline name (its folder in `--results`), or its pipeline file.
         pipeline: String,
@@ -150,6 +186,7 @@ pub enum Command {
     /// Train every (corpus, algorithm, seed) embedding of a pipeline, preparing its corpora
     /// first. Finished embeddings are skipped, those another pipeline trained included; each is
     /// written atomically to `<results>/embeddings/<corpus>/<algorithm>-<key>/seed-NN.fifu`.
+    #[command(after_help = READS_FOLDERS)]
     Train {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,
@@ -159,6 +196,7 @@ pub enum Command {
     /// Prepare and train what is missing, then score every rule, base pair and word on every
     /// seed and compute the reliability tables of each (corpus, algorithm), written to
     /// `<results>/<pipeline>/measure/`. `retest run` does this and more.
+    #[command(after_help = READS_FOLDERS)]
     Measure {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,
@@ -181,6 +219,10 @@ pub enum Command {
     /// gets status `empty_set` (the sets in `detail`) and a warning, and the others still run.
     ///
     /// Example: `retest weat vectors.fifu --tests wordlists/weat/caliskan.yaml --out weat.csv`
+    #[command(
+        after_help = "Folders: --corpora DIR, beside whose recipes the checksum lock of declared word files \
+                             is (see `retest --help`)."
+    )]
     Weat(WeatArgs),
     /// Bolukbasi et al.'s Direct Bias on any embedding files: the neutral words' mean
     /// |cos(w, g)|^c along each base pair's direction (`he:she`) and along the first principal
@@ -214,6 +256,9 @@ pub enum Command {
     /// word-list folder (`--wordlists`; default `./wordlists`, else retest's own) or paths.
     ///
     /// Example: `retest base-pairs GoogleNews.bin --out base-pairs/`
+    #[command(
+        after_help = "Folders: --wordlists DIR, and --corpora DIR for the checksum lock (see `retest --help`)."
+    )]
     BasePairs(BasePairsArgs),
     /// Train one word2vec model (skip-gram or CBOW, negative sampling) from a text file, like
     /// `word2vec -train`: whitespace-separated tokens, one sentence per line (plain or
@@ -267,6 +312,7 @@ pub enum Command {
     /// Every default is filled in, so the output is exactly what a run would do. Every word
     /// list, query and pair file the pipeline names is found and read, and on a corpus already
     /// prepared a job that needs more memory than this machine has is refused.
+    #[command(after_help = READS_FOLDERS)]
     Plan {
         /// A pipeline file (`pipelines/du2021.yaml`) or the name of one in `pipelines/`.
         pipeline: String,
@@ -283,6 +329,7 @@ pub enum CorpusCommand {
     /// SHA-256, then read, tokenise, count and encode it under `<results>/corpora/`.
     ///
     /// Example: `RETEST_DATA_DIR=../shared/data retest corpus prepare wikitext-103-valid`
+    #[command(after_help = READS_FOLDERS)]
     Prepare {
         /// A recipe file (`corpora/gutenberg.yaml`) or the name of one in the recipe folder.
         recipe: String,
@@ -297,6 +344,7 @@ pub enum CorpusCommand {
         force: bool,
     },
     /// List the corpus recipes in the recipe folder.
+    #[command(after_help = READS_FOLDERS)]
     List,
 }
 

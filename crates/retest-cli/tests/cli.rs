@@ -559,3 +559,44 @@ fn readme_lists_every_command_with_options_its_help_shows() {
         }
     }
 }
+
+#[test]
+fn only_commands_that_read_the_folders_name_them_in_their_help() {
+    let results = tempfile::tempdir().unwrap();
+    let help = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.push("--help");
+        text(&retest(&all, results.path()).stdout)
+    };
+    for args in [
+        &["score"][..],
+        &["direct-bias"],
+        &["analogies"],
+        &["sgns"],
+        &["glove"],
+        &["eval"],
+        &["embeddings", "info"],
+        &["stats", "icc"],
+        &["measures"],
+    ] {
+        let text = help(args);
+        for option in ["--results", "--corpora", "--wordlists"] {
+            assert!(
+                !text.contains(option),
+                "`retest {}` lists {option}",
+                args.join(" ")
+            );
+        }
+    }
+    for args in [&["run"][..], &["plan"], &["status"], &["corpus", "prepare"]] {
+        assert!(
+            help(args).contains("Folders: --results DIR, --corpora DIR and --wordlists DIR"),
+            "`retest {}`",
+            args.join(" ")
+        );
+    }
+    let top = help(&[]);
+    assert!(top.contains(
+        "--results <DIR>    Outputs: prepared corpora, embeddings, tables [env: RETEST_RESULTS_DIR=]"
+    ));
+}
