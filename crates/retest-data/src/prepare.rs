@@ -7,7 +7,9 @@
 //! is found and reused. A reader option enters the key only when it differs from what the
 //! reader does without it (see `reader_key`), so existing keys stay valid. The folder is built
 //! under a temporary name (`.tmp-<name>-XXXXXX`, made before any source is read) and renamed
-//! into place, so a folder with the final name is always complete. A process killed meanwhile
+//! into place, so a folder with the final name is always complete; it is published once: a
+//! second preparation of the same key finding it published keeps it (another process may be
+//! counting into it) unless forced. A process killed meanwhile
 //! leaves the temporary; [`stale_preparations`] finds such folders by that name for a caller that
 //! knows no other preparation is running.
 
@@ -105,12 +107,9 @@ pub fn prepare_corpus(
     let key = content_key(recipe, files.iter().map(|f| (f.file.as_str(), f.sha256.as_str())));
     let dir = out_root.join(format!("{}-{}", recipe.name, &key[..DIR_KEY_LEN]));
     let stats_path = dir.join(STATS_FILE);
-    if !force && stats_path.is_file() {
-        let text = std::fs::read_to_string(&stats_path).map_err(DataError::io(&stats_path))?;
-        if let Ok(stats) = serde_json::from_str::<PreparedStats>(&text) {
-            resolver.record_learnt(&recipe.name)?;
-            return Ok((PreparedCorpus { dir, stats }, PrepareOutcome::AlreadyPrepared));
-        }
+    if !force && let Some(stats) = published_stats(&stats_path)? {
+        resolver.record_learnt(&recipe.name)?;
+        return Ok((PreparedCorpus { dir, stats }, PrepareOutcome::AlreadyPrepared));
     }
 
     // Made before reading, so that a folder that cannot be written fails before hours of work.
@@ -157,14 +156,36 @@ pub fn prepare_corpus(
     write_with(&tmp.path().join(VOCAB_FILE), |w| corpus.write_vocab(w))?;
     let json = serde_json::to_string_pretty(&stats).expect("stats serialise") + "\n";
     write_with(&tmp.path().join(STATS_FILE), |w| w.write_all(json.as_bytes()))?;
-    if dir.exists() {
+    // Published once: a complete folder of this key that another process published meanwhile
+    // (the same bytes) is kept, since that process may be counting co-occurrences into it; only
+    // `force`, or a folder that is not a complete preparation, is replaced.
+    if dir.exists() && (force || published_stats(&stats_path)?.is_none()) {
         std::fs::remove_dir_all(&dir).map_err(DataError::io(&dir))?;
     }
-    retest_fs::publish_dir(tmp.path(), &dir)?;
+    if let Err(error) = retest_fs::publish_dir(tmp.path(), &dir) {
+        // The temporary is removed when `tmp` drops.
+        return match published_stats(&stats_path)? {
+            Some(stats) if !force => {
+                resolver.record_learnt(&recipe.name)?;
+                Ok((PreparedCorpus { dir, stats }, PrepareOutcome::AlreadyPrepared))
+            }
+            _ => Err(error.into()),
+        };
+    }
     // Renamed: nothing is left at the temporary path for the guard to remove.
     let _ = tmp.keep();
     resolver.record_learnt(&recipe.name)?;
     Ok((PreparedCorpus { dir, stats }, PrepareOutcome::Prepared))
+}
+
+/// The statistics of the complete preparation whose stats file is `path`, or `None` when there
+/// is none (no file, or one that does not parse: not a finished preparation).
+fn published_stats(path: &Path) -> Result<Option<PreparedStats>, DataError> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(path).map_err(DataError::io(path))?;
+    Ok(serde_json::from_str(&text).ok())
 }
 
 /// The temporary folders in `out_root` that preparations killed before renaming them left:

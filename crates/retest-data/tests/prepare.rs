@@ -316,3 +316,45 @@ fn stale_preparations_are_the_temporary_folders_only() {
     );
     assert_eq!(retest_data::prepared_dirs(out), [prepared.dir]);
 }
+
+#[test]
+fn two_processes_preparing_one_corpus_at_once_keep_the_folder_the_first_published() {
+    let work = tempfile::tempdir().unwrap();
+    let mut recipe = project_recipe("wikitext-103-valid");
+    recipe.max_tokens = Some(20_000);
+    for round in 0..20 {
+        let out_root = work.path().join(format!("corpora-{round}"));
+        // Each preparer, once it has a prepared folder, writes into it as counting would; a
+        // later preparation must not remove the folder under it.
+        let prepare = |who: &str| {
+            let (prepared, _) = prepare_corpus(&recipe, &mut resolver(work.path()), &out_root, false)
+                .unwrap_or_else(|e| panic!("round {round}, {who}: {e}"));
+            std::fs::write(prepared.dir.join(format!("counted-by-{who}")), who)
+                .unwrap_or_else(|e| panic!("round {round}, {who}: {e}"));
+            prepared
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| prepare("a"));
+            let b = s.spawn(|| prepare("b"));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert_eq!(a.dir, b.dir);
+        assert_eq!(a.stats.key, b.stats.key);
+        for file in [
+            CORPUS_FILE,
+            VOCAB_FILE,
+            STATS_FILE,
+            "counted-by-a",
+            "counted-by-b",
+        ] {
+            assert!(a.dir.join(file).is_file(), "round {round}: {file} missing");
+        }
+        // Nothing is left but the one folder.
+        let entries: Vec<_> = std::fs::read_dir(&out_root)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(entries.len(), 1, "round {round}: {entries:?}");
+    }
+}
