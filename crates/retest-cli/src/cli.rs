@@ -106,11 +106,11 @@ fn one_thread(text: &str) -> Result<u32, String> {
     }
 }
 
-/// A count that must be positive.
-fn at_least_one(text: &str) -> Result<u64, String> {
-    match whole(text)? {
-        0 => Err("must be at least 1".into()),
-        n => Ok(n),
+/// A count from 1 to `max` (a count that sizes memory has an upper bound).
+fn count_up_to<T: TryFrom<u64>, const MAX: u64>(text: &str) -> Result<T, String> {
+    match whole::<u64>(text)? {
+        n if (1..=MAX).contains(&n) => T::try_from(n).map_err(|_| format!("{n} is too large here")),
+        _ => Err(format!("expected a whole number from 1 to {MAX}")),
     }
 }
 
@@ -421,7 +421,7 @@ pub struct WeatArgs {
         long,
         value_name = "N",
         default_value_t = retest_spec::defaults::WEAT_SAMPLED_PARTITIONS,
-        value_parser = at_least_one
+        value_parser = count_up_to::<u64, { retest_spec::defaults::WEAT_MAX_SAMPLED_PARTITIONS }>
     )]
     pub samples: u64,
     /// Root seed of the sampled permutation tests (each test draws from its own stream, the
@@ -554,7 +554,7 @@ pub struct BasePairsArgs {
     #[arg(long, value_name = "WORD", default_value = retest_spec::defaults::ZHANG_EXAMPLE)]
     pub example: String,
     /// Random word pairs per embedding for the cosine baselines.
-    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_RANDOM_SAMPLES, value_parser = whole::<usize>)]
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_RANDOM_SAMPLES, value_parser = count_up_to::<usize, { retest_spec::defaults::ZHANG_MAX_RANDOM_SAMPLES as u64 }>)]
     pub random_samples: usize,
     /// Root seed of the random baselines.
     #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED, value_parser = whole::<u64>)]

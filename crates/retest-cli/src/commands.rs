@@ -227,7 +227,6 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
 fn base_pairs(args: &BasePairsArgs, folders: &Folders) -> Result<()> {
     ensure!(args.nbm_k >= 1, "--nbm-k must be at least 1");
     ensure!(args.most_frequent >= 2, "--most-frequent must be at least 2");
-    ensure!(args.random_samples >= 1, "--random-samples must be at least 1");
     let flip = defaults::ZHANG_FLIP.map(|pair| pair.map(str::to_owned));
     let params = retest_spec::BasePairParams {
         pairs: args.pairs.clone(),

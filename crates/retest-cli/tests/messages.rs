@@ -126,6 +126,31 @@ fn every_message_is_the_expected_one() {
             ],
         ),
         case("zero_jobs", &["run", "smoke", "--jobs", "0"]),
+        // Counts that size memory have an upper bound.
+        case(
+            "weat_samples_too_many",
+            &[
+                "weat",
+                "e.vec",
+                "--tests",
+                "t.yaml",
+                "--samples",
+                "1000000000000",
+                "--out",
+                "w.csv",
+            ],
+        ),
+        case(
+            "random_samples_too_many",
+            &[
+                "base-pairs",
+                "e.vec",
+                "--random-samples",
+                "1000000000000",
+                "--out",
+                "d",
+            ],
+        ),
         case(
             "unknown_solver",
             &[

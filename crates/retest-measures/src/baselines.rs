@@ -26,6 +26,10 @@ impl CosineSample {
     }
 }
 
+/// The most samples [`random_cosines`] draws of each kind: their cosines are kept (two
+/// `f64` per sample, 160 MB at this bound) for the mean and SD.
+pub const MAX_RANDOM_SAMPLES: usize = 10_000_000;
+
 /// Cosines of `samples` random pairs of distinct words a, b (cos(a, b)) and of `samples` random
 /// quadruples of distinct words a, b, c, d (cos(a − b, c − d)), on the raw vectors of `words`
 /// (word ids of `model`; at least 4). Words are drawn uniformly with replacement across samples,
@@ -34,7 +38,7 @@ impl CosineSample {
 ///
 /// # Panics
 ///
-/// With fewer than 4 words or no samples.
+/// With fewer than 4 words, or `samples` 0 or above [`MAX_RANDOM_SAMPLES`].
 pub fn random_cosines(
     model: &Model<'_>,
     words: &[u32],
@@ -42,8 +46,8 @@ pub fn random_cosines(
     seed: &SeedPath,
 ) -> (CosineSample, CosineSample) {
     assert!(
-        words.len() >= 4 && samples > 0,
-        "random_cosines needs 4 words and a sample"
+        words.len() >= 4 && (1..=MAX_RANDOM_SAMPLES).contains(&samples),
+        "random_cosines needs 4 words and from 1 to {MAX_RANDOM_SAMPLES} samples"
     );
     let dim = model.dim();
     let row = |id: u32| model.raw_row(id).iter().map(|&x| f64::from(x));

@@ -159,9 +159,12 @@ pub enum MeasureError {
         /// The value.
         value: f64,
     },
-    /// A permutation test asked to sample no partitions.
-    #[error("WEAT permutation test: the number of sampled partitions must be at least 1")]
-    NoSamples,
+    /// A permutation test asked to sample no partitions, or more than it may remember.
+    #[error(
+        "WEAT permutation test: {samples} sampled partitions; give from 1 to {}",
+        crate::permutation::WEAT_MAX_SAMPLED_PARTITIONS
+    )]
+    SampleCount { samples: u64 },
     /// The rayon thread pool could not be built, or zero threads were asked for.
     #[error("could not start a pool of {threads} threads: {message}")]
     ThreadPool {

@@ -16,6 +16,11 @@ pub const WEAT_EXACT_PARTITIONS_MAX: u64 = 1_000_000;
 /// Partitions drawn when the test samples.
 pub const WEAT_SAMPLED_PARTITIONS: u64 = 100_000;
 
+/// The most partitions a sampled test may draw: they are drawn without replacement, so each is
+/// remembered (≈ 40 bytes for up to 64 words), ≈ 0.4 GB at this bound; its p-value resolution,
+/// 1/(10⁷ + 1), is far below any significance level.
+pub const WEAT_MAX_SAMPLED_PARTITIONS: u64 = 10_000_000;
+
 /// The name of the random stream (below the caller's [`SeedPath`]) the sampled test draws from.
 pub const WEAT_PERMUTATION_STREAM: &str = "weat-permutations";
 
@@ -125,15 +130,18 @@ pub fn binomial(n: u64, k: u64) -> Option<u128> {
 ///
 /// # Errors
 ///
-/// An empty X or Y; `samples = 0`; a score that is not finite.
+/// An empty X or Y; `samples` 0 or above [`WEAT_MAX_SAMPLED_PARTITIONS`]; a score that is not
+/// finite.
 pub fn permutation_test(
     x_scores: &[f64],
     y_scores: &[f64],
     opts: &PermutationOptions<'_>,
 ) -> Result<PermutationTest, MeasureError> {
     check_targets_nonempty(x_scores, y_scores)?;
-    if opts.samples == 0 {
-        return Err(MeasureError::NoSamples);
+    if !(1..=WEAT_MAX_SAMPLED_PARTITIONS).contains(&opts.samples) {
+        return Err(MeasureError::SampleCount {
+            samples: opts.samples,
+        });
     }
     check_targets_finite(x_scores, y_scores)?;
     let (n_x, n_y) = (x_scores.len(), y_scores.len());

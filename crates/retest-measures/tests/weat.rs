@@ -4,8 +4,8 @@
 //! `schroder.rs`.
 
 use retest_measures::{
-    DirectionSource, EffectStatus, MeasureError, Model, PMethod, PermutationOptions, SdKind, WeatOptions,
-    WeatSets, binomial, direct_bias, effect_size, gender_direction, projections, weat,
+    DirectionSource, EffectStatus, Model, PMethod, PermutationOptions, SdKind, WeatOptions, WeatSets,
+    binomial, direct_bias, effect_size, gender_direction, projections, weat,
 };
 use retest_rng::SeedPath;
 use support::fixture::{Fixture, assert_close};
@@ -250,17 +250,21 @@ fn errors_name_the_set_and_the_problem() {
         err(sets(&some, &[99], &[0], &[1])),
         "WEAT target set Y: word id 99 is out of range for a vocabulary of 40"
     );
-    let no_samples = WeatOptions {
-        permutation: PermutationOptions {
-            samples: 0,
-            ..opts.permutation
-        },
-        ..opts
-    };
-    assert_eq!(
-        weat(&model, &sets(&some, &some, &[0], &[1]), &no_samples).unwrap_err(),
-        MeasureError::NoSamples
-    );
+    for samples in [0, 10_000_001] {
+        let bad = WeatOptions {
+            permutation: PermutationOptions {
+                samples,
+                ..opts.permutation
+            },
+            ..opts
+        };
+        assert_eq!(
+            weat(&model, &sets(&some, &some, &[0], &[1]), &bad)
+                .unwrap_err()
+                .to_string(),
+            format!("WEAT permutation test: {samples} sampled partitions; give from 1 to 10000000")
+        );
+    }
 
     let pca = |pairs: &[(u32, u32)]| {
         gender_direction(&model, DirectionSource::PrincipalComponent(pairs))

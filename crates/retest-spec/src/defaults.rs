@@ -100,6 +100,8 @@ pub const WEAT_SD: SdKind = SdKind::Population;
 pub const WEAT_EXACT_PARTITIONS_MAX: u64 = retest_measures::WEAT_EXACT_PARTITIONS_MAX;
 /// WEAT: partitions drawn when the permutation test samples.
 pub const WEAT_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_SAMPLED_PARTITIONS;
+/// The most partitions a sampled permutation test may draw (each is remembered).
+pub const WEAT_MAX_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_MAX_SAMPLED_PARTITIONS;
 /// WEAT: root seed of the sampled permutation tests of `retest weat` when none is given.
 pub const WEAT_SEED: u64 = 1;
 /// Direct Bias: Bolukbasi et al.'s exponent `c`.
@@ -180,3 +182,5 @@ pub const ZHANG_EXAMPLE: &str = "professor";
 /// Base pairs: random word pairs (and random pairs of difference vectors) drawn per seed for
 /// the cosine baselines.
 pub const ZHANG_RANDOM_SAMPLES: usize = 100_000;
+/// The most random pairs the cosine baselines may draw (their cosines are kept).
+pub const ZHANG_MAX_RANDOM_SAMPLES: usize = retest_measures::MAX_RANDOM_SAMPLES;

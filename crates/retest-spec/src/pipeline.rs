@@ -865,6 +865,12 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<Option<SetLevelParam
             .unwrap_or_else(|| defaults::STEREOTYPES.to_owned()),
     };
     at_least(doc, "set_level.samples", p.samples, 1)?;
+    at_most(
+        doc,
+        "set_level.samples",
+        p.samples,
+        defaults::WEAT_MAX_SAMPLED_PARTITIONS,
+    )?;
     if !(p.c >= 0.0 && p.c.is_finite()) {
         return Err(doc.error("set_level.c", format!("{} must be a finite number ≥ 0", p.c)));
     }
@@ -949,7 +955,13 @@ fn resolve_base_pairs(doc: &Document<RawPipeline>) -> Result<Option<BasePairPara
     check_unique(doc, "base_pairs.pool_exclude", &p.pool_exclude, String::as_str)?;
     at_least(doc, "base_pairs.most_frequent", p.most_frequent as u64, 2)?;
     at_least(doc, "base_pairs.nbm_k", p.nbm_k, 1)?;
-    at_least(doc, "base_pairs.random_samples", p.random_samples as u64, 1)?;
+    at_least(doc, "base_pairs.random_samples", p.random_samples, 1)?;
+    at_most(
+        doc,
+        "base_pairs.random_samples",
+        p.random_samples,
+        defaults::ZHANG_MAX_RANDOM_SAMPLES,
+    )?;
     Ok(Some(p))
 }
 

@@ -281,6 +281,16 @@ fn invalid_pipeline_values_are_rejected_at_their_place() {
             "name: p\nn_seeds: 100000000\ncorpora:\n  - recipe: tiny\n",
             "pipelines/p.yaml:2:10: field `n_seeds`: 100000000 seeds is too many: must be at most 10000",
         ),
+        // Counts that size memory.
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nset_level:\n  samples: 1000000000000\n",
+            "pipelines/p.yaml:5:12: field `set_level.samples`: 1000000000000 is too large: must be at most 10000000",
+        ),
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nbase_pairs:\n  random_samples: 1000000000000\n",
+            "pipelines/p.yaml:5:19: field `base_pairs.random_samples`: 1000000000000 is too large: must be at most \
+             10000000",
+        ),
     ];
     assert_rejected(&cases);
 }
