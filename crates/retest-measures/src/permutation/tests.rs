@@ -184,7 +184,7 @@ fn as_many_samples_as_partitions_enumerates() {
 }
 
 #[test]
-fn refuses_empty_sets_and_zero_samples() {
+fn refuses_empty_sets_and_sample_counts_out_of_range() {
     let seed = SeedPath::new(7);
     let err =
         |x: &[f64], y: &[f64], o: &PermutationOptions<'_>| permutation_test(x, y, o).unwrap_err().to_string();
@@ -204,14 +204,16 @@ fn refuses_empty_sets_and_zero_samples() {
         err(&[0.5], &[f64::NEG_INFINITY], &opts(&seed)),
         "WEAT target set Y: score 0 is not a finite number (-inf)"
     );
-    let none = PermutationOptions {
-        samples: 0,
-        ..opts(&seed)
-    };
-    assert_eq!(
-        err(&[1.0], &[2.0], &none),
-        "WEAT permutation test: the number of sampled partitions must be at least 1"
-    );
+    for samples in [0, WEAT_MAX_SAMPLED_PARTITIONS + 1] {
+        let bad = PermutationOptions {
+            samples,
+            ..opts(&seed)
+        };
+        assert_eq!(
+            err(&[1.0], &[2.0], &bad),
+            format!("WEAT permutation test: {samples} sampled partitions; give from 1 to 10000000")
+        );
+    }
 }
 
 #[test]
