@@ -224,11 +224,13 @@ fn bad_input_is_one_line() {
         message,
         format!("error: {m}: --restrict-vocab 5000 is larger than the vocabulary (3000 words)\n")
     );
-    let (message, _, _) = refused(QUERIES, &["--solver", "bolukbasi", "--delta", "-0.5"]);
-    assert_eq!(
-        message,
-        "error: --delta must be a finite number ≥ 0, found -0.5\n"
-    );
+    for delta in ["-0.5", "0"] {
+        let (message, _, _) = refused(QUERIES, &["--solver", "bolukbasi", "--delta", delta]);
+        assert_eq!(
+            message,
+            format!("error: --delta must be a finite number > 0, found {delta}\n")
+        );
+    }
     let (message, _, _) = refused(QUERIES, &["--solver", "cosmul", "--top-n", "0"]);
     assert_eq!(message, "error: --top-n must be at least 1\n");
     let (message, _, _) = refused(QUERIES, &["--solver", "cosadd", "--delta", "0.5"]);

@@ -690,7 +690,7 @@ fn bad_input_is_refused_with_one_line() {
     };
     assert_eq!(
         message(solve(&space, &q, bad_delta, Constraint::Constrained, 1).unwrap_err()),
-        "Bolukbasi's delta must be a finite number ≥ 0, found -0.5"
+        "Bolukbasi's delta must be a finite number > 0, found -0.5"
     );
     let bad_epsilon = Solver::CosMul { epsilon: 0.0 };
     assert_eq!(
@@ -724,6 +724,6 @@ fn bad_input_is_refused_with_one_line() {
     };
     assert_eq!(
         message(generate_pairs(&space, (0, 1), &options).unwrap_err()),
-        "Bolukbasi's delta must be a finite number ≥ 0, found NaN"
+        "Bolukbasi's delta must be a finite number > 0, found NaN"
     );
 }

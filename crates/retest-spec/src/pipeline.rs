@@ -927,8 +927,8 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
         (p.sweep_deltas.iter().enumerate()).map(|(i, &d)| (format!("analogies.sweep_deltas[{i}]"), d)),
     );
     for (field, delta) in deltas {
-        if !(delta >= 0.0 && delta.is_finite()) {
-            return Err(doc.error(&field, format!("{delta} must be a finite number ≥ 0")));
+        if !(delta > 0.0 && delta.is_finite()) {
+            return Err(doc.error(&field, format!("{delta} must be a finite number > 0")));
         }
     }
     Ok(Some(p))

@@ -667,7 +667,7 @@ fn analogy_defaults_are_nissims_queries_with_every_solver() {
     );
     assert_eq!(
         project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  delta: -1\n"),
-        "pipelines/p.yaml:5:10: field `analogies.delta`: -1 must be a finite number ≥ 0"
+        "pipelines/p.yaml:5:10: field `analogies.delta`: -1 must be a finite number > 0"
     );
     assert_eq!(
         project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  solvers: [cosine]\n"),

@@ -23,8 +23,9 @@ pub enum SolveError {
     /// 3CosMul's ε is not a finite positive number.
     #[error("3CosMul's epsilon must be a finite number > 0, found {0}")]
     Epsilon(f64),
-    /// Bolukbasi et al.'s δ is negative or not finite.
-    #[error("Bolukbasi's delta must be a finite number ≥ 0, found {0}")]
+    /// Bolukbasi et al.'s δ is not a finite positive number (at δ = 0 no word but B itself is
+    /// within reach, and every answer would score 0).
+    #[error("Bolukbasi's delta must be a finite number > 0, found {0}")]
     Delta(f64),
     /// An empty space was asked for.
     #[error("restrict_vocab must be at least 1")]

@@ -79,7 +79,7 @@ pub fn generate_pairs(
     if options.n_pairs == 0 {
         return Err(SolveError::ZeroPairs);
     }
-    if !(options.delta.is_finite() && options.delta >= 0.0) {
+    if !(options.delta.is_finite() && options.delta > 0.0) {
         return Err(SolveError::Delta(options.delta));
     }
     let n_rows = space.n_rows();

@@ -127,7 +127,7 @@ impl Solver {
             Solver::CosAdd => Ok(()),
             Solver::CosMul { epsilon } if epsilon.is_finite() && epsilon > 0.0 => Ok(()),
             Solver::CosMul { epsilon } => Err(SolveError::Epsilon(epsilon)),
-            Solver::Bolukbasi { delta, .. } if delta.is_finite() && delta >= 0.0 => Ok(()),
+            Solver::Bolukbasi { delta, .. } if delta.is_finite() && delta > 0.0 => Ok(()),
             Solver::Bolukbasi { delta, .. } => Err(SolveError::Delta(delta)),
         }
     }

@@ -49,8 +49,8 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
     );
     if let Solver::Bolukbasi { delta, .. } = req.solver {
         ensure!(
-            delta.is_finite() && delta >= 0.0,
-            "--delta must be a finite number ≥ 0, found {delta}"
+            delta.is_finite() && delta > 0.0,
+            "--delta must be a finite number > 0, found {delta}"
         );
     }
     let queries = read_query_file(req.queries)?;
