@@ -250,7 +250,8 @@ pub fn normalized_scores(
 
 /// One WEAT test on one model: per-word scores [`association_scores`], the statistic
 /// [`weat_statistic`], the effect size [`effect_size`], the permutation p-value
-/// [`permutation_test`] (exact or sampled, as `opts.permutation` decides) and Schröder et al.'s
+/// [`permutation_test`] (exact or sampled, as `opts.permutation` decides; NaN, as `d`, when
+/// every score is the same: [`EffectStatus::NoSpread`]) and Schröder et al.'s
 /// [`attribute_difference`] and [`normalized_scores`].
 ///
 /// X and Y may differ in size (after the caller removed out-of-vocabulary words): the means
@@ -265,12 +266,19 @@ pub fn weat(model: &Model<'_>, sets: &WeatSets<'_>, opts: &WeatOptions<'_>) -> R
     let x_scores = association_scores(model, sets.x, sets.a, sets.b)?;
     let y_scores = association_scores(model, sets.y, sets.a, sets.b)?;
     let difference = attribute_difference(model, sets.a, sets.b)?;
+    let effect_size = effect_size(&x_scores, &y_scores, opts.sd)?;
+    let mut permutation = permutation_test(&x_scores, &y_scores, &opts.permutation)?;
+    // Every score the same: every partition ties with the observed one, and "no partition
+    // exceeds it" says nothing. The p-value is undefined, as d is.
+    if effect_size.status == EffectStatus::NoSpread {
+        permutation.p = f64::NAN;
+    }
     Ok(Weat {
         x_normalized: normalized_scores(model, &difference, sets.x)?,
         y_normalized: normalized_scores(model, &difference, sets.y)?,
         statistic: weat_statistic(&x_scores, &y_scores),
-        effect_size: effect_size(&x_scores, &y_scores, opts.sd)?,
-        permutation: permutation_test(&x_scores, &y_scores, &opts.permutation)?,
+        effect_size,
+        permutation,
         attribute_difference: difference.norm,
         x_scores,
         y_scores,

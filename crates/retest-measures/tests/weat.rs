@@ -219,6 +219,28 @@ fn constant_scores_have_no_effect_size() {
     assert_eq!(SdKind::Sample.to_string(), "sample");
 }
 
+/// A = B: every score is 0, so neither `d` nor the permutation p-value is defined.
+#[test]
+fn identical_attribute_sets_give_no_effect_size_and_no_p_value() {
+    let fx = Fixture::load();
+    let model = fx.model();
+    let seed = SeedPath::new(0);
+    let opts = WeatOptions::caliskan(&seed);
+    let sets = WeatSets {
+        x: &[20, 21],
+        y: &[22, 23],
+        a: &[0, 1],
+        b: &[0, 1],
+    };
+    let w = weat(&model, &sets, &opts).unwrap();
+    assert_eq!(w.effect_size.status, EffectStatus::NoSpread);
+    assert!(
+        w.effect_size.d.is_nan() && w.permutation.p.is_nan(),
+        "{:?}",
+        w.permutation
+    );
+}
+
 #[test]
 fn errors_name_the_set_and_the_problem() {
     let fx = Fixture::load();
