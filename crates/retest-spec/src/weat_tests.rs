@@ -241,6 +241,9 @@ impl WeatTestsFile {
                     }
                 };
             }
+            if let Some((field, message)) = overlap(&words) {
+                return Err(error(test_field(&test.name, field), message));
+            }
             let [x, y, a, b] = words;
             out.push(WeatTest {
                 name: test.name.clone(),
@@ -252,6 +255,29 @@ impl WeatTestsFile {
         }
         Ok(out)
     }
+}
+
+/// The first word that a test's sets `[x, y, a, b]` repeat: twice in one set (it would count
+/// twice), or in both targets or both attributes (the test would compare a word with itself).
+fn overlap(words: &[Vec<String>; 4]) -> Option<(&'static str, String)> {
+    const NAMES: [&str; 4] = ["x", "y", "a", "b"];
+    for (set, name) in words.iter().zip(NAMES) {
+        if let Some((_, word)) = set.iter().enumerate().find(|(i, w)| set[..*i].contains(w)) {
+            return Some((name, format!("`{word}` is listed twice")));
+        }
+    }
+    for (first, second) in [(0, 1), (2, 3)] {
+        if let Some(word) = words[second].iter().find(|w| words[first].contains(w)) {
+            return Some((
+                NAMES[second],
+                format!(
+                    "`{word}` is also in `{}`: each word belongs to one of the two sets",
+                    NAMES[first]
+                ),
+            ));
+        }
+    }
+    None
 }
 
 fn test_field(test: &str, field: &str) -> String {

@@ -148,6 +148,23 @@ fn an_empty_inline_list_is_refused() {
 }
 
 #[test]
+fn a_word_twice_in_a_set_or_in_both_sets_of_a_side_is_refused() {
+    let message = |text: &str| parse(text).unwrap().resolve(None).unwrap_err().to_string();
+    assert_eq!(
+        message("tests:\n  t: {x: [a, e, a], y: [b], a: [c], b: [d]}\n"),
+        "weat/t.yaml: field `tests.t.x`: `a` is listed twice"
+    );
+    assert_eq!(
+        message("tests:\n  t: {x: [a, e], y: [b, e], a: [c], b: [d]}\n"),
+        "weat/t.yaml: field `tests.t.y`: `e` is also in `x`: each word belongs to one of the two sets"
+    );
+    assert_eq!(
+        message("tests:\n  t: {x: [a], y: [b], a: [c, d], b: [d]}\n"),
+        "weat/t.yaml: field `tests.t.b`: `d` is also in `a`: each word belongs to one of the two sets"
+    );
+}
+
+#[test]
 fn bad_names_repeats_and_no_tests_are_refused() {
     assert_eq!(
         message("tests:\n  Flowers: {x: [a], y: [b], a: [c], b: [d]}\n"),
