@@ -11,11 +11,15 @@
 //!    where `--format` chooses between the two text formats of `.txt` and, when given, must agree
 //!    with the name. Any other name is refused with the accepted ones.
 //! 3. **What is there stays unless it is of the same kind.** A table replaces an empty file or
-//!    a file of its own format (Parquet for `.parquet`; for `.csv` text that is not embeddings),
-//!    anything else only with `--force`. An embedding file replaces nothing but an empty file
+//!    a table of its own format (Parquet for `.parquet`; for `.csv` text whose first line is a
+//!    header of two or more column names, letters, digits and `_`), anything else only with
+//!    `--force`. An embedding file replaces nothing but an empty file
 //!    without `--force` (a model and its training metadata may be hours of work). `retest base-pairs` writes a
 //!    new folder; the report goes into a new or empty folder or one holding an earlier report.
 //!    A folder is never replaced by a file.
+//! 4. **A link is not followed.** An output written atomically replaces the path it is given,
+//!    so a symbolic link there would become a file and its target keep its old content: an
+//!    output that is a link is refused, with `--force` too; name the file it points to.
 
 use std::fmt;
 use std::io::Read;
@@ -63,14 +67,31 @@ pub(crate) fn refuse_input(flag: &str, out: &Path, inputs: &[&Path]) -> Result<(
     Ok(())
 }
 
+/// Refuses an output path that is a symbolic link (policy 4), with `--force` too.
+///
+/// # Errors
+///
+/// `out` is a symbolic link.
+fn refuse_link(flag: &str, out: &Path) -> Result<()> {
+    if out.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+        bail!(
+            "{flag} {}: that is a symbolic link, which the output would replace (not its target); name \
+             the file itself",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
 /// Checks the table file `out` (`--out`) of a command reading `inputs`, and returns its format.
 ///
 /// # Errors
 ///
-/// `out` is an input or a folder, its name ends in neither `.parquet` nor `.csv`, or it is a
-/// file that may not hold a table of that format and `overwrite` is [`Overwrite::Refuse`].
+/// `out` is an input, a link or a folder, its name ends in neither `.parquet` nor `.csv`, or it
+/// is a file that may not hold a table of that format and `overwrite` is [`Overwrite::Refuse`].
 pub(crate) fn table_file(out: &Path, inputs: &[&Path], overwrite: Overwrite) -> Result<TableFormat> {
     refuse_input("--out", out, inputs)?;
+    refuse_link("--out", out)?;
     let existing = Existing::at(out).context(out.display().to_string())?;
     if existing == Existing::Folder {
         bail!(
@@ -112,6 +133,7 @@ pub(crate) fn embedding_file(
     overwrite: Overwrite,
 ) -> Result<Format> {
     refuse_input("--output", out, inputs)?;
+    refuse_link("--output", out)?;
     let existing = Existing::at(out).context(out.display().to_string())?;
     if existing == Existing::Folder {
         bail!(
@@ -244,7 +266,7 @@ fn extensions(format: Format) -> String {
 /// What is at an output path now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Existing {
-    /// Nothing (a link to nothing counts as nothing: the output replaces the link).
+    /// Nothing.
     Missing,
     Folder,
     File(Content),
@@ -256,9 +278,21 @@ enum Content {
     Empty,
     Parquet,
     Embeddings(Format),
-    /// Text that is not embeddings (a CSV table, say).
+    /// Text whose first line is a CSV header of two or more column names.
+    CsvTable,
+    /// Other text (notes, YAML, prose).
     Text,
     Binary,
+}
+
+/// Whether `head` starts with a CSV header line: two or more comma-separated names of letters,
+/// digits and `_` (as every table retest writes begins).
+fn csv_header(head: &[u8]) -> bool {
+    let line = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let fields: Vec<&[u8]> = line.split(|&b| b == b',').collect();
+    fields.len() >= 2
+        && (fields.iter()).all(|f| !f.is_empty() && f.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_'))
 }
 
 /// How many bytes tell a file's content.
@@ -286,7 +320,11 @@ impl Existing {
         } else if let Ok(format) = retest_embeddings::detect_format(path) {
             Content::Embeddings(format)
         } else if TableFormat::Csv.may_hold(&head) {
-            Content::Text
+            if csv_header(&head) {
+                Content::CsvTable
+            } else {
+                Content::Text
+            }
         } else {
             Content::Binary
         };
@@ -300,8 +338,8 @@ impl Content {
         match self {
             Content::Empty => true,
             Content::Parquet => format == TableFormat::Parquet,
-            Content::Text => format == TableFormat::Csv,
-            Content::Embeddings(_) | Content::Binary => false,
+            Content::CsvTable => format == TableFormat::Csv,
+            Content::Embeddings(_) | Content::Text | Content::Binary => false,
         }
     }
 }
@@ -312,6 +350,7 @@ impl fmt::Display for Content {
             Content::Empty => f.write_str("nothing"),
             Content::Parquet => f.write_str("a Parquet file"),
             Content::Embeddings(format) => write!(f, "{format} embeddings"),
+            Content::CsvTable => f.write_str("a CSV table"),
             Content::Text => f.write_str("text"),
             Content::Binary => f.write_str("binary data"),
         }

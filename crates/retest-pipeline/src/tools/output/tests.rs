@@ -89,7 +89,7 @@ fn a_table_replaces_a_table_of_its_format_and_nothing_else_without_force() {
         ("csv", "m.fifu", "fifu embeddings", "CSV"),
         ("csv", "v.txt", "word2vec-text embeddings", "CSV"),
         ("csv", "t.parquet", "a Parquet file", "CSV"),
-        ("parquet", "t.csv", "text", "Parquet"),
+        ("parquet", "t.csv", "a CSV table", "Parquet"),
         ("parquet", "m.fifu", "fifu embeddings", "Parquet"),
     ];
     for (extension, source, holds, format) in cases {
@@ -107,6 +107,59 @@ fn a_table_replaces_a_table_of_its_format_and_nothing_else_without_force() {
     let binary = root.join("b.csv");
     std::fs::write(&binary, b"\x00\x01\x02").unwrap();
     assert!(message(table_file(&binary, &[], Overwrite::Refuse)).contains("holds binary data, not a CSV"));
+    // Text is a table only when its first line is a header of column names.
+    for (name, text, table) in [
+        ("header.csv", "embedding,rule,score\nx,dbwa,0.5\n", true),
+        ("crlf.csv", "a,b_2\r\n1,2\r\n", true),
+        ("notes.csv", "Notes on the run, by hand.\n", false),
+        ("config.csv", "name: p\nseed: 7\n", false),
+        ("one-column.csv", "word\nnurse\n", false),
+    ] {
+        let out = root.join(name);
+        std::fs::write(&out, text).unwrap();
+        let result = table_file(&out, &[], Overwrite::Refuse);
+        if table {
+            result.unwrap();
+        } else {
+            assert_eq!(
+                message(result),
+                format!(
+                    "--out {}: the file there holds text, not a CSV table; pass --force to replace it",
+                    out.display()
+                )
+            );
+        }
+    }
+}
+
+#[test]
+fn a_link_is_never_an_output() {
+    let (_dir, root) = folder();
+    let target = root.join("target.csv");
+    std::fs::write(&target, "a,b\n1,2\n").unwrap();
+    for (link, points_to) in [
+        ("link.csv", target.clone()),
+        ("dangling.csv", root.join("nothing.csv")),
+    ] {
+        let link = root.join(link);
+        std::os::unix::fs::symlink(&points_to, &link).unwrap();
+        for overwrite in [Overwrite::Refuse, Overwrite::Force] {
+            assert_eq!(
+                message(table_file(&link, &[], overwrite)),
+                format!(
+                    "--out {}: that is a symbolic link, which the output would replace (not its target); name the \
+                     file itself",
+                    link.display()
+                )
+            );
+        }
+    }
+    let model = root.join("model.fifu");
+    std::os::unix::fs::symlink(root.join("m.fifu"), &model).unwrap();
+    assert!(
+        message(embedding_file(&model, &[], None, Overwrite::Force))
+            .starts_with(&format!("--output {}: that is a symbolic link", model.display()))
+    );
 }
 
 #[test]
