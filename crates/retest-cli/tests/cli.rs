@@ -379,6 +379,21 @@ fn a_zero_vector_gets_no_score_and_says_why() {
 }
 
 #[test]
+fn a_killed_writes_temporary_of_the_table_is_removed_by_the_next_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
+    std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
+    std::fs::write(root.join("words.txt"), "nurse\n").unwrap();
+    // What a write of o.csv killed mid-way leaves, beside a file of a similar name.
+    std::fs::write(root.join(".o.csv.Ab3xY9.tmp"), "half").unwrap();
+    std::fs::write(root.join(".o.csv.notes"), "mine").unwrap();
+    score_table(root, &["--rules", "dbwa"]);
+    assert!(!root.join(".o.csv.Ab3xY9.tmp").exists());
+    assert!(root.join(".o.csv.notes").exists());
+}
+
+#[test]
 fn score_lowercase_looks_lists_up_lowercased_and_names_them_so() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

@@ -78,13 +78,16 @@ impl TableFile<'_> {
         table_file(self.path, inputs, self.overwrite).map(drop)
     }
 
-    /// Writes `rows` as table `name` and says so on stderr (`N <what> → FILE`).
+    /// Writes `rows` as table `name` and says so on stderr (`N <what> → FILE`). The temporaries
+    /// an earlier write of this file left when its process was killed are removed first (the
+    /// one process writing a file the user names is this one).
     pub(crate) fn write<R: Row<Layout = ()>>(
         &self,
         name: TableName<R>,
         rows: &[R],
         what: &str,
     ) -> Result<()> {
+        retest_fs::remove_temporaries_of(self.path);
         Table::of(name, rows)?.write_file(self.path)?;
         writeln!(
             std::io::stderr(),
