@@ -355,6 +355,14 @@ fn score_table(root: &Path, flags: &[&str]) -> (String, String) {
     (table, text(&out.stderr).replace(&e, "{e}"))
 }
 
+/// In `root`: `e.vec` with `he`, `she` and `nurse` in 2-d, and the files `pairs.txt` and
+/// `words.txt` holding `pairs` and `words`.
+fn three_words(root: &Path, pairs: &str, words: &str) {
+    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
+    std::fs::write(root.join("pairs.txt"), pairs).unwrap();
+    std::fs::write(root.join("words.txt"), words).unwrap();
+}
+
 #[test]
 fn a_zero_vector_gets_no_score_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
@@ -382,9 +390,7 @@ fn a_zero_vector_gets_no_score_and_says_why() {
 fn a_killed_writes_temporary_of_the_table_is_removed_by_the_next_write() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
-    std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
-    std::fs::write(root.join("words.txt"), "nurse\n").unwrap();
+    three_words(root, "he she\n", "nurse\n");
     // What a write of o.csv killed mid-way leaves, beside a file of a similar name.
     std::fs::write(root.join(".o.csv.Ab3xY9.tmp"), "half").unwrap();
     std::fs::write(root.join(".o.csv.notes"), "mine").unwrap();
@@ -397,10 +403,8 @@ fn a_killed_writes_temporary_of_the_table_is_removed_by_the_next_write() {
 fn score_lowercase_looks_lists_up_lowercased_and_names_them_so() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
-    std::fs::write(root.join("pairs.txt"), "He She\n").unwrap();
     // Two spellings of one word are one word once lowercased.
-    std::fs::write(root.join("words.txt"), "Nurse\nnurse\n").unwrap();
+    three_words(root, "He She\n", "Nurse\nnurse\n");
     assert_eq!(
         score_table(root, &["--rules", "dbwa", "--lowercase"]).0,
         "embedding,rule,male,female,word,score,status\n\
@@ -412,9 +416,7 @@ fn score_lowercase_looks_lists_up_lowercased_and_names_them_so() {
 fn a_vocabulary_smaller_than_nbms_neighbourhood_keeps_the_other_rules_scores() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
-    std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
-    std::fs::write(root.join("words.txt"), "nurse\n").unwrap();
+    three_words(root, "he she\n", "nurse\n");
     let (table, stderr) = score_table(root, &["--nbm-k", "3"]);
     assert_eq!(
         table,
