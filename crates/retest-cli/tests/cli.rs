@@ -617,3 +617,67 @@ fn only_commands_that_read_the_folders_name_them_in_their_help() {
         "--results <DIR>    Outputs: prepared corpora, embeddings, tables [env: RETEST_RESULTS_DIR=]"
     ));
 }
+
+#[test]
+fn weat_and_direct_bias_leave_a_zero_vector_out_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("e.vec"),
+        "4 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\npad 0 0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("t.yaml"),
+        "tests:\n  t: {x: [nurse, pad], y: [she], a: [he], b: [she]}\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("pairs.txt"), "he she\npad she\n").unwrap();
+    std::fs::write(root.join("words.txt"), "nurse\npad\n").unwrap();
+    let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
+    let e = path("e.vec");
+    let weat = retest(
+        &["weat", &e, "--tests", &path("t.yaml"), "--out", &path("w.csv")],
+        root,
+    );
+    assert!(weat.status.success(), "{}", text(&weat.stderr));
+    assert_eq!(
+        text(&weat.stderr).lines().next(),
+        Some(
+            format!("warning: {e}: test `t`: left out for an all-zero vector (no direction): x:pad").as_str()
+        )
+    );
+    let table = std::fs::read_to_string(root.join("w.csv")).unwrap();
+    let row = table.lines().nth(1).unwrap();
+    // n_x = 1: only nurse is measured; pad is listed among the words left out.
+    assert!(
+        row.starts_with(&format!("{e},t,1,1,1,1,")) && row.ends_with(",x:pad"),
+        "{table}"
+    );
+    let direct = retest(
+        &[
+            "direct-bias",
+            &e,
+            "--pairs",
+            &path("pairs.txt"),
+            "--words",
+            &path("words.txt"),
+            "--out",
+            &path("d.csv"),
+        ],
+        root,
+    );
+    assert_eq!(
+        direct.status.code(),
+        Some(1),
+        "one pair is left, too few for `pca`"
+    );
+    assert_eq!(
+        text(&direct.stderr),
+        format!(
+            "warning: {e}: left out for an all-zero vector (no direction): pad:she pad\n\
+             error: {e}: direction `pca` needs at least 2 pairs in the vocabulary, found 1 of the 2 in {}\n",
+            path("pairs.txt")
+        )
+    );
+}

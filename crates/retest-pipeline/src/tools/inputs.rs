@@ -52,6 +52,16 @@ impl<'a> EmbeddingFiles<'a> {
         vocab.id(&self.case(word))
     }
 
+    /// `word` in `model`, looked up as [`Self::case`] spells it: its id, or why it has none to
+    /// measure with.
+    pub(crate) fn find(&self, model: &Model<'_>, word: &str) -> Found {
+        match self.id(model.vocab(), word) {
+            None => Found::OutOfVocabulary,
+            Some(id) if model.norm(id) == 0.0 => Found::ZeroVector,
+            Some(id) => Found::Id(id),
+        }
+    }
+
     /// Reads every file in turn and gives `f` its name (the path as given) and model.
     pub(crate) fn for_each_model(&self, mut f: impl FnMut(String, &Model<'_>) -> Result<()>) -> Result<()> {
         for path in self.paths {
@@ -61,6 +71,16 @@ impl<'a> EmbeddingFiles<'a> {
         }
         Ok(())
     }
+}
+
+/// A listed word in a model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    Id(u32),
+    OutOfVocabulary,
+    /// In the vocabulary with an all-zero vector (padding rows of some pretrained files): it has
+    /// no direction, so no cosine.
+    ZeroVector,
 }
 
 /// The table file a command writes (`--out`, and `--force`).

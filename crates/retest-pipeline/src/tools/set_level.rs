@@ -16,7 +16,7 @@ use retest_tables::{DirectBiasRow, WeatRow, names};
 use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::read_weat_tests;
 use crate::stages::columns::{EMPTY_SET, PCA_DIRECTION, weat_stats};
-use crate::tools::inputs::{EmbeddingFiles, TableFile};
+use crate::tools::inputs::{EmbeddingFiles, Found, TableFile};
 use crate::tools::score::{read_pair_file, read_word_file};
 
 /// What `retest weat` was asked to do.
@@ -95,16 +95,26 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         for (test, seed) in tests.iter().zip(&seeds) {
             let sets = [("x", &test.x), ("y", &test.y), ("a", &test.a), ("b", &test.b)];
             let mut ids: [Vec<u32>; 4] = Default::default();
-            let mut dropped = Vec::new();
+            let (mut dropped, mut zero) = (Vec::new(), Vec::new());
             for ((set, words), ids) in sets.iter().zip(&mut ids) {
                 for word in *words {
-                    match req.embeddings.id(model.vocab(), word) {
-                        Some(id) => ids.push(id),
-                        None => dropped.push(format!("{set}:{word}")),
+                    match req.embeddings.find(model, word) {
+                        Found::Id(id) => ids.push(id),
+                        Found::OutOfVocabulary => dropped.push(format!("{set}:{word}")),
+                        Found::ZeroVector => zero.push(format!("{set}:{word}")),
                     }
                 }
             }
-            n_dropped += dropped.len();
+            if !zero.is_empty() {
+                writeln!(
+                    err,
+                    "warning: {name}: test `{}`: left out for an all-zero vector (no direction): {}",
+                    test.name,
+                    zero.join(" ")
+                )?;
+            }
+            n_dropped += dropped.len() + zero.len();
+            dropped.extend(zero);
             let mut row = WeatRow {
                 embedding: name.clone(),
                 test: test.name.clone(),
@@ -187,23 +197,32 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     req.embeddings.for_each_model(|name, model| {
-        let vocab = model.vocab();
         let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
+        let mut zero = Vec::new();
         for (m, f) in &pairs.pairs {
-            match (req.embeddings.id(vocab, m), req.embeddings.id(vocab, f)) {
-                (Some(mi), Some(fi)) => {
+            match (req.embeddings.find(model, m), req.embeddings.find(model, f)) {
+                (Found::Id(mi), Found::Id(fi)) => {
                     pair_ids.push((mi, fi));
                     pairs_in.push((m, f));
                 }
+                (a, b) if a == Found::ZeroVector || b == Found::ZeroVector => zero.push(format!("{m}:{f}")),
                 _ => pairs_out.push(format!("{m}:{f}")),
             }
         }
         let (mut neutral, mut words_out) = (Vec::new(), Vec::new());
         for w in &words.words {
-            match req.embeddings.id(vocab, w) {
-                Some(id) => neutral.push(id),
-                None => words_out.push(w.clone()),
+            match req.embeddings.find(model, w) {
+                Found::Id(id) => neutral.push(id),
+                Found::OutOfVocabulary => words_out.push(w.clone()),
+                Found::ZeroVector => zero.push(w.clone()),
             }
+        }
+        if !zero.is_empty() {
+            writeln!(
+                err,
+                "warning: {name}: left out for an all-zero vector (no direction): {}",
+                zero.join(" ")
+            )?;
         }
         let dropped = |what: &str, list: &[String]| {
             if list.is_empty() {
