@@ -681,3 +681,54 @@ fn weat_and_direct_bias_leave_a_zero_vector_out_and_say_so() {
         )
     );
 }
+
+#[test]
+fn analogies_never_answer_a_zero_vector_and_do_not_answer_with_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("e.vec"),
+        "5 2\nhe 1 0\nshe 0 1\npad 0 0\nman 0.9 0.1\nnurse 0.2 0.9\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("q.txt"), "he she man nurse\nhe pad man\n").unwrap();
+    let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
+    let (e, q) = (path("e.vec"), path("q.txt"));
+    let out = retest(
+        &[
+            "analogies",
+            &e,
+            "--queries",
+            &q,
+            "--solver",
+            "cosadd",
+            "--unconstrained",
+            "--top-n",
+            "5",
+            "--out",
+            &path("a.csv"),
+        ],
+        root,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "warning: {e}: 1 word(s) with an all-zero vector (no direction) are never answers: pad\n\
+             warning: {e}: query `he pad man` ({q}:2): pad has an all-zero vector; its row has status zero_vector\n\
+             {e}: 1 of 2 queries answered among 5 words, 1 with a word of all-zero vector\n\
+             5 analogy rows → {}\n",
+            path("a.csv")
+        )
+    );
+    let table = std::fs::read_to_string(root.join("a.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = table.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    // Four answers (every word but pad), then the unanswered query.
+    assert_eq!(rows.len(), 5);
+    assert!(rows[..4].iter().all(|r| r[7] != "pad" && r[9] == "ok"), "{table}");
+    assert_eq!(
+        rows[0][11..],
+        ["nurse", rows.iter().find(|r| r[7] == "nurse").unwrap()[6], "ok"]
+    );
+    assert_eq!(rows[4][9..11], ["zero_vector", "pad"]);
+}

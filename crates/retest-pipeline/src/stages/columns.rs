@@ -10,6 +10,9 @@ use retest_tables::{IccStats, WeatStats};
 pub const EMPTY_SET: &str = "empty_set";
 /// The `status` of a row (an analogy query, a base-pair comparison) with a word out of vocabulary.
 pub const OUT_OF_VOCABULARY: &str = "out_of_vocabulary";
+/// The `status` of a word, or of a row that needs one, whose vector is all zeros: it has no
+/// direction, so no cosine.
+pub const ZERO_VECTOR: &str = "zero_vector";
 /// The `direction` of the Direct Bias row of the first principal component of the pairs.
 pub const PCA_DIRECTION: &str = "pca";
 

@@ -11,7 +11,7 @@ use retest_tables::{AnalogyRow, names};
 use rustc_hash::FxHashMap;
 
 use crate::lists::{QueryLine, read_query_file};
-use crate::stages::columns::OUT_OF_VOCABULARY;
+use crate::stages::columns::{OUT_OF_VOCABULARY, ZERO_VECTOR};
 use crate::tools::inputs::{EmbeddingFiles, TableFile};
 
 /// What `retest analogies` was asked to do.
@@ -79,20 +79,44 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
         } else {
             "in the vocabulary".to_owned()
         };
-        // Per query: its rows, or the words not found.
-        let resolved: Vec<std::result::Result<Query, Vec<&str>>> = queries
+        // Rows with an all-zero vector have no direction: never an answer, and a query with one
+        // is not answered.
+        let zero: Vec<u32> = (0..searched as u32)
+            .filter(|&r| emb.row(r as usize).iter().all(|&x| x == 0.0))
+            .collect();
+        if !zero.is_empty() {
+            let shown: Vec<&str> = zero.iter().take(10).map(|&r| emb.word(r as usize)).collect();
+            writeln!(
+                err,
+                "warning: {name}: {} word(s) with an all-zero vector (no direction) are never answers: {}{}",
+                zero.len(),
+                shown.join(" "),
+                if zero.len() > shown.len() { " …" } else { "" }
+            )?;
+        }
+        // Per query: its rows, or why it has none (the status and the words at fault).
+        let resolved: Vec<std::result::Result<Query, Unanswered<'_>>> = queries
             .iter()
             .map(|q| {
                 let found = q.words.each_ref().map(|w| lookup(w));
-                match found {
-                    [Some(a), Some(b), Some(c)] => Ok(Query { a, b, c }),
-                    _ => Err(q
-                        .words
-                        .iter()
-                        .zip(found)
-                        .filter(|(_, f)| f.is_none())
+                let words_where = |bad: &dyn Fn(Option<u32>) -> bool| -> Vec<&str> {
+                    (q.words.iter().zip(found))
+                        .filter(|(_, f)| bad(*f))
                         .map(|(w, _)| w.as_str())
-                        .collect()),
+                        .collect()
+                };
+                match found {
+                    [Some(a), Some(b), Some(c)] if [a, b, c].iter().any(|r| zero.contains(r)) => {
+                        Err(Unanswered {
+                            status: ZERO_VECTOR,
+                            words: words_where(&|f| f.is_some_and(|r| zero.contains(&r))),
+                        })
+                    }
+                    [Some(a), Some(b), Some(c)] => Ok(Query { a, b, c }),
+                    _ => Err(Unanswered {
+                        status: OUT_OF_VOCABULARY,
+                        words: words_where(&|f| f.is_none()),
+                    }),
                 }
             })
             .collect();
@@ -103,11 +127,18 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
             queries.len(),
             req.queries.display()
         );
-        let mut answers = solve(&space, &answerable, req.solver, req.constraint, req.top_n)
-            .with_context(|| name.clone())?
-            .into_iter();
+        let mut answers = solve(
+            &space,
+            &answerable,
+            req.solver,
+            req.constraint,
+            req.top_n + zero.len(),
+        )
+        .with_context(|| name.clone())?
+        .into_iter()
+        .map(|top| (top.into_iter().filter(|a| !zero.contains(&a.row)).take(req.top_n)).collect::<Vec<_>>());
         let reported_ranks =
-            reported_ranks(&space, req, &queries, &resolved, lookup).with_context(|| name.clone())?;
+            reported_ranks(&space, req, &queries, &resolved, &zero, lookup).with_context(|| name.clone())?;
         let row = |q: &QueryLine, (reported_rank, reported_status): (u32, &str)| AnalogyRow {
             embedding: name.clone(),
             a: q.words[0].clone(),
@@ -124,7 +155,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
             reported_rank,
             reported_status: reported_status.to_owned(),
         };
-        let mut n_oov = 0;
+        let (mut n_oov, mut n_zero) = (0, 0);
         for ((q, resolved), &reported) in queries.iter().zip(&resolved).zip(&reported_ranks) {
             match resolved {
                 Ok(_) => {
@@ -138,19 +169,26 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
                         });
                     }
                 }
-                Err(missing) => {
-                    n_oov += 1;
+                Err(unanswered) => {
+                    let why = if unanswered.status == ZERO_VECTOR {
+                        n_zero += 1;
+                        "has an all-zero vector".to_owned()
+                    } else {
+                        n_oov += 1;
+                        format!("not {where_}")
+                    };
                     writeln!(
                         err,
-                        "warning: {name}: query `{}` ({}:{}): {} not {where_}; its row has status {OUT_OF_VOCABULARY}",
+                        "warning: {name}: query `{}` ({}:{}): {} {why}; its row has status {}",
                         q.words.join(" "),
                         req.queries.display(),
                         q.line,
-                        missing.join(", "),
+                        unanswered.words.join(", "),
+                        unanswered.status,
                     )?;
                     rows.push(AnalogyRow {
-                        status: OUT_OF_VOCABULARY.to_owned(),
-                        detail: missing.join(" "),
+                        status: unanswered.status.to_owned(),
+                        detail: unanswered.words.join(" "),
                         ..row(q, reported)
                     });
                 }
@@ -158,11 +196,16 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
         }
         writeln!(
             err,
-            "{name}: {} of {} queries answered among {searched} words{}",
-            queries.len() - n_oov,
+            "{name}: {} of {} queries answered among {searched} words{}{}",
+            queries.len() - n_oov - n_zero,
             queries.len(),
             if n_oov > 0 {
                 format!(", {n_oov} with a word out of vocabulary")
+            } else {
+                String::new()
+            },
+            if n_zero > 0 {
+                format!(", {n_zero} with a word of all-zero vector")
             } else {
                 String::new()
             }
@@ -171,15 +214,25 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
     req.out.write(names::ANALOGIES_FILE, &rows, "analogy rows")
 }
 
+/// Why a query has no answers: its `status` (`out_of_vocabulary`, `zero_vector`) and the
+/// words at fault.
+struct Unanswered<'q> {
+    status: &'static str,
+    words: Vec<&'q str>,
+}
+
 /// Per query: where the answer it reports (its fourth word) ranks among the words searched
 /// under the request's solver and constraint, as `analogy_reported` ranks it in a pipeline:
 /// `(rank, "ok")`, `(0, "out_of_vocabulary")` when the query or the reported word is not among
-/// them, `(0, "excluded")` when the constraint excludes it (an input word), `(0, "")` without one.
+/// them, `(0, "zero_vector")` when the reported word's vector is all zeros (`zero`: such rows,
+/// never ranked), `(0, "excluded")` when the constraint excludes it (an input word), `(0, "")`
+/// without one.
 fn reported_ranks(
     space: &AnalogySpace,
     req: &AnalogiesRequest<'_>,
     queries: &[QueryLine],
-    resolved: &[std::result::Result<Query, Vec<&str>>],
+    resolved: &[std::result::Result<Query, Unanswered<'_>>],
+    zero: &[u32],
     lookup: impl Fn(&str) -> Option<u32>,
 ) -> Result<Vec<(u32, &'static str)>> {
     let tracked: Vec<(usize, Query, Option<u32>)> = (queries.iter().zip(resolved).enumerate())
@@ -196,10 +249,15 @@ fn reported_ranks(
     for (i, q, target) in tracked {
         let Some(target) = target else { continue };
         let scores = scores.next().expect("scores for every query asked");
-        let excluded = match req.constraint {
-            Constraint::Constrained => vec![q.a, q.b, q.c],
-            Constraint::Unconstrained => Vec::new(),
-        };
+        if zero.contains(&target) {
+            ranks[i] = (0, ZERO_VECTOR);
+            continue;
+        }
+        // Rows without a direction are never answers, so they rank above nothing.
+        let mut excluded = zero.to_vec();
+        if req.constraint == Constraint::Constrained {
+            excluded.extend([q.a, q.b, q.c]);
+        }
         ranks[i] = rank_among(&scores, target, &excluded).map_or((0, "excluded"), |r| (r, "ok"));
     }
     Ok(ranks)

@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
 use retest_tables::{ScoreRow, names};
 
+use crate::stages::columns::ZERO_VECTOR;
 use crate::tools::inputs::{EmbeddingFiles, TableFile};
 
 /// The status of a rule's rows on a model it could not score.
@@ -186,7 +187,7 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
                 for (t, word) in w.words.iter().enumerate() {
                     let (score, status) = match values {
                         None => (f64::NAN, NOT_COMPUTED),
-                        Some(_) if zero.contains(&t) => (f64::NAN, "zero_vector"),
+                        Some(_) if zero.contains(&t) => (f64::NAN, ZERO_VECTOR),
                         Some(values) => (f64::from(values[t]), "ok"),
                     };
                     rows.push(ScoreRow {
