@@ -732,3 +732,26 @@ fn analogies_never_answer_a_zero_vector_and_do_not_answer_with_one() {
     );
     assert_eq!(rows[4][9..11], ["zero_vector", "pad"]);
 }
+
+#[test]
+fn eval_says_why_a_number_is_nan() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    three_words(root, "he she\n", "nurse\n");
+    let table = root.join("eval.csv");
+    let out = retest(&["eval", arg(&root.join("e.vec")), "--out", arg(&table)], root);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for line in [
+        "  wordsim353: NaN: fewer than 2 pairs have both words in the vocabulary",
+        "  total: NaN: no question has its four words in the vocabulary",
+    ] {
+        assert!(stdout.lines().any(|l| l == line), "no line `{line}` in\n{stdout}");
+    }
+    let csv = std::fs::read_to_string(&table).unwrap();
+    let wordsim = csv
+        .lines()
+        .find(|l| l.contains(",wordsim353,\"\",spearman,"))
+        .unwrap();
+    assert!(wordsim.ends_with(",NaN,0,0,353,too_few_pairs"), "{wordsim}");
+}

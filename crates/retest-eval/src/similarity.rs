@@ -24,6 +24,20 @@ pub struct SimilarityResult {
     pub pairs_skipped: usize,
 }
 
+impl SimilarityResult {
+    /// Why the correlations are NaN, if they are: too few pairs in the vocabulary, or a side
+    /// with one value only.
+    pub fn undefined_because(&self) -> Option<&'static str> {
+        if self.pairs_used < 2 {
+            Some("fewer than 2 pairs have both words in the vocabulary")
+        } else if self.spearman.is_nan() {
+            Some("the human scores or the model's cosines of the pairs are all the same")
+        } else {
+            None
+        }
+    }
+}
+
 /// [`evaluate_similarity_with`] with gensim's defaults, [`EvalOptions::GENSIM`].
 pub fn evaluate_similarity(emb: &Embeddings, pairs: &[WordPair], name: &str) -> SimilarityResult {
     evaluate_similarity_with(emb, pairs, name, &EvalOptions::GENSIM)

@@ -188,6 +188,11 @@ impl fmt::Display for EvalReport {
                 s.name, s.spearman, s.pearson, s.pairs_used, s.pairs_skipped
             )?;
         }
+        for s in &self.similarity {
+            if let Some(why) = s.undefined_because() {
+                writeln!(f, "  {}: NaN: {why}", s.name)?;
+            }
+        }
         writeln!(f)?;
         writeln!(
             f,
@@ -211,6 +216,12 @@ impl fmt::Display for EvalReport {
             "{:<28} {:>9.4} {:>9} {:>7} {:>8}",
             "total", a.total_accuracy, a.correct, a.attempted, a.skipped
         )?;
+        if a.attempted == 0 {
+            writeln!(
+                f,
+                "  total: NaN: no question has its four words in the vocabulary"
+            )?;
+        }
         for o in &self.optional_analogy {
             match &o.result {
                 Some(r) => writeln!(

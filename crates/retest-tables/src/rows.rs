@@ -359,7 +359,8 @@ table_row! {
         pub n_used: u32,
         /// Pairs or questions left out for a word out of that vocabulary.
         pub n_skipped: u32,
-        /// `ok`, or `not_available`: the benchmark's file is not in the benchmark folder.
+        /// `ok`; `not_available` (the benchmark's file is not in the benchmark folder);
+        /// `too_few_pairs` or `constant` (a correlation that is NaN).
         pub status: String,
     }
 }

@@ -70,14 +70,16 @@ fn eval_rows(embedding: &str, report: &EvalReport) -> Vec<EvalRow> {
     };
     let mut rows = Vec::new();
     for s in &report.similarity {
+        let status = match s.undefined_because() {
+            Some(_) if s.pairs_used < 2 => "too_few_pairs",
+            Some(_) => "constant",
+            None => "ok",
+        };
         for (metric, value) in [("spearman", s.spearman), ("pearson", s.pearson)] {
-            rows.push(row(
-                &s.name,
-                "",
-                metric,
-                value,
-                [0, s.pairs_used, s.pairs_skipped],
-            ));
+            rows.push(EvalRow {
+                status: status.to_owned(),
+                ..row(&s.name, "", metric, value, [0, s.pairs_used, s.pairs_skipped])
+            });
         }
     }
     let analogies = |benchmark: &str, a: &AnalogyResult| {
