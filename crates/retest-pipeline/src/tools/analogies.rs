@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result, ensure};
+use retest_embeddings::Embeddings;
 use retest_measures::{AnalogySpace, Constraint, Query, Solver, rank_among, score_all, solve};
 use retest_tables::{AnalogyRow, names};
 use rustc_hash::FxHashMap;
@@ -79,47 +80,8 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
         } else {
             "in the vocabulary".to_owned()
         };
-        // Rows with an all-zero vector have no direction: never an answer, and a query with one
-        // is not answered.
-        let zero: Vec<u32> = (0..searched as u32)
-            .filter(|&r| emb.row(r as usize).iter().all(|&x| x == 0.0))
-            .collect();
-        if !zero.is_empty() {
-            let shown: Vec<&str> = zero.iter().take(10).map(|&r| emb.word(r as usize)).collect();
-            writeln!(
-                err,
-                "warning: {name}: {} word(s) with an all-zero vector (no direction) are never answers: {}{}",
-                zero.len(),
-                shown.join(" "),
-                if zero.len() > shown.len() { " …" } else { "" }
-            )?;
-        }
-        // Per query: its rows, or why it has none (the status and the words at fault).
-        let resolved: Vec<std::result::Result<Query, Unanswered<'_>>> = queries
-            .iter()
-            .map(|q| {
-                let found = q.words.each_ref().map(|w| lookup(w));
-                let words_where = |bad: &dyn Fn(Option<u32>) -> bool| -> Vec<&str> {
-                    (q.words.iter().zip(found))
-                        .filter(|(_, f)| bad(*f))
-                        .map(|(w, _)| w.as_str())
-                        .collect()
-                };
-                match found {
-                    [Some(a), Some(b), Some(c)] if [a, b, c].iter().any(|r| zero.contains(r)) => {
-                        Err(Unanswered {
-                            status: ZERO_VECTOR,
-                            words: words_where(&|f| f.is_some_and(|r| zero.contains(&r))),
-                        })
-                    }
-                    [Some(a), Some(b), Some(c)] => Ok(Query { a, b, c }),
-                    _ => Err(Unanswered {
-                        status: OUT_OF_VOCABULARY,
-                        words: words_where(&|f| f.is_none()),
-                    }),
-                }
-            })
-            .collect();
+        let zero = zero_rows(&emb, searched, &name)?;
+        let resolved: Vec<Resolved<'_>> = queries.iter().map(|q| resolve(q, &lookup, &zero)).collect();
         let answerable: Vec<Query> = resolved.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
         ensure!(
             !answerable.is_empty(),
@@ -221,6 +183,51 @@ struct Unanswered<'q> {
     words: Vec<&'q str>,
 }
 
+/// A query's rows, or why it has none.
+type Resolved<'q> = std::result::Result<Query, Unanswered<'q>>;
+
+/// The rows among the first `searched` of `emb` whose vector is all zeros, named in a warning:
+/// they have no direction, so they are never an answer and a query with one is not answered.
+fn zero_rows(emb: &Embeddings, searched: usize, name: &str) -> Result<Vec<u32>> {
+    let zero: Vec<u32> = (0..searched as u32)
+        .filter(|&r| emb.row(r as usize).iter().all(|&x| x == 0.0))
+        .collect();
+    if !zero.is_empty() {
+        let shown: Vec<&str> = zero.iter().take(10).map(|&r| emb.word(r as usize)).collect();
+        writeln!(
+            std::io::stderr(),
+            "warning: {name}: {} word(s) with an all-zero vector (no direction) are never answers: {}{}",
+            zero.len(),
+            shown.join(" "),
+            if zero.len() > shown.len() { " …" } else { "" }
+        )?;
+    }
+    Ok(zero)
+}
+
+/// Query `q`'s rows (`lookup` finds a word's row among those searched), or why it has none: a
+/// word not found, or one of the `zero` rows.
+fn resolve<'q>(q: &'q QueryLine, lookup: &impl Fn(&str) -> Option<u32>, zero: &[u32]) -> Resolved<'q> {
+    let found = q.words.each_ref().map(|w| lookup(w));
+    let words_where = |bad: &dyn Fn(Option<u32>) -> bool| -> Vec<&'q str> {
+        (q.words.iter().zip(found))
+            .filter(|(_, f)| bad(*f))
+            .map(|(w, _)| w.as_str())
+            .collect()
+    };
+    match found {
+        [Some(a), Some(b), Some(c)] if [a, b, c].iter().any(|r| zero.contains(r)) => Err(Unanswered {
+            status: ZERO_VECTOR,
+            words: words_where(&|f| f.is_some_and(|r| zero.contains(&r))),
+        }),
+        [Some(a), Some(b), Some(c)] => Ok(Query { a, b, c }),
+        _ => Err(Unanswered {
+            status: OUT_OF_VOCABULARY,
+            words: words_where(&|f| f.is_none()),
+        }),
+    }
+}
+
 /// Per query: where the answer it reports (its fourth word) ranks among the words searched
 /// under the request's solver and constraint, as `analogy_reported` ranks it in a pipeline:
 /// `(rank, "ok")`, `(0, "out_of_vocabulary")` when the query or the reported word is not among
@@ -231,7 +238,7 @@ fn reported_ranks(
     space: &AnalogySpace,
     req: &AnalogiesRequest<'_>,
     queries: &[QueryLine],
-    resolved: &[std::result::Result<Query, Unanswered<'_>>],
+    resolved: &[Resolved<'_>],
     zero: &[u32],
     lookup: impl Fn(&str) -> Option<u32>,
 ) -> Result<Vec<(u32, &'static str)>> {
