@@ -216,8 +216,22 @@ fn two_copies_of_a_model_agree_across_seeds() {
     let model = model_path();
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("tables");
+    // What a killed run for the same --out left, beside a folder of a similar name.
+    let (stale, kept) = (
+        tmp.path().join(".tables.Ab3xY9.tmp"),
+        tmp.path().join(".tables.notes"),
+    );
+    for dir in [&stale, &kept] {
+        std::fs::create_dir(dir).unwrap();
+        std::fs::write(dir.join("coverage.csv"), "half").unwrap();
+    }
     let run = retest(&["base-pairs", &model, &model, "--out", arg(&out)]);
     assert!(run.status.success(), "{}", stderr(&run));
+    assert!(!stale.exists() && kept.exists());
+    assert_eq!(
+        stderr(&run).lines().last(),
+        Some(format!("12 tables → {}", out.display()).as_str())
+    );
     let seeds: Vec<retest_tables::BasePairSeedsRow> = rows(&out, "base_pair_seeds");
     assert_eq!(seeds.len(), 30);
     assert!(

@@ -99,8 +99,17 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
         _ => PathBuf::from("."),
     };
     std::fs::create_dir_all(&parent).with_context(|| format!("cannot create {}", parent.display()))?;
+    // Built as `.<name>.XXXXXX.tmp` beside the new folder, then renamed to it; a killed earlier
+    // run for the same --out left one of those, removed now.
+    let name = req
+        .out
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    remove_stale_folders(&parent, &name);
     let tmp = tempfile::Builder::new()
-        .prefix(".base-pairs-")
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .rand_bytes(6)
         .tempdir_in(&parent)
         .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
     for table in &mut tables {
@@ -114,5 +123,20 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
              base_pair_variance)"
         )?;
     }
+    writeln!(err, "{} tables → {}", tables.len(), req.out.display())?;
     Ok(())
+}
+
+/// Removes the folders in `parent` that a killed run building folder `name` left
+/// (`.<name>.XXXXXX.tmp`, as [`retest_fs::temporary_target`] recognises them). Best effort.
+fn remove_stale_folders(parent: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        if is_dir && entry.file_name().to_str().and_then(retest_fs::temporary_target) == Some(name) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
