@@ -355,10 +355,15 @@ fn score_table(root: &Path, flags: &[&str]) -> (String, String) {
     (table, text(&out.stderr).replace(&e, "{e}"))
 }
 
-/// In `root`: `e.vec` with `he`, `she` and `nurse` in 2-d, and the files `pairs.txt` and
-/// `words.txt` holding `pairs` and `words`.
-fn three_words(root: &Path, pairs: &str, words: &str) {
-    std::fs::write(root.join("e.vec"), "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n").unwrap();
+/// `he`, `she` and `nurse` in 2-d (word2vec text).
+const THREE_WORDS: &str = "3 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\n";
+/// The same with `pad`, an all-zero vector.
+const WITH_PAD: &str = "4 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\npad 0 0\n";
+
+/// In `root`: `e.vec` holding `vectors`, and the files `pairs.txt` and `words.txt` holding
+/// `pairs` and `words`.
+fn list_inputs(root: &Path, vectors: &str, pairs: &str, words: &str) {
+    std::fs::write(root.join("e.vec"), vectors).unwrap();
     std::fs::write(root.join("pairs.txt"), pairs).unwrap();
     std::fs::write(root.join("words.txt"), words).unwrap();
 }
@@ -367,13 +372,7 @@ fn three_words(root: &Path, pairs: &str, words: &str) {
 fn a_zero_vector_gets_no_score_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(
-        root.join("e.vec"),
-        "4 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\npad 0 0\n",
-    )
-    .unwrap();
-    std::fs::write(root.join("pairs.txt"), "he she\n").unwrap();
-    std::fs::write(root.join("words.txt"), "nurse\npad\n").unwrap();
+    list_inputs(root, WITH_PAD, "he she\n", "nurse\npad\n");
     // DB/WA(nurse) = (0.2 − 0.9)/√0.85 = −0.75926, RIPA(nurse) = (0.2 − 0.9)/√2 = −0.49497,
     // each rounded to f32.
     assert_eq!(
@@ -390,7 +389,7 @@ fn a_zero_vector_gets_no_score_and_says_why() {
 fn a_killed_writes_temporary_of_the_table_is_removed_by_the_next_write() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    three_words(root, "he she\n", "nurse\n");
+    list_inputs(root, THREE_WORDS, "he she\n", "nurse\n");
     // What a write of o.csv killed mid-way leaves, beside a file of a similar name.
     std::fs::write(root.join(".o.csv.Ab3xY9.tmp"), "half").unwrap();
     std::fs::write(root.join(".o.csv.notes"), "mine").unwrap();
@@ -404,7 +403,7 @@ fn score_lowercase_looks_lists_up_lowercased_and_names_them_so() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     // Two spellings of one word are one word once lowercased.
-    three_words(root, "He She\n", "Nurse\nnurse\n");
+    list_inputs(root, THREE_WORDS, "He She\n", "Nurse\nnurse\n");
     assert_eq!(
         score_table(root, &["--rules", "dbwa", "--lowercase"]).0,
         "embedding,rule,male,female,word,score,status\n\
@@ -416,7 +415,7 @@ fn score_lowercase_looks_lists_up_lowercased_and_names_them_so() {
 fn a_vocabulary_smaller_than_nbms_neighbourhood_keeps_the_other_rules_scores() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    three_words(root, "he she\n", "nurse\n");
+    list_inputs(root, THREE_WORDS, "he she\n", "nurse\n");
     let (table, stderr) = score_table(root, &["--nbm-k", "3"]);
     assert_eq!(
         table,
@@ -622,18 +621,12 @@ fn only_commands_that_read_the_folders_name_them_in_their_help() {
 fn weat_and_direct_bias_leave_a_zero_vector_out_and_say_so() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(
-        root.join("e.vec"),
-        "4 2\nhe 1 0\nshe 0 1\nnurse 0.2 0.9\npad 0 0\n",
-    )
-    .unwrap();
+    list_inputs(root, WITH_PAD, "he she\npad she\n", "nurse\npad\n");
     std::fs::write(
         root.join("t.yaml"),
         "tests:\n  t: {x: [nurse, pad], y: [she], a: [he], b: [she]}\n",
     )
     .unwrap();
-    std::fs::write(root.join("pairs.txt"), "he she\npad she\n").unwrap();
-    std::fs::write(root.join("words.txt"), "nurse\npad\n").unwrap();
     let path = |name: &str| root.join(name).to_str().unwrap().to_owned();
     let e = path("e.vec");
     let weat = retest(
@@ -737,7 +730,7 @@ fn analogies_never_answer_a_zero_vector_and_do_not_answer_with_one() {
 fn eval_says_why_a_number_is_nan() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    three_words(root, "he she\n", "nurse\n");
+    list_inputs(root, THREE_WORDS, "he she\n", "nurse\n");
     let table = root.join("eval.csv");
     let out = retest(&["eval", arg(&root.join("e.vec")), "--out", arg(&table)], root);
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -37,7 +37,7 @@ pub use benchmarks::{
     AnalogySection, AnalogySet, PairFormat, WordPair, read_analogies, read_analogies_unsectioned, read_pairs,
 };
 pub use error::EvalError;
-pub use similarity::{SimilarityResult, evaluate_similarity, evaluate_similarity_with};
+pub use similarity::{SimilarityResult, Undefined, evaluate_similarity, evaluate_similarity_with};
 pub use suite::{
     ANALOGY_BENCHMARK, Availability, EvalReport, OPTIONAL_ANALOGY_BENCHMARKS, OptionalAnalogyBenchmark,
     OptionalAnalogyResult, SIMILARITY_BENCHMARKS, standard_suite, standard_suite_with,

@@ -24,14 +24,40 @@ pub struct SimilarityResult {
     pub pairs_skipped: usize,
 }
 
+/// Why a benchmark's correlations are NaN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undefined {
+    /// Fewer than 2 pairs have both words in the vocabulary.
+    TooFewPairs,
+    /// The human scores or the model's cosines of the pairs are all the same.
+    Constant,
+}
+
+impl Undefined {
+    /// The stable name (`too_few_pairs`, `constant`), as tables write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Undefined::TooFewPairs => "too_few_pairs",
+            Undefined::Constant => "constant",
+        }
+    }
+
+    /// The reason in words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Undefined::TooFewPairs => "fewer than 2 pairs have both words in the vocabulary",
+            Undefined::Constant => "the human scores or the model's cosines of the pairs are all the same",
+        }
+    }
+}
+
 impl SimilarityResult {
-    /// Why the correlations are NaN, if they are: too few pairs in the vocabulary, or a side
-    /// with one value only.
-    pub fn undefined_because(&self) -> Option<&'static str> {
+    /// Why the correlations are NaN, if they are.
+    pub fn undefined(&self) -> Option<Undefined> {
         if self.pairs_used < 2 {
-            Some("fewer than 2 pairs have both words in the vocabulary")
+            Some(Undefined::TooFewPairs)
         } else if self.spearman.is_nan() {
-            Some("the human scores or the model's cosines of the pairs are all the same")
+            Some(Undefined::Constant)
         } else {
             None
         }

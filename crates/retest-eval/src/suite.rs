@@ -189,8 +189,8 @@ impl fmt::Display for EvalReport {
             )?;
         }
         for s in &self.similarity {
-            if let Some(why) = s.undefined_because() {
-                writeln!(f, "  {}: NaN: {why}", s.name)?;
+            if let Some(why) = s.undefined() {
+                writeln!(f, "  {}: NaN: {}", s.name, why.reason())?;
             }
         }
         writeln!(f)?;

@@ -98,7 +98,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
         )
         .with_context(|| name.clone())?
         .into_iter()
-        .map(|top| (top.into_iter().filter(|a| !zero.contains(&a.row)).take(req.top_n)).collect::<Vec<_>>());
+        .map(|top| (top.into_iter().filter(|a| !is_zero(&zero, a.row)).take(req.top_n)).collect::<Vec<_>>());
         let reported_ranks =
             reported_ranks(&space, req, &queries, &resolved, &zero, lookup).with_context(|| name.clone())?;
         let row = |q: &QueryLine, (reported_rank, reported_status): (u32, &str)| AnalogyRow {
@@ -186,8 +186,9 @@ struct Unanswered<'q> {
 /// A query's rows, or why it has none.
 type Resolved<'q> = std::result::Result<Query, Unanswered<'q>>;
 
-/// The rows among the first `searched` of `emb` whose vector is all zeros, named in a warning:
-/// they have no direction, so they are never an answer and a query with one is not answered.
+/// The rows among the first `searched` of `emb` whose vector is all zeros, ascending, named in a
+/// warning: they have no direction, so they are never an answer and a query with one is not
+/// answered.
 fn zero_rows(emb: &Embeddings, searched: usize, name: &str) -> Result<Vec<u32>> {
     let zero: Vec<u32> = (0..searched as u32)
         .filter(|&r| emb.row(r as usize).iter().all(|&x| x == 0.0))
@@ -205,6 +206,11 @@ fn zero_rows(emb: &Embeddings, searched: usize, name: &str) -> Result<Vec<u32>> 
     Ok(zero)
 }
 
+/// Whether `row` is one of `zero`, the ascending rows [`zero_rows`] gives.
+fn is_zero(zero: &[u32], row: u32) -> bool {
+    zero.binary_search(&row).is_ok()
+}
+
 /// Query `q`'s rows (`lookup` finds a word's row among those searched), or why it has none: a
 /// word not found, or one of the `zero` rows.
 fn resolve<'q>(q: &'q QueryLine, lookup: &impl Fn(&str) -> Option<u32>, zero: &[u32]) -> Resolved<'q> {
@@ -216,9 +222,9 @@ fn resolve<'q>(q: &'q QueryLine, lookup: &impl Fn(&str) -> Option<u32>, zero: &[
             .collect()
     };
     match found {
-        [Some(a), Some(b), Some(c)] if [a, b, c].iter().any(|r| zero.contains(r)) => Err(Unanswered {
+        [Some(a), Some(b), Some(c)] if [a, b, c].iter().any(|&r| is_zero(zero, r)) => Err(Unanswered {
             status: ZERO_VECTOR,
-            words: words_where(&|f| f.is_some_and(|r| zero.contains(&r))),
+            words: words_where(&|f| f.is_some_and(|r| is_zero(zero, r))),
         }),
         [Some(a), Some(b), Some(c)] => Ok(Query { a, b, c }),
         _ => Err(Unanswered {
@@ -256,7 +262,7 @@ fn reported_ranks(
     for (i, q, target) in tracked {
         let Some(target) = target else { continue };
         let scores = scores.next().expect("scores for every query asked");
-        if zero.contains(&target) {
+        if is_zero(zero, target) {
             ranks[i] = (0, ZERO_VECTOR);
             continue;
         }

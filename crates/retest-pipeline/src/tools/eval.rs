@@ -70,11 +70,7 @@ fn eval_rows(embedding: &str, report: &EvalReport) -> Vec<EvalRow> {
     };
     let mut rows = Vec::new();
     for s in &report.similarity {
-        let status = match s.undefined_because() {
-            Some(_) if s.pairs_used < 2 => "too_few_pairs",
-            Some(_) => "constant",
-            None => "ok",
-        };
+        let status = s.undefined().map_or("ok", |why| why.as_str());
         for (metric, value) in [("spearman", s.spearman), ("pearson", s.pearson)] {
             rows.push(EvalRow {
                 status: status.to_owned(),
