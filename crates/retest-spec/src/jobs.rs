@@ -28,7 +28,8 @@ pub enum Job {
         #[serde(serialize_with = "hex_seed")]
         seed: u64,
     },
-    /// Score every rule, pair and word over the seeds of one corpus and model.
+    /// Score every rule, pair and word over the seeds of one corpus and model (trained, or read
+    /// from files: [`Plan::model_files`]).
     Measure { corpus: String, model: String },
     /// Reliability tables, regression input and report over everything measured.
     Aggregate,
@@ -71,6 +72,10 @@ impl Plan {
                 });
             }
         }
+        jobs.extend(self.model_files.iter().map(|m| Job::Measure {
+            corpus: m.corpus.clone(),
+            model: m.name.clone(),
+        }));
         jobs.push(Job::Aggregate);
         jobs
     }

@@ -12,6 +12,7 @@ mod error;
 mod jobs;
 mod locate;
 mod model;
+mod model_files;
 mod pipeline;
 mod recipe;
 mod weat_tests;
@@ -20,6 +21,7 @@ pub use declaration::FileDeclaration;
 pub use error::{Location, SpecError};
 pub use jobs::Job;
 pub use model::{Model, ModelParams};
+pub use model_files::ModelFiles;
 pub use pipeline::{
     Algorithm, AnalogyParams, Architecture, BasePairParams, GloveParams, InterRaterScale, MeasureParams,
     NbmPool, Plan, RecipeFolder, ReliabilityParams, RipaTarget, Rule, SetLevelParams, SgnsParams,

@@ -58,6 +58,7 @@ use crate::defaults;
 use crate::document::Document;
 use crate::error::SpecError;
 use crate::model::{Model, ModelParams};
+use crate::model_files::{ModelFiles, RawModelFiles, resolve_model_files};
 use crate::recipe::{CorpusRecipe, check_min_count, check_name};
 
 /// Where corpus recipes named in a pipeline are looked up.
@@ -307,6 +308,10 @@ pub struct Plan {
     /// The base-pair analyses, when the pipeline has a `base_pairs` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base_pairs: Option<BasePairParams>,
+    /// Models read from embedding files (the pipeline's `models` section), measured after the
+    /// trained ones.
+    #[serde(rename = "models", skip_serializing_if = "Vec::is_empty")]
+    pub model_files: Vec<ModelFiles>,
     /// The pipeline file.
     #[serde(skip)]
     pub file: PathBuf,
@@ -319,6 +324,7 @@ struct RawPipeline {
     description: Option<String>,
     seed: Option<u64>,
     n_seeds: Option<u32>,
+    #[serde(default)]
     corpora: Vec<RawCorpusRef>,
     algorithms: Option<Vec<Algorithm>>,
     sgns: Option<RawSgns>,
@@ -329,6 +335,8 @@ struct RawPipeline {
     set_level: Option<RawSetLevel>,
     analogies: Option<RawAnalogies>,
     base_pairs: Option<RawBasePairs>,
+    #[serde(default)]
+    models: Vec<RawModelFiles>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -493,11 +501,29 @@ impl Plan {
             ));
         }
         let corpora = resolve_corpora(&doc, recipes)?;
-        let algorithms = raw
-            .algorithms
-            .clone()
-            .unwrap_or_else(|| defaults::ALGORITHMS.to_vec());
-        check_unique_nonempty(&doc, "algorithms", &algorithms, |a| a.as_str())?;
+        if corpora.is_empty() {
+            // A plan of model files alone trains nothing.
+            let training = [
+                ("algorithms", raw.algorithms.is_some()),
+                ("sgns", raw.sgns.is_some()),
+                ("glove", raw.glove.is_some()),
+                ("variants", raw.variants.is_some()),
+            ];
+            if let Some((field, _)) = training.iter().find(|(_, given)| *given) {
+                return Err(doc.error(
+                    field,
+                    "trains on the pipeline's corpora, and it lists none (`corpora`)",
+                ));
+            }
+        }
+        let algorithms = match &raw.algorithms {
+            Some(algorithms) => algorithms.clone(),
+            None if corpora.is_empty() => Vec::new(),
+            None => defaults::ALGORITHMS.to_vec(),
+        };
+        if !corpora.is_empty() {
+            check_unique_nonempty(&doc, "algorithms", &algorithms, |a| a.as_str())?;
+        }
         let sgns = algorithms
             .contains(&Algorithm::Sgns)
             .then(|| resolve_sgns(&doc, "sgns", &raw.sgns.unwrap_or_default()))
@@ -519,6 +545,16 @@ impl Plan {
             ));
         }
         let variants = resolve_variants(&doc, &algorithms)?;
+        let trained: Vec<String> = (algorithms.iter().map(|a| a.as_str().to_owned()))
+            .chain(variants.iter().map(|v| v.name.clone()))
+            .collect();
+        let model_files = resolve_model_files(&doc, &raw.models, &trained)?;
+        if corpora.is_empty() && model_files.is_empty() {
+            return Err(doc.error(
+                "corpora",
+                "a pipeline needs at least one corpus to train on or one entry of `models`",
+            ));
+        }
         Ok(Plan {
             name: raw.name.clone(),
             description: raw.description.clone().unwrap_or_default(),
@@ -534,6 +570,7 @@ impl Plan {
             set_level: resolve_set_level(&doc)?,
             analogies: resolve_analogies(&doc)?,
             base_pairs: resolve_base_pairs(&doc)?,
+            model_files,
             file: doc.file.clone(),
         })
     }
@@ -543,9 +580,6 @@ fn resolve_corpora(
     doc: &Document<RawPipeline>,
     recipes: &RecipeFolder,
 ) -> Result<Vec<CorpusRecipe>, SpecError> {
-    if doc.raw.corpora.is_empty() {
-        return Err(doc.error("corpora", "a pipeline needs at least one corpus"));
-    }
     let base = doc.file.parent().unwrap_or(Path::new("."));
     let mut corpora: Vec<CorpusRecipe> = Vec::new();
     for (i, entry) in doc.raw.corpora.iter().enumerate() {

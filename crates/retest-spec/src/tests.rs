@@ -772,3 +772,134 @@ fn rules_and_solvers_are_spelled_as_the_registry_names_them() {
         );
     }
 }
+
+/// A project whose `vectors/` folder holds `names` (empty files: the plan checks only that they
+/// exist) and whose pipeline file is `pipelines/p.yaml`.
+fn project_with_vectors(names: &[&str]) -> (Project, std::path::PathBuf) {
+    let p = Project::new();
+    let vectors = p.dir.path().join("pipelines/vectors");
+    std::fs::create_dir_all(&vectors).unwrap();
+    for name in names {
+        std::fs::write(vectors.join(name), "").unwrap();
+    }
+    let file = p.dir.path().join("pipelines/p.yaml");
+    (p, file)
+}
+
+#[test]
+fn models_read_their_seeds_from_files_sorted_by_path() {
+    let (p, file) = project_with_vectors(&["b-2.vec", "b-10.vec", "b-1.vec", "other.txt", "counts.txt"]);
+    let text = "name: p\nmodels:\n  - name: ft\n    files: vectors/b-*.vec\n    corpus: wiki\n    \
+                format: word2vec-text\n    lowercase: true\n    counts: vectors/counts.txt\n  - name: listed\n    \
+                files: [vectors/other.txt, vectors/b-1.vec]\n";
+    let plan = Plan::parse(text, &file, &p.recipes()).unwrap();
+    let vectors = file.parent().unwrap().join("vectors");
+    let [ft, listed] = &plan.model_files[..] else {
+        panic!("two models: {:?}", plan.model_files)
+    };
+    assert_eq!(
+        ft.files,
+        ["b-1.vec", "b-10.vec", "b-2.vec"].map(|f| vectors.join(f)),
+        "sorted by path, as `ls` sorts"
+    );
+    assert_eq!(
+        (ft.corpus.as_str(), ft.format, ft.lowercase),
+        ("wiki", Some(retest_embeddings::Format::Word2VecText), true)
+    );
+    assert_eq!(ft.counts, Some(vectors.join("counts.txt")));
+    assert_eq!(listed.files, ["b-1.vec", "other.txt"].map(|f| vectors.join(f)));
+    assert_eq!((listed.corpus.as_str(), listed.format, listed.lowercase), ("listed", None, false));
+    // A plan of models alone trains nothing and measures each model once.
+    assert!(plan.corpora.is_empty() && plan.models().is_empty());
+    let jobs: Vec<String> = plan.jobs().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        jobs,
+        [
+            "measure        wiki ft",
+            "measure        listed listed",
+            "aggregate      reliability tables, regression input, report"
+        ]
+    );
+    assert!(plan.to_yaml().contains("models:\n- name: ft\n  corpus: wiki\n"), "{}", plan.to_yaml());
+}
+
+#[test]
+fn models_beside_trained_configurations_are_measured_after_them() {
+    let (p, file) = project_with_vectors(&["a.vec", "b.vec"]);
+    let text = "name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nmodels:\n  - {name: mine, files: vectors/*.vec}\n";
+    let plan = Plan::parse(text, &file, &p.recipes()).unwrap();
+    let measures: Vec<String> = (plan.jobs().iter())
+        .filter(|j| matches!(j, Job::Measure { .. }))
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(measures, ["measure        tiny sgns", "measure        mine mine"]);
+}
+
+#[test]
+fn model_file_errors_name_the_entry() {
+    let (p, file) = project_with_vectors(&["a.vec", "b.vec"]);
+    let f = file.display();
+    let v = file.parent().unwrap().join("vectors");
+    let v = v.display();
+    let cases = [
+        (
+            "name: p\nmodels:\n  - {name: m, files: vectors/*.bin}\n".to_owned(),
+            format!("{f}:3:22: field `models[0].files`: `{v}/*.bin` matches no file"),
+        ),
+        (
+            "name: p\nmodels:\n  - {name: m, files: vectors/a.vec}\n".to_owned(),
+            format!(
+                "{f}:3:22: field `models[0].files`: 1 file: reliability across seeds needs at least 2 \
+                 files, one per seed"
+            ),
+        ),
+        (
+            "name: p\nmodels:\n  - {name: m, files: [vectors/a.vec, vectors/c.vec]}\n".to_owned(),
+            format!("{f}:3:38: field `models[0].files[1]`: no file {v}/c.vec"),
+        ),
+        (
+            "name: p\nmodels:\n  - {name: m, files: [vectors/a.vec, vectors/a.vec]}\n".to_owned(),
+            format!("{f}:3:38: field `models[0].files[1]`: `vectors/a.vec` is listed twice"),
+        ),
+        (
+            "name: p\nmodels:\n  - {name: m, files: vectors/*.vec, format: csv}\n".to_owned(),
+            format!(
+                "{f}:3:45: field `models[0].format`: unknown format `csv`: expected one of fifu, \
+                 word2vec-text, word2vec-binary, glove-text"
+            ),
+        ),
+        (
+            "name: p\nmodels:\n  - {name: m, files: vectors/*.vec, counts: c.txt}\n".to_owned(),
+            format!(
+                "{f}:3:45: field `models[0].counts`: no word-count file {}",
+                file.parent().unwrap().join("c.txt").display()
+            ),
+        ),
+        (
+            "name: p\nmodels:\n  - {name: m, files: vectors/*.vec}\n  - {name: m, files: vectors/*.vec}\n"
+                .to_owned(),
+            format!("{f}:4:12: field `models[1].name`: another model is already named `m`"),
+        ),
+        (
+            "name: p\ncorpora:\n  - recipe: tiny\nalgorithms: [sgns]\nmodels:\n  - {name: sgns, files: vectors/*.vec}\n"
+                .to_owned(),
+            format!("{f}:6:12: field `models[0].name`: another model is already named `sgns`"),
+        ),
+        (
+            "name: p\nalgorithms: [sgns]\nmodels:\n  - {name: m, files: vectors/*.vec}\n".to_owned(),
+            format!(
+                "{f}:2:13: field `algorithms`: trains on the pipeline's corpora, and it lists none (`corpora`)"
+            ),
+        ),
+        (
+            "name: p\n".to_owned(),
+            format!(
+                "{f}: field `corpora`: a pipeline needs at least one corpus to train on or one entry of `models`"
+            ),
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = Plan::parse(&text, &file, &p.recipes()).expect_err(&text).to_string();
+        assert_eq!(error, expected, "{text}");
+    }
+}
