@@ -182,3 +182,10 @@ fn resolve_files<T>(
     paths.sort();
     Ok(paths)
 }
+
+impl crate::Plan {
+    /// The model read from files named `name`.
+    pub fn model_files_named(&self, name: &str) -> Option<&ModelFiles> {
+        self.model_files.iter().find(|m| m.name == name)
+    }
+}

@@ -11,9 +11,11 @@ use serde::Serialize;
 
 use crate::corpus::LoadedCorpus;
 use crate::driver::layout::Layout;
+use crate::driver::model_files::FileSums;
 use crate::lists::Lists;
 use crate::progress::Reporter;
 use crate::stages::job::{MeasureJob, group_tables, is_optional, measure};
+use crate::stages::seeds::{SeedSource, reader_lowercases};
 
 /// A measured configuration: where its tables are.
 #[derive(Clone, Debug, Serialize)]
@@ -23,6 +25,9 @@ pub struct Measured {
     pub dir: PathBuf,
     /// Whether this run measured it (false: already done).
     pub measured: bool,
+    /// A model read from files: its files and their checksums.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_files: Option<FileSums>,
 }
 
 /// Runs the measure job of every (corpus, algorithm) configuration that has no tables yet
@@ -48,52 +53,72 @@ pub fn measure_all(
         .collect();
     // The bar counts seeds scored.
     let n_jobs = jobs.len() as u64;
-    let reporter = Reporter::new(n_jobs, n_jobs * u64::from(plan.n_seeds));
+    let n_seeds: u64 = (jobs.iter())
+        .map(|job| match job {
+            Job::Measure { model, .. } => plan.model_files_named(model).map_or(plan.n_seeds as usize, |m| m.files.len()) as u64,
+            _ => 0,
+        })
+        .sum();
+    let reporter = Reporter::new(n_jobs, n_seeds);
     let mut out = Vec::new();
     for (i, job) in jobs.into_iter().enumerate() {
         let Job::Measure { corpus, model } = job else {
             continue;
         };
-        let model = plan
-            .model(&model)
-            .expect("a measure job names a model of its plan");
         reporter.set_jobs(i as u64, n_jobs);
-        let loaded = corpora
-            .iter()
-            .find(|c| c.name() == corpus)
-            .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
-        let embeddings_dir = layout.embeddings_dir(plan, &corpus, loaded.key(), &model);
-        let dir = layout.measure_dir(plan, &corpus, loaded.key(), &model, lists);
+        let mut seed_files = None;
+        let (source, dir) = match plan.model(&model) {
+            Some(model) => {
+                let loaded = corpora
+                    .iter()
+                    .find(|c| c.name() == corpus)
+                    .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
+                let embeddings_dir = layout.embeddings_dir(plan, &corpus, loaded.key(), &model);
+                let source = SeedSource::Trained {
+                    corpus: loaded,
+                    lowercase: reader_lowercases(plan, &corpus),
+                    files: (0..plan.n_seeds)
+                        .map(|s| Layout::seed_file(&embeddings_dir, s))
+                        .collect(),
+                };
+                (source, layout.measure_dir(plan, &corpus, loaded.key(), &model, lists))
+            }
+            None => {
+                let files = (plan.model_files_named(&model)).expect("a measure job names a model of its plan");
+                let sums = FileSums::of(files)?;
+                let dir = layout.model_files_measure_dir(plan, files, &sums, lists);
+                seed_files = Some(sums);
+                (SeedSource::Files(files), dir)
+            }
+        };
+        let n_seeds = source.files().len() as u64;
         let done = Layout::is_measured(&dir) && !force;
         if done {
-            reporter.add_words(u64::from(plan.n_seeds));
-            reporter.log(&format!("measure {corpus} {}: already done", model.name));
+            reporter.add_words(n_seeds);
+            reporter.log(&format!("measure {corpus} {model}: already done"));
         } else {
             let started = std::time::Instant::now();
             let job = MeasureJob {
-                corpus: loaded,
-                model: model.name.clone(),
-                seed_files: (0..plan.n_seeds)
-                    .map(|s| Layout::seed_file(&embeddings_dir, s))
-                    .collect(),
+                source,
+                model: model.clone(),
                 out_dir: dir.clone(),
             };
-            let name = format!("measure {corpus} {}", model.name);
+            let name = format!("measure {corpus} {model}");
             reporter.begin(&name);
             measure(plan, lists, &job, threads, &reporter)?;
             reporter.end(&name);
             reporter.log(&format!(
-                "measured {corpus} {} in {:.1} s → {}",
-                model.name,
+                "measured {corpus} {model} in {:.1} s → {}",
                 started.elapsed().as_secs_f64(),
                 dir.display()
             ));
         }
         out.push(Measured {
             corpus,
-            algorithm: model.name,
+            algorithm: model,
             dir,
             measured: !done,
+            seed_files,
         });
     }
     reporter.finish();

@@ -9,10 +9,11 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_spec::{Model, ModelParams, Plan};
+use retest_spec::{Model, ModelFiles, ModelParams, Plan};
 use sha2::{Digest, Sha256};
 
 use crate::driver::jobs::TrainingJob;
+use crate::driver::model_files::FileSums;
 use crate::lists::Lists;
 use crate::stages::FAMILIES;
 use crate::stages::job::DONE_FILE;
@@ -106,12 +107,40 @@ impl Layout {
         lists: &Lists,
     ) -> PathBuf {
         let embeddings_dir = self.embeddings_dir(plan, corpus, corpus_key, model);
-        let mut key = serde_json::json!({
-            "scheme": MEASURE_SCHEME,
+        let key = serde_json::json!({
             "embeddings": embeddings_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
             "n_seeds": plan.n_seeds,
-            "lists": lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>(),
         });
+        self.measure_dir_keyed(plan, corpus, &model.name, key, lists)
+    }
+
+    /// The output folder of the measure job of a model read from files: as [`Layout::measure_dir`],
+    /// with the files' contents (`sums`: the seed files' in seed order, the counts file's),
+    /// format and case in place of the embeddings folder.
+    pub fn model_files_measure_dir(&self, plan: &Plan, model: &ModelFiles, sums: &FileSums, lists: &Lists) -> PathBuf {
+        let seeds = sums.seeds();
+        let key = serde_json::json!({
+            "model_files": seeds,
+            "format": model.format.map(|f| f.as_str()),
+            "lowercase": model.lowercase,
+            "counts": sums.counts.as_ref().map(|c| &c.sha256),
+            "n_seeds": seeds.len(),
+        });
+        self.measure_dir_keyed(plan, &model.corpus, &model.name, key, lists)
+    }
+
+    /// `results/<pipeline>/measure/<corpus>/<model>-<hash>`, the hash over `key` (what the seeds
+    /// are), the scheme, the lists' contents and each measure family's plan sections.
+    fn measure_dir_keyed(
+        &self,
+        plan: &Plan,
+        corpus: &str,
+        model: &str,
+        mut key: serde_json::Value,
+        lists: &Lists,
+    ) -> PathBuf {
+        key["scheme"] = MEASURE_SCHEME.into();
+        key["lists"] = serde_json::json!(lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>());
         // Each measure family adds the plan sections its results depend on (a JSON object's
         // keys are sorted, so the order of the families does not enter the key).
         for (name, value) in FAMILIES.iter().flat_map(|f| (f.key)(plan)) {
@@ -121,7 +150,7 @@ impl Layout {
         self.run
             .join("measure")
             .join(corpus)
-            .join(format!("{}-{}", model.name, &hash[..12]))
+            .join(format!("{model}-{}", &hash[..12]))
     }
 
     /// Whether the measure job writing into `dir` is done.

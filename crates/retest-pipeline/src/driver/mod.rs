@@ -11,6 +11,7 @@ pub(crate) mod layout;
 pub(crate) mod lock;
 pub(crate) mod manifest;
 pub(crate) mod memory;
+pub(crate) mod model_files;
 pub(crate) mod project;
 pub(crate) mod regression;
 pub(crate) mod run;

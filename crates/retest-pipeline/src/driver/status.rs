@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::driver::jobs::training_jobs;
 use crate::driver::layout::Layout;
+use crate::driver::model_files::FileSums;
 use crate::driver::slurm::{LogName, Stage, log_dir, parse_log_name};
 use crate::driver::task::{cooccurrence_files, find_prepared_corpus};
 use crate::lists::Lists;
@@ -112,13 +113,17 @@ pub fn pipeline_status(
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_trained));
             }
             Job::Measure { corpus, model } => {
-                let model = plan
-                    .model(model)
-                    .expect("a measure job names a model of its plan");
                 stage = (Stage::Aggregate, None);
-                status.output = prepared_of(corpus)
-                    .zip(lists)
-                    .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, &model, lists));
+                status.output = match (plan.model(model), plan.model_files_named(model)) {
+                    (Some(model), _) => prepared_of(corpus)
+                        .zip(lists)
+                        .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, &model, lists)),
+                    (None, Some(files)) => match (FileSums::of(files), lists) {
+                        (Ok(sums), Some(lists)) => Some(layout.model_files_measure_dir(plan, files, &sums, lists)),
+                        _ => None,
+                    },
+                    (None, None) => unreachable!("a measure job names a model of its plan"),
+                };
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_measured));
             }
             Job::Aggregate => {

@@ -8,16 +8,15 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use retest_embeddings::Format;
 use retest_measures::{Model, Vocab};
 use retest_spec::Plan;
 use retest_tables::{CoverageRow, Table, names};
 use serde::Serialize;
 
-use crate::corpus::LoadedCorpus;
 use crate::lists::Lists;
 use crate::progress::Reporter;
 use crate::stages::FAMILIES;
+use crate::stages::seeds::{SeedReader, SeedSource, Seeds};
 use crate::stages::stage::{Across, Family, Seed, Setup, Stage};
 
 /// The file a finished measure job writes last; its presence marks the job done.
@@ -51,11 +50,9 @@ pub struct MeasureSummary {
 /// One configuration to measure.
 #[derive(Debug)]
 pub struct MeasureJob<'a> {
-    pub corpus: &'a LoadedCorpus,
-    /// The model's name ([`Plan::models`]).
+    pub source: SeedSource<'a>,
+    /// The model's name ([`Plan::models`], [`Plan::model_files`]).
     pub model: String,
-    /// The embedding file of every seed, in seed order.
-    pub seed_files: Vec<PathBuf>,
     pub out_dir: PathBuf,
 }
 
@@ -80,22 +77,26 @@ pub fn measure(
     threads: usize,
     reporter: &Reporter,
 ) -> Result<()> {
-    let corpus = job.corpus;
-    let label = format!("{} {}", corpus.name(), job.model);
-    let seed_files = seed_files(plan, job, &label)?;
-    let words = corpus.words();
-    let vocab = Vocab::new(&words)?;
-    let base_pairs =
-        (lists.base_pairs.resolve(&vocab)).with_context(|| format!("corpus `{}`", corpus.name()))?;
+    let label = job.label();
+    let n_seeds = seed_files(job, &label)?.len();
+    let Seeds {
+        vocabulary,
+        coverage,
+        mut reader,
+    } = Seeds::open(&job.source, &|line| reporter.log(line))?;
+    let vocabulary = &vocabulary;
+    let words = &vocabulary.words;
+    let vocab = Vocab::new(words)?;
+    let base_pairs = (lists.base_pairs.resolve(&vocab))
+        .with_context(|| format!("corpus `{}`", vocabulary.corpus))?;
     let setup = Setup {
         plan,
         lists,
-        corpus,
+        vocabulary,
         model: &job.model,
-        words: &words,
         vocab: &vocab,
         base_pairs: &base_pairs,
-        n_seeds: seed_files.len(),
+        n_seeds,
         threads,
     };
     let mut stages = Vec::new();
@@ -111,15 +112,18 @@ pub fn measure(
             });
         }
     }
-
+    let coverage: Vec<CoverageRow> = (coverage.iter())
+        .chain(stages.iter().flat_map(|s| s.stage.coverage()))
+        .cloned()
+        .collect();
+    let corpus = vocabulary.corpus.clone();
     let (vectors, dim, seconds_reading) =
-        measure_seeds(&mut stages, &words, corpus, seed_files, threads, reporter, &label)?;
+        measure_seeds(&mut stages, &mut reader, words, threads, reporter, &label)?;
     let views: Vec<&[f32]> = vectors.iter().map(Vec::as_slice).collect();
     let out = TemporaryFolder::beside(&job.out_dir)?;
-    let coverage: Vec<CoverageRow> = stages.iter().flat_map(|s| s.stage.coverage()).cloned().collect();
     Table::of(names::COVERAGE, &coverage)?.write(out.path(), false)?;
     let across = Across {
-        corpus: corpus.name(),
+        corpus: &corpus,
         model: &job.model,
         vocab: &vocab,
         vectors: &views,
@@ -138,47 +142,37 @@ pub fn measure(
         seconds.insert(format!("seconds_{}", running.family.name), total);
     }
     let summary = MeasureSummary {
-        corpus: corpus.name().to_owned(),
+        corpus,
         algorithm: job.model.clone(),
-        n_seeds: plan.n_seeds,
+        n_seeds: n_seeds as u32,
         seconds_reading,
         seconds,
     };
     out.publish(&job.out_dir, &summary)
 }
 
-/// Reads every seed file in turn and hands it to every stage; returns every seed's vectors with
-/// the placeholder words' rows zeroed, their dimension, and the seconds spent reading.
+/// Reads every seed in turn and hands it to every stage; returns every seed's vectors with the
+/// placeholder words' rows zeroed, their dimension, and the seconds spent reading.
 fn measure_seeds(
     stages: &mut [Running<'_>],
+    reader: &mut SeedReader<'_>,
     words: &[String],
-    corpus: &LoadedCorpus,
-    seed_files: &[PathBuf],
     threads: usize,
     reporter: &Reporter,
     label: &str,
 ) -> Result<(Vec<Vec<f32>>, usize, f64)> {
     let placeholders = retest_measures::placeholder_ids(words);
-    let mut vectors = Vec::with_capacity(seed_files.len());
+    let mut vectors = Vec::with_capacity(reader.len());
     let (mut dim, mut seconds_reading) = (0, 0.0);
-    for (s, path) in seed_files.iter().enumerate() {
+    for s in 0..reader.len() {
         let started = Instant::now();
-        let emb = retest_embeddings::read(path, Some(Format::Fifu))?;
+        let (path, emb) = reader.read(s, words)?;
         seconds_reading += started.elapsed().as_secs_f64();
-        if emb.words() != words {
-            bail!(
-                "{}: its vocabulary ({} words) is not the corpus's ({} words in {}); retrain with --force",
-                path.display(),
-                emb.n_words(),
-                words.len(),
-                corpus.prepared.vocab_path().display()
-            );
-        }
         dim = emb.dim();
         let model = Model::new(words, emb.vectors(), dim)?;
         let seed = Seed {
             index: s as u32,
-            path,
+            path: &path,
             embeddings: &emb,
             model: &model,
             threads,
@@ -202,17 +196,26 @@ fn measure_seeds(
     Ok((vectors, dim, seconds_reading))
 }
 
+impl MeasureJob<'_> {
+    /// `<corpus> <model>`, for log lines and errors.
+    pub fn label(&self) -> String {
+        let corpus = match &self.source {
+            SeedSource::Trained { corpus, .. } => corpus.name(),
+            SeedSource::Files(model) => &model.corpus,
+        };
+        format!("{corpus} {}", self.model)
+    }
+}
+
 /// The seed files of a job, checked: at least two, all present.
-fn seed_files<'j>(plan: &Plan, job: &'j MeasureJob<'_>, label: &str) -> Result<&'j [PathBuf]> {
-    if plan.n_seeds < 2 {
+fn seed_files<'j>(job: &'j MeasureJob<'_>, label: &str) -> Result<&'j [PathBuf]> {
+    let files = job.source.files();
+    if files.len() < 2 {
         bail!(
-            "measure {label}: reliability across seeds needs at least 2 seeds, the plan has {} \
-             (set `n_seeds` in {})",
-            plan.n_seeds,
-            plan.file.display()
+            "measure {label}: reliability across seeds needs at least 2 seeds, there are {}",
+            files.len()
         );
     }
-    let files = &job.seed_files;
     let missing: Vec<String> = files
         .iter()
         .filter(|p| !p.is_file())

@@ -7,6 +7,7 @@ pub(crate) mod base_pairs;
 pub(crate) mod columns;
 pub(crate) mod job;
 pub(crate) mod rules;
+pub(crate) mod seeds;
 pub(crate) mod set_level;
 pub(crate) mod stage;
 

@@ -19,9 +19,9 @@ use retest_tables::{
     names, write_bias_scores,
 };
 
-use crate::corpus::LoadedCorpus;
 use crate::lists::{FULL, Lists, TargetList};
 use crate::stages::columns::icc_stats;
+use crate::stages::seeds::Vocabulary;
 use crate::stages::stage::{Across, Family, RuleScores, Seed, Setup, Stage, always, write_tables};
 
 /// Du et al.'s rules: always run.
@@ -53,7 +53,7 @@ pub(crate) const FAMILY: Family = Family {
 /// The rules of one configuration: its lists resolved, and what each seed left.
 pub(crate) struct Rules<'a> {
     plan: &'a Plan,
-    corpus: &'a LoadedCorpus,
+    vocabulary: &'a Vocabulary,
     model: &'a str,
     words: &'a [String],
     scorer: Scorer<'a>,
@@ -74,7 +74,7 @@ impl<'a> Rules<'a> {
     /// A list or query entirely out of vocabulary.
     fn new(setup: &Setup<'a>) -> Result<Rules<'a>> {
         let plan = setup.plan;
-        let resolved = Resolved::new(setup.corpus.name(), setup.lists, setup.vocab, setup.base_pairs)?;
+        let resolved = Resolved::new(setup.corpus_name(), setup.lists, setup.vocab, setup.base_pairs)?;
         let scorer = Scoring {
             rules: &plan.measures.rules,
             ripa_target: plan.measures.ripa_target,
@@ -82,16 +82,16 @@ impl<'a> Rules<'a> {
             nbm_pool: plan.measures.nbm_pool,
             threads: setup.threads,
         }
-        .for_vocabulary(setup.words, &setup.lists.base_pairs.pairs);
+        .for_vocabulary(&setup.vocabulary.words, &setup.lists.base_pairs.pairs);
         let n_targets = resolved.targets.len();
         Ok(Rules {
             plan,
-            corpus: setup.corpus,
+            vocabulary: setup.vocabulary,
             model: setup.model,
-            words: setup.words,
+            words: &setup.vocabulary.words,
             tensor: ScoreTensor::zeros(scorer.rules(), resolved.pairs.len(), n_targets, setup.n_seeds),
             scorer,
-            placeholders: retest_measures::placeholder_ids(setup.words),
+            placeholders: retest_measures::placeholder_ids(&setup.vocabulary.words),
             resolved,
             nn_sum: vec![0.0; n_targets],
             norm_sum: vec![0.0; n_targets],
@@ -100,7 +100,7 @@ impl<'a> Rules<'a> {
 
     fn labels(&self) -> Labels<'_> {
         Labels {
-            corpus: self.corpus.name(),
+            corpus: &self.vocabulary.corpus,
             algorithm: self.model,
             rules: self.tensor.rules().iter().map(|r| r.as_str()).collect(),
             resolved: &self.resolved,
@@ -114,10 +114,10 @@ impl<'a> Rules<'a> {
         let n_seeds = self.tensor.n_seeds() as f64;
         (self.resolved.targets.iter().enumerate())
             .map(|(t, &id)| WordPropertyRow {
-                corpus: self.corpus.name().to_owned(),
+                corpus: self.vocabulary.corpus.clone(),
                 algorithm: self.model.to_owned(),
                 word: self.words[id as usize].clone(),
-                frequency: self.corpus.vocab.count(id),
+                frequency: self.vocabulary.frequency(id),
                 nn_sim: self.nn_sum[t] / n_seeds,
                 l2_norm: self.norm_sum[t] / n_seeds,
                 es: es[t],

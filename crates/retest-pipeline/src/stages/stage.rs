@@ -12,19 +12,19 @@ use retest_measures::{Model, ResolvedPairs, ScoreTensor, Vocab};
 use retest_spec::Plan;
 use retest_tables::{CoverageRow, Table};
 
-use crate::corpus::LoadedCorpus;
 use crate::lists::Lists;
 use crate::progress::Reporter;
+use crate::stages::seeds::Vocabulary;
 
-/// What a stage is built from: the plan, its lists, and one configuration's corpus and model.
+/// What a stage is built from: the plan, its lists, and one configuration's vocabulary and model.
 pub(crate) struct Setup<'a> {
     pub plan: &'a Plan,
     pub lists: &'a Lists,
-    pub corpus: &'a LoadedCorpus,
-    /// The model's name ([`Plan::models`]).
+    /// The words every seed has, in id order, with their counts.
+    pub vocabulary: &'a Vocabulary,
+    /// The model's name ([`Plan::models`], [`Plan::model_files`]).
     pub model: &'a str,
-    /// The corpus's vocabulary, in id order, and looked up by word.
-    pub words: &'a [String],
+    /// The vocabulary's words looked up by word.
     pub vocab: &'a Vocab<'a>,
     /// The plan's base pairs resolved against the vocabulary.
     pub base_pairs: &'a ResolvedPairs,
@@ -34,9 +34,17 @@ pub(crate) struct Setup<'a> {
 }
 
 impl Setup<'_> {
-    /// The corpus's name.
+    /// The tables' `corpus` column.
     pub fn corpus_name(&self) -> &str {
-        self.corpus.name()
+        &self.vocabulary.corpus
+    }
+
+    /// The vocabulary as the set-level, analogy and base-pair lists are looked up in it.
+    pub fn cased(&self) -> CasedVocab<'_, '_> {
+        CasedVocab {
+            vocab: self.vocab,
+            lowercase: self.vocabulary.lowercase,
+        }
     }
 }
 
@@ -242,16 +250,8 @@ pub(crate) fn write_tables(out: &Path, tables: impl IntoIterator<Item = Table>) 
     Ok(())
 }
 
-/// Whether corpus `corpus`'s reader lowercases (plain text and Reddit, unless read with
-/// `case: keep`): the set-level, analogy and base-pair lists are then looked up lowercased.
-pub(crate) fn lowercases(plan: &Plan, corpus: &str) -> bool {
-    (plan.corpora.iter())
-        .find(|c| c.name == corpus)
-        .is_some_and(|c| c.reader.lowercases())
-}
-
-/// A corpus's vocabulary as the stages look their lists up in it: lowercased when the corpus's
-/// reader lowercases ([`lowercases`]).
+/// A vocabulary as the stages look their lists up in it: lowercased when the corpus's reader
+/// lowercases (or a model's files are declared `lowercase`).
 #[derive(Clone, Copy)]
 pub(crate) struct CasedVocab<'v, 'w> {
     pub vocab: &'v Vocab<'w>,

@@ -38,7 +38,7 @@ pub(crate) const FAMILY: Family = Family {
     build: |setup| {
         let lines = setup.lists.analogies.as_deref();
         let google = setup.lists.benchmarks.google.as_deref();
-        let built = Analogies::new(setup.plan, lines, google, setup.corpus_name(), setup.vocab)?;
+        let built = Analogies::new(setup.plan, lines, google, setup.corpus_name(), setup.cased())?;
         Ok(Collect::stage(built))
     },
 };

@@ -5,13 +5,13 @@ use std::path::Path;
 
 use anyhow::Result;
 use retest_eval::{AnalogySet, read_analogies};
-use retest_measures::{Query, Vocab};
+use retest_measures::Query;
 use retest_spec::{AnalogyParams, Plan};
 use retest_tables::CoverageRow;
 
 use super::{Analogies, GENDERED_SECTION, Resolved, SectionPairs};
 use crate::lists::QueryLine;
-use crate::stages::stage::{CasedVocab, lowercases};
+use crate::stages::stage::CasedVocab;
 
 /// The row of `word` when it is among the `n_rows` most frequent words.
 fn among(words: &CasedVocab<'_, '_>, word: &str, n_rows: usize) -> Option<u32> {
@@ -31,14 +31,10 @@ impl<'p> Analogies<'p> {
         lines: Option<&[QueryLine]>,
         google: Option<&Path>,
         corpus: &str,
-        vocab: &Vocab<'_>,
+        words: CasedVocab<'_, '_>,
     ) -> Result<Option<Analogies<'p>>> {
         let (Some(params), Some(lines)) = (plan.analogies.as_ref(), lines) else {
             return Ok(None);
-        };
-        let words = CasedVocab {
-            vocab,
-            lowercase: lowercases(plan, corpus),
         };
         Analogies::resolve(params, lines, google, corpus, &words).map(Some)
     }

@@ -21,7 +21,7 @@ mod tests;
 
 use anyhow::Result;
 use retest_analyses::BasePairDesign;
-use retest_measures::{RipaTarget, Rule, Vocab};
+use retest_measures::{RipaTarget, Rule};
 use retest_rng::SeedPath;
 use retest_spec::{BasePairParams, Plan};
 use retest_tables::{
@@ -31,7 +31,7 @@ use retest_tables::{
 
 use crate::lists::BasePairLists;
 use crate::stages::columns::OUT_OF_VOCABULARY;
-use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, lowercases, when_present};
+use crate::stages::stage::{Across, CasedVocab, Collect, Family, PerSeed, Seed, when_present};
 
 /// Zhang et al.'s base-pair analyses: a configuration has their tables when its plan has a
 /// `base_pairs` section.
@@ -55,7 +55,7 @@ pub(crate) const FAMILY: Family = Family {
     key: |plan| when_present("base_pairs", &plan.base_pairs),
     build: |setup| {
         let lists = setup.lists.base_pairs_analyses.as_ref();
-        let built = BasePairs::new(setup.plan, lists, setup.corpus_name(), setup.model, setup.vocab)?;
+        let built = BasePairs::new(setup.plan, lists, setup.corpus_name(), setup.model, setup.cased())?;
         Ok(Collect::stage(built))
     },
 };
@@ -140,7 +140,7 @@ impl<'p> BasePairs<'p> {
         lists: Option<&BasePairLists>,
         corpus: &str,
         algorithm: &str,
-        vocab: &Vocab<'_>,
+        words: CasedVocab<'_, '_>,
     ) -> Result<Option<BasePairs<'p>>> {
         let (Some(params), Some(lists)) = (plan.base_pairs.as_ref(), lists) else {
             return Ok(None);
@@ -149,13 +149,13 @@ impl<'p> BasePairs<'p> {
             params,
             rules: plan.measures.rules.clone(),
             ripa_target: plan.measures.ripa_target,
-            lowercase: lowercases(plan, corpus),
+            lowercase: words.lowercase,
             root: SeedPath::new(plan.seed)
                 .with("base-pairs")
                 .with(corpus)
                 .with(algorithm),
         };
-        BasePairs::resolve(setup, lists, corpus, algorithm, vocab).map(Some)
+        BasePairs::resolve(setup, lists, corpus, algorithm, words.vocab).map(Some)
     }
 
     /// The number of listed pairs in vocabulary.

@@ -87,7 +87,7 @@ pub(crate) const FAMILY: Family = Family {
             setup.corpus_name(),
             setup.model,
             base_pairs,
-            setup.vocab,
+            setup.cased(),
         )?;
         Ok(Collect::stage(built))
     },

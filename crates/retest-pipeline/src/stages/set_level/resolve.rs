@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 use retest_analyses::WeatKind;
-use retest_measures::{PairList, Vocab, WordList};
+use retest_measures::{PairList, WordList};
 use retest_rng::SeedPath;
 use retest_spec::defaults::STEREOTYPE_DEFINITIONAL_MAX;
 use retest_spec::{Plan, SetLevelParams, WeatTest};
@@ -12,7 +12,7 @@ use retest_tables::CoverageRow;
 
 use super::{Benchmark, ENSEMBLE, PCA, SetLevel, Test};
 use crate::lists::{Benchmarks, Lists, StereotypeList};
-use crate::stages::stage::{CasedVocab, lowercases};
+use crate::stages::stage::CasedVocab;
 
 impl<'p> SetLevel<'p> {
     /// Resolves the plan's set-level lists and the base pairs against `vocab`; on a corpus
@@ -27,17 +27,15 @@ impl<'p> SetLevel<'p> {
         corpus: &str,
         model: &str,
         base_pairs: &[(u32, u32)],
-        vocab: &Vocab<'_>,
+        words: CasedVocab<'_, '_>,
     ) -> Result<Option<SetLevel<'p>>> {
         let (Some(params), Some(set_lists)) = (plan.set_level.as_ref(), lists.set_level.as_ref()) else {
             return Ok(None);
         };
+        let vocab = words.vocab;
         let mut lookup = Lookup {
             corpus,
-            words: CasedVocab {
-                vocab,
-                lowercase: lowercases(plan, corpus),
-            },
+            words,
             coverage: Vec::new(),
             skipped: Vec::new(),
         };

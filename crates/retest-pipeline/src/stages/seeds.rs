@@ -1,0 +1,302 @@
+//! Where a measure job's seeds come from — the embeddings a pipeline trained on a prepared corpus,
+//! or a model's own files (a plan's `models`) — and the vocabulary they share.
+//!
+//! Trained seeds all have their corpus's vocabulary. A model's files may not: they are read
+//! whole, their vocabularies intersected (in the first file's order, which for trained models is
+//! descending frequency), and every file's rows taken in that order; the words some file lacks
+//! make the job's `model_vocabulary` coverage row.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use retest_embeddings::{Embeddings, Format};
+use retest_spec::{ModelFiles, Plan};
+use retest_tables::CoverageRow;
+use rustc_hash::FxHashMap;
+
+use crate::corpus::LoadedCorpus;
+
+/// The coverage table's `kind` of the row naming the words a model's files do not all have.
+pub(crate) const MODEL_VOCABULARY: &str = "model_vocabulary";
+
+/// The words every seed of a configuration has, as the stages see them.
+#[derive(Debug)]
+pub struct Vocabulary {
+    /// The tables' `corpus` column.
+    pub corpus: String,
+    /// In id order.
+    pub words: Vec<String>,
+    /// Each word's corpus count, in id order; `None` when unknown (a model's files without a
+    /// `counts` file).
+    pub counts: Option<Vec<u64>>,
+    /// Whether the set-level, analogy and base-pair lists are looked up lowercased.
+    pub lowercase: bool,
+}
+
+impl Vocabulary {
+    /// The count of word `id`, 0 when unknown (a count is at least 1 otherwise).
+    pub fn frequency(&self, id: u32) -> u64 {
+        self.counts.as_ref().map_or(0, |counts| counts[id as usize])
+    }
+}
+
+/// Whether corpus `corpus`'s reader lowercases (plain text and Reddit, unless read with
+/// `case: keep`): the set-level, analogy and base-pair lists are then looked up lowercased.
+pub fn reader_lowercases(plan: &Plan, corpus: &str) -> bool {
+    (plan.corpora.iter())
+        .find(|c| c.name == corpus)
+        .is_some_and(|c| c.reader.lowercases())
+}
+
+/// Where one configuration's seeds come from.
+#[derive(Debug)]
+pub enum SeedSource<'a> {
+    /// Seeds trained on a prepared corpus, one file per seed, in seed order.
+    Trained {
+        corpus: &'a LoadedCorpus,
+        /// Whether the corpus's reader lowercases.
+        lowercase: bool,
+        files: Vec<PathBuf>,
+    },
+    /// A model's files, each a seed.
+    Files(&'a ModelFiles),
+}
+
+impl SeedSource<'_> {
+    /// The seed files, in seed order.
+    pub fn files(&self) -> &[PathBuf] {
+        match self {
+            SeedSource::Trained { files, .. } => files,
+            SeedSource::Files(model) => &model.files,
+        }
+    }
+}
+
+/// A configuration's seeds, opened: their shared vocabulary, and each seed on demand.
+pub(crate) struct Seeds<'a> {
+    pub vocabulary: Vocabulary,
+    /// The row naming what the intersection of a model's vocabularies dropped.
+    pub coverage: Option<CoverageRow>,
+    pub reader: SeedReader<'a>,
+}
+
+/// Hands out each seed, its rows in the vocabulary's order.
+pub(crate) struct SeedReader<'a> {
+    files: &'a [PathBuf],
+    read: Read<'a>,
+}
+
+enum Read<'a> {
+    /// Each seed read when asked for, checked against the corpus's vocabulary.
+    Trained { corpus: &'a LoadedCorpus },
+    /// Every seed already read and restricted to the shared vocabulary.
+    Files(Vec<Option<Embeddings>>),
+}
+
+impl<'a> Seeds<'a> {
+    /// Opens the seeds of `source`; `label` names the configuration in progress lines.
+    ///
+    /// # Errors
+    ///
+    /// A model file that cannot be read, files of different dimensions, no word common to all
+    /// files, or an unreadable counts file.
+    pub fn open(source: &'a SeedSource<'a>, log: &dyn Fn(&str)) -> Result<Seeds<'a>> {
+        match source {
+            SeedSource::Trained {
+                corpus,
+                lowercase,
+                files,
+            } => Ok(Seeds {
+                vocabulary: Vocabulary {
+                    corpus: corpus.name().to_owned(),
+                    words: corpus.words(),
+                    counts: Some(corpus.vocab.counts().to_vec()),
+                    lowercase: *lowercase,
+                },
+                coverage: None,
+                reader: SeedReader {
+                    files,
+                    read: Read::Trained { corpus },
+                },
+            }),
+            SeedSource::Files(model) => open_files(model, log),
+        }
+    }
+
+}
+
+impl SeedReader<'_> {
+    /// The number of seeds.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Seed `index` (0-based, each once, in order) and its file, its rows in the order of
+    /// `words`, the seeds' vocabulary.
+    ///
+    /// # Errors
+    ///
+    /// A trained seed's file that cannot be read or whose vocabulary is not the corpus's.
+    pub fn read(&mut self, index: usize, words: &[String]) -> Result<(PathBuf, Embeddings)> {
+        let path = self.files[index].clone();
+        let emb = match &mut self.read {
+            Read::Trained { corpus } => {
+                let emb = retest_embeddings::read(&path, Some(Format::Fifu))?;
+                if emb.words() != words {
+                    bail!(
+                        "{}: its vocabulary ({} words) is not the corpus's ({} words in {}); retrain with --force",
+                        path.display(),
+                        emb.n_words(),
+                        words.len(),
+                        corpus.prepared.vocab_path().display()
+                    );
+                }
+                emb
+            }
+            Read::Files(seeds) => seeds[index].take().expect("each seed is read once"),
+        };
+        Ok((path, emb))
+    }
+}
+
+/// Reads every file of `model`, intersects their vocabularies and restricts each to it.
+fn open_files<'a>(model: &'a ModelFiles, log: &dyn Fn(&str)) -> Result<Seeds<'a>> {
+    let mut read = Vec::with_capacity(model.files.len());
+    for path in &model.files {
+        let emb = retest_embeddings::read(path, model.format)
+            .with_context(|| format!("model `{}`", model.name))?;
+        if let Some(first) = read.first().map(|e: &Embeddings| (e.dim(), &model.files[0]))
+            && first.0 != emb.dim()
+        {
+            bail!(
+                "model `{}`: {} has dimension {}, {} has {}: the files of one model must have one \
+                 dimension",
+                model.name,
+                path.display(),
+                emb.dim(),
+                first.1.display(),
+                first.0
+            );
+        }
+        log(&format!(
+            "read {} ({} words, dimension {})",
+            path.display(),
+            emb.n_words(),
+            emb.dim()
+        ));
+        read.push(emb);
+    }
+    let (words, dropped) = shared_words(&read);
+    if words.is_empty() {
+        bail!("model `{}`: its files have no word in common", model.name);
+    }
+    let n_union = words.len() + dropped.len();
+    let counts = match &model.counts {
+        Some(path) => Some(counts_of(&words, path, log)?),
+        None => None,
+    };
+    let seeds = read.into_iter().map(|emb| Some(restrict(emb, &words))).collect();
+    if !dropped.is_empty() {
+        log(&format!(
+            "model `{}`: {} of {n_union} words are not in every file and are left out",
+            model.name,
+            dropped.len()
+        ));
+    }
+    Ok(Seeds {
+        coverage: Some(CoverageRow::of(
+            &model.corpus,
+            &model.name,
+            MODEL_VOCABULARY,
+            n_union,
+            &dropped,
+        )),
+        vocabulary: Vocabulary {
+            corpus: model.corpus.clone(),
+            words,
+            counts,
+            lowercase: model.lowercase,
+        },
+        reader: SeedReader {
+            files: &model.files,
+            read: Read::Files(seeds),
+        },
+    })
+}
+
+/// The words every embedding has, in the first one's order, and the words some lack (the
+/// first's in its order, then each later one's new words in its order).
+fn shared_words(seeds: &[Embeddings]) -> (Vec<String>, Vec<String>) {
+    let sets: Vec<HashSet<&str>> = (seeds.iter())
+        .map(|e| e.words().iter().map(String::as_str).collect())
+        .collect();
+    let in_all = |w: &str| sets.iter().all(|s| s.contains(w));
+    let mut seen: HashSet<&str> = HashSet::new();
+    let (mut shared, mut dropped) = (Vec::new(), Vec::new());
+    for word in seeds.iter().flat_map(|e| e.words()) {
+        if !seen.insert(word) {
+            continue;
+        }
+        if in_all(word) {
+            shared.push(word.clone());
+        } else {
+            dropped.push(word.clone());
+        }
+    }
+    (shared, dropped)
+}
+
+/// `emb` with the rows of `words` alone, in that order (every word must be in `emb`).
+fn restrict(emb: Embeddings, words: &[String]) -> Embeddings {
+    if emb.words() == words {
+        return emb;
+    }
+    let dim = emb.dim();
+    let mut vectors = Vec::with_capacity(words.len() * dim);
+    for word in words {
+        vectors.extend_from_slice(emb.get(word).expect("a shared word is in every file"));
+    }
+    let metadata = emb.metadata().cloned();
+    Embeddings::new(words.to_vec(), dim, vectors)
+        .expect("distinct words of one dimension")
+        .with_metadata(metadata)
+}
+
+/// Each of `words`' count in the word-count file at `path`: one `word count` line per word,
+/// word and count separated by spaces or a tab. A word the file lacks gets 0 (unknown).
+///
+/// # Errors
+///
+/// The file cannot be read, a line is not a word and a count, or a word is listed twice.
+fn counts_of(words: &[String], path: &Path, log: &dyn Fn(&str)) -> Result<Vec<u64>> {
+    let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut counts: FxHashMap<String, u64> = FxHashMap::default();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let place = || format!("{}:{}", path.display(), i + 1);
+        let line = line.with_context(|| format!("{}: cannot read", place()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed = (line.trim_end().rsplit_once(|c: char| c == ' ' || c == '\t'))
+            .and_then(|(word, count)| Some((word.trim_end(), count.parse::<u64>().ok()?)))
+            .filter(|(word, _)| !word.is_empty());
+        let Some((word, count)) = parsed else {
+            bail!("{}: expected `word count`, found {line:?}", place());
+        };
+        if counts.insert(word.to_owned(), count).is_some() {
+            bail!("{}: `{word}` is listed twice", place());
+        }
+    }
+    let out: Vec<u64> = words.iter().map(|w| counts.get(w).copied().unwrap_or(0)).collect();
+    let unknown = out.iter().filter(|&&c| c == 0).count();
+    if unknown > 0 {
+        log(&format!(
+            "{}: no count for {unknown} of {} words (their frequency is unknown)",
+            path.display(),
+            words.len()
+        ));
+    }
+    Ok(out)
+}
