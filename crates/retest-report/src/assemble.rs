@@ -129,9 +129,7 @@ fn run_summary(
         None => env!("CARGO_PKG_VERSION").to_owned(),
     };
     let row = |what: &str, value: String| vec![what.to_owned(), value];
-    Block::Table {
-        header: row_cells(&["run", ""]),
-        rows: vec![
+    let mut rows = vec![
             row("pipeline", format!("`{}`", meta.pipeline)),
             row("seeds per configuration", evidence.n_seeds.to_string()),
             row("corpora", corpus_cells.join("; ")),
@@ -144,8 +142,34 @@ fn run_summary(
                 low_coverage(tables.coverage.as_deref()),
             ),
             row("retest", build),
-        ],
+    ];
+    if !meta.model_files.is_empty() {
+        rows.insert(4, row("model files", model_files_cell(meta)));
     }
+    Block::Table {
+        header: row_cells(&["run", ""]),
+        rows,
+    }
+}
+
+/// Each model read from files: its file count, first and last file, and shared vocabulary.
+fn model_files_cell(meta: &ReportMeta) -> String {
+    (meta.model_files.iter())
+        .map(|m| {
+            let files = match (m.files.first(), m.files.last()) {
+                (Some(first), Some(last)) if m.files.len() > 1 => format!("`{first}` … `{last}`"),
+                (Some(first), _) => format!("`{first}`"),
+                _ => String::new(),
+            };
+            format!(
+                "{}: {} files ({files}), {} words in every file",
+                m.name,
+                m.files.len(),
+                thousands(m.shared_words)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// `n` with a comma between groups of three digits.

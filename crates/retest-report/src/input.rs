@@ -30,9 +30,20 @@ pub struct ReportMeta {
     pub corpus_words: Vec<(String, u64)>,
     /// Each configuration's (model's) dimension; empty when unknown.
     pub dims: Vec<(String, u32)>,
+    /// The models read from embedding files: each one's name, its files (in seed order) and
+    /// the words all its files share.
+    pub model_files: Vec<ModelFilesMeta>,
     /// The commit of the source retest was built from (`-dirty` with uncommitted changes), when
     /// known.
     pub commit: Option<String>,
+}
+
+/// A model read from embedding files, as the run summary names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelFilesMeta {
+    pub name: String,
+    pub files: Vec<String>,
+    pub shared_words: u64,
 }
 
 /// The tables a report is drawn from, one bundle per measure family; `None` for a table the run

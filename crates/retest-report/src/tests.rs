@@ -181,6 +181,7 @@ fn meta() -> ReportMeta {
         corpus_tokens: Vec::new(),
         corpus_words: Vec::new(),
         dims: Vec::new(),
+        model_files: Vec::new(),
         commit: None,
     }
 }

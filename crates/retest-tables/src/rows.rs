@@ -245,7 +245,8 @@ table_row! {
         pub corpus: String,
         pub algorithm: String,
         pub word: String,
-        /// Corpus count (after `min_count`).
+        /// Corpus count (after `min_count`); 0 when unknown (a model read from files without a
+        /// counts file).
         pub frequency: u64,
         /// Cosine to the nearest other word, averaged over seeds.
         pub nn_sim: f64,
@@ -272,6 +273,7 @@ table_row! {
         pub word: String,
         /// The per-word ICC.
         pub score: f64,
+        /// As the word's properties give it (0: unknown); `log_freq` and `log_freq_sq` are then NaN.
         pub frequency: u64,
         pub log_freq: f64,
         pub log_freq_sq: f64,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use retest_spec::{Job, Plan};
-use retest_tables::{Row, Table, TableName, names, parquet_path};
+use retest_tables::{CoverageRow, Row, Table, TableName, names, parquet_path};
 use serde::Serialize;
 
 use crate::corpus::LoadedCorpus;
@@ -126,7 +126,7 @@ pub fn measure_all(
 }
 
 /// The tables of every configuration, concatenated in plan order and written to `out` as
-/// Parquet and CSV. Coverage depends only on the corpus and is taken once per corpus. The bias
+/// Parquet and CSV; the coverage table as [`combine_coverage`] combines it. The bias
 /// scores are too large to concatenate in memory (tens of millions of rows per configuration):
 /// they are copied as they are into `out/<name>/<corpus>-<algorithm>.parquet`, one file per
 /// configuration, which Polars, Arrow and DuckDB read as one table (`bias_scores/*.parquet`).
@@ -141,15 +141,12 @@ pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>>
             written.extend(copy_per_configuration(measured, name, out)?);
             continue;
         }
+        if name == names::COVERAGE.name() {
+            written.extend(combine_coverage(measured)?.write(out, true)?);
+            continue;
+        }
         let mut parts = Vec::new();
-        let mut corpora_seen: Vec<&str> = Vec::new();
         for m in measured {
-            if name == names::COVERAGE.name() {
-                if corpora_seen.contains(&m.corpus.as_str()) {
-                    continue;
-                }
-                corpora_seen.push(&m.corpus);
-            }
             let path = parquet_path(&m.dir, name);
             if is_optional(name) && !path.is_file() {
                 continue;
@@ -166,6 +163,28 @@ pub fn combine_tables(measured: &[Measured], out: &Path) -> Result<Vec<PathBuf>>
         written.extend(copy_per_configuration(measured, full, out)?);
     }
     Ok(written)
+}
+
+/// The coverage tables of every configuration, each row once: the configurations trained on one
+/// corpus share its vocabulary and the first one's table is taken; a model read from files has
+/// a vocabulary of its own, and its rows are added unless an identical row is already there.
+fn combine_coverage(measured: &[Measured]) -> Result<Table> {
+    let mut rows: Vec<CoverageRow> = Vec::new();
+    let mut corpora_seen: Vec<&str> = Vec::new();
+    for m in measured {
+        if m.seed_files.is_none() {
+            if corpora_seen.contains(&m.corpus.as_str()) {
+                continue;
+            }
+            corpora_seen.push(&m.corpus);
+        }
+        for row in read_rows(&m.dir, names::COVERAGE)? {
+            if !rows.contains(&row) {
+                rows.push(row);
+            }
+        }
+    }
+    Ok(Table::of(names::COVERAGE, &rows)?)
 }
 
 /// Copies table `name` of every configuration into a fresh `out/<name>/` folder, which then

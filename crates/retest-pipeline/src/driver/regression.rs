@@ -92,7 +92,12 @@ pub fn regression_rows(
             left_out += 1;
             continue;
         };
-        let log_freq = (p.frequency as f64).ln();
+        // A frequency of 0 is unknown (a model's files without a counts file).
+        let log_freq = if p.frequency == 0 {
+            f64::NAN
+        } else {
+            (p.frequency as f64).ln()
+        };
         rows.push(RegressionRow {
             analysis: analysis.to_owned(),
             corpus: r.corpus.clone(),

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
-use retest_report::{ReportMeta, ReportSummary};
-use retest_spec::{CorpusRecipe, Plan};
+use retest_report::{ModelFilesMeta, ReportMeta, ReportSummary};
+use retest_spec::{CorpusRecipe, ModelFiles, Plan};
 
 use crate::corpus::LoadedCorpus;
 use crate::driver::aggregate::{Measured, combine_tables, measure_all};
@@ -25,6 +25,7 @@ use crate::driver::train::train_all;
 use crate::lists::Lists;
 use crate::message::one_line;
 use crate::progress::Reporter;
+use crate::stages::job::DONE_FILE;
 
 /// A pipeline's corpora, prepared and loaded, after its training stage.
 #[derive(Debug)]
@@ -136,6 +137,7 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
         regression.height()
     )?;
     let pipeline = run.trained.plan().name.clone();
+    let model_files = measured_model_files(&run)?;
     let meta = ReportMeta {
         pipeline: pipeline.clone(),
         variants: run
@@ -153,6 +155,14 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
             .collect(),
         dims: (run.trained.plan().models().iter())
             .map(|m| (m.name.clone(), m.dim()))
+            .chain(model_files.iter().map(|(m, summary)| (m.name.clone(), summary.dim)))
+            .collect(),
+        model_files: (model_files.iter())
+            .map(|(m, summary)| ModelFilesMeta {
+                name: m.name.clone(),
+                files: m.files.iter().map(|f| f.display().to_string()).collect(),
+                shared_words: summary.n_words,
+            })
             .collect(),
         commit: crate::driver::manifest::git_commit(),
     };
@@ -165,6 +175,29 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
         report: layout.report(),
         summary,
     })
+}
+
+/// The dimension and shared vocabulary of each model read from files, from its measure job's
+/// summary.
+#[derive(serde::Deserialize)]
+struct ShapeOf {
+    n_words: u64,
+    dim: u32,
+}
+
+/// Each model of the plan read from files, with its measure job's [`ShapeOf`].
+fn measured_model_files(run: &MeasuredRun) -> Result<Vec<(&ModelFiles, ShapeOf)>> {
+    let plan = run.trained.plan();
+    let mut out = Vec::new();
+    for m in &run.measured {
+        if let Some(files) = plan.model_files_named(&m.algorithm) {
+            let path = m.dir.join(DONE_FILE);
+            let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let shape: ShapeOf = serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
+            out.push((files, shape));
+        }
+    }
+    Ok(out)
 }
 
 /// Writes the report of the tables in `tables` into `out`.
@@ -224,14 +257,36 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
         let dim = ["sgns", "glove"].into_iter().find_map(|a| v[a]["dim"].as_u64())?;
         Some((v["name"].as_str()?.to_owned(), dim))
     });
+    // Models read from files: their files from the measured configurations, their shape from
+    // their measure jobs' summaries.
+    let measured = |key: &str| {
+        (manifest.as_ref().and_then(|m| m[key].as_array()).into_iter()).flatten()
+    };
+    let model_files: Vec<(ModelFilesMeta, u32)> = measured("measured")
+        .filter_map(|m| {
+            let files = m["seed_files"]["files"].as_array()?;
+            let job = format!("measure {} {}", m["corpus"].as_str()?, m["algorithm"].as_str()?);
+            let summary = (manifest.as_ref()?["jobs"]["measure"].as_array()?.iter())
+                .find(|j| j["job"].as_str() == Some(&job))
+                .map(|j| &j["summary"])?;
+            let meta = ModelFilesMeta {
+                name: m["algorithm"].as_str()?.to_owned(),
+                files: files.iter().filter_map(|f| Some(f["file"].as_str()?.to_owned())).collect(),
+                shared_words: summary["n_words"].as_u64()?,
+            };
+            Some((meta, u32::try_from(summary["dim"].as_u64()?).ok()?))
+        })
+        .collect();
+    let file_dims = model_files.iter().map(|(m, dim)| (m.name.clone(), u64::from(*dim)));
     ReportMeta {
         pipeline: pipeline.to_owned(),
         variants,
         corpus_tokens: corpus_stat("tokens"),
         corpus_words: corpus_stat("types"),
-        dims: (algorithms.chain(variant_dims))
+        dims: (algorithms.chain(variant_dims).chain(file_dims))
             .filter_map(|(name, dim)| Some((name, u32::try_from(dim).ok()?)))
             .collect(),
+        model_files: model_files.into_iter().map(|(m, _)| m).collect(),
         commit: manifest
             .as_ref()
             .and_then(|m| m["git_commit"].as_str())

@@ -39,6 +39,9 @@ pub struct MeasureSummary {
     pub corpus: String,
     pub algorithm: String,
     pub n_seeds: u32,
+    /// The words every seed has, and their dimension.
+    pub n_words: usize,
+    pub dim: usize,
     /// The seconds spent reading the seed files.
     pub seconds_reading: f64,
     /// Per family that ran (`seconds_rules`, `seconds_set_level`, …): the seconds its stage took
@@ -145,6 +148,8 @@ pub fn measure(
         corpus,
         algorithm: job.model.clone(),
         n_seeds: n_seeds as u32,
+        n_words: words.len(),
+        dim,
         seconds_reading,
         seconds,
     };

@@ -132,7 +132,7 @@ impl<'a> Rules<'a> {
         let listed = self.resolved.listed();
         let listed_words: Vec<String> = listed.iter().map(|&t| labels.word(t)).collect();
         let listed_tensor = self.tensor.select_targets(&listed);
-        let seed_ids: Vec<u32> = (0..self.plan.n_seeds).collect();
+        let seed_ids: Vec<u32> = (0..self.tensor.n_seeds() as u32).collect();
         let long_form = |words, tensor| BiasTensor {
             corpus: labels.corpus,
             algorithm: labels.algorithm,

@@ -1,0 +1,101 @@
+//! A plan whose `models` are the smoke run's own seed files gives the smoke run's reliability
+//! tables, labels aside: the seeds a user brings are measured exactly as the seeds retest trains.
+
+use std::path::Path;
+
+use crate::csv::{Csv, num};
+use crate::{retest, smoke_run, stderr};
+
+/// The reliability tables a plan of models must reproduce.
+const RELIABILITY_TABLES: [&str; 6] = [
+    "test_retest_words",
+    "test_retest_pairs",
+    "inter_rater_words",
+    "inter_rater_pairs",
+    "internal_consistency",
+    "rule_correlations",
+];
+
+/// The rows of `table` in `tables` with the `corpus` and `algorithm` columns left out.
+fn unlabelled(tables: &Path, table: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let csv = Csv::read(&tables.join(format!("{table}.csv")));
+    let keep: Vec<usize> = (0..csv.header.len())
+        .filter(|&i| !["corpus", "algorithm"].contains(&csv.header[i].as_str()))
+        .collect();
+    let pick = |row: &[String]| keep.iter().map(|&i| row[i].clone()).collect::<Vec<_>>();
+    (pick(&csv.header), csv.rows.iter().map(|r| pick(r)).collect())
+}
+
+/// Whether two fields agree: equal text, or numbers within 1e-12 (relative above 1).
+fn agree(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    match (a.parse::<f64>(), b.parse::<f64>()) {
+        (Ok(x), Ok(y)) => (x - y).abs() <= 1e-12 * x.abs().max(1.0),
+        _ => false,
+    }
+}
+
+#[test]
+fn models_from_the_runs_own_seed_files_reproduce_its_reliability_tables() {
+    let run = smoke_run();
+    let dir = run.work_dir("models");
+    let embeddings = run.results.join("embeddings/wikitext-103-valid");
+    let corpus = std::fs::read_dir(run.results.join("corpora"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.path().join("vocab.tsv").is_file())
+        .expect("the prepared corpus")
+        .path();
+    let glob = |algorithm: &str| {
+        let folder = std::fs::read_dir(&embeddings)
+            .unwrap()
+            .flatten()
+            .find(|e| e.file_name().to_string_lossy().starts_with(&format!("{algorithm}-")))
+            .expect("the seeds' folder")
+            .path();
+        folder.join("seed-*.fifu").display().to_string()
+    };
+    // smoke.yaml's measure sections and seed, other names for the corpus and the models.
+    let smoke = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../pipelines/smoke.yaml"))
+        .unwrap();
+    let sections = &smoke[smoke.find("measures:").unwrap()..];
+    let counts = corpus.join("vocab.tsv").display().to_string();
+    let plan = format!(
+        "name: mine\nseed: 7\n{sections}\nmodels:\n  - {{name: own-sgns, corpus: own, files: \"{}\", counts: \"{counts}\"}}\n  \
+         - {{name: own-glove, corpus: own, files: \"{}\", counts: \"{counts}\"}}\n",
+        glob("sgns"),
+        glob("glove")
+    );
+    let file = dir.join("mine.yaml");
+    std::fs::write(&file, plan).unwrap();
+    let out = retest(&run.results)
+        .args(["run", file.to_str().unwrap(), "--jobs", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mine = run.results.join("mine/tables");
+    for table in RELIABILITY_TABLES {
+        let (header, rows) = unlabelled(&run.tables_dir(), table);
+        let (own_header, own_rows) = unlabelled(&mine, table);
+        assert_eq!(header, own_header, "{table}");
+        assert_eq!(rows.len(), own_rows.len(), "{table}");
+        assert!(!rows.is_empty(), "{table}");
+        for (row, own) in rows.iter().zip(&own_rows) {
+            let agrees = row.iter().zip(own).all(|(a, b)| agree(a, b));
+            assert!(agrees, "{table}:\n  smoke {row:?}\n  files {own:?}");
+        }
+    }
+    // The labels are the plan's; each model's files shared the whole vocabulary.
+    let icc = Csv::read(&mine.join("test_retest_words.csv"));
+    let records = icc.records();
+    assert!(records.iter().all(|r| r["corpus"] == "own"));
+    assert!(records.iter().any(|r| r["algorithm"] == "own-glove"));
+    let coverage = Csv::read(&mine.join("coverage.csv"));
+    let shared: Vec<_> = (coverage.records().into_iter())
+        .filter(|r| r["kind"] == "model_vocabulary")
+        .map(|r| (r["list"].to_owned(), num(r["n_dropped"])))
+        .collect();
+    assert_eq!(shared, [("own-sgns".to_owned(), 0.0), ("own-glove".to_owned(), 0.0)]);
+}
