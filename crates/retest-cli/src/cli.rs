@@ -203,6 +203,11 @@ pub enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// The reliability study on embedding files you already have, each file a seed of one model
+    /// (e.g. the same model trained with different seeds): every table and the report of a
+    /// pipeline run, in `<results>/<name>/`, without writing a pipeline file.
+    #[command(after_help = crate::reliability::EXAMPLE)]
+    Reliability(crate::reliability::ReliabilityArgs),
     /// Bias scores of any embedding files (.fifu, word2vec text or binary, GloVe text — e.g. a
     /// pretrained model), without a pipeline: one row per (embedding, rule, pair, word) with
     /// columns `embedding, rule, male, female, word, score, status` (positive = masculine;

@@ -43,6 +43,7 @@ pub fn run(cli: Cli) -> Result<()> {
         } => crate::report::report_command(&folders, &pipeline, tables.as_deref(), out.as_deref()),
         Command::Measure { pipeline, run } => measure_pipeline(&folders, &pipeline, &run.options()).map(drop),
         Command::Train { pipeline, run } => train_pipeline(&folders, &pipeline, &run.options()).map(drop),
+        Command::Reliability(args) => crate::reliability::run(&folders, &args),
         Command::Score(args) => score_command(&args),
         Command::Weat(args) => retest_pipeline::weat_files(&retest_pipeline::WeatRequest {
             embeddings: args.input.files(&args.embeddings, args.lowercase),

@@ -7,6 +7,7 @@ use clap::{CommandFactory, FromArgMatches};
 mod cli;
 mod cluster;
 mod commands;
+mod reliability;
 mod report;
 mod stats;
 mod study;

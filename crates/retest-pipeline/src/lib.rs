@@ -26,6 +26,7 @@ pub use driver::lock::{CorporaLock, RunLock};
 pub use driver::memory::{CorpusSize, Estimate, check_prepared, estimates, gigabytes, machine_memory};
 pub use driver::project::{
     Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, recipe_lock_file, run_name,
+    write_generated_pipeline,
 };
 pub use driver::regression::{WordFeatures, regression_input, regression_rows};
 pub use driver::run::{

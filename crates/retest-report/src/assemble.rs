@@ -130,18 +130,18 @@ fn run_summary(
     };
     let row = |what: &str, value: String| vec![what.to_owned(), value];
     let mut rows = vec![
-            row("pipeline", format!("`{}`", meta.pipeline)),
-            row("seeds per configuration", evidence.n_seeds.to_string()),
-            row("corpora", corpus_cells.join("; ")),
-            row("configurations", config_cells.join("; ")),
-            row(
-                &format!(
-                    "lists with under {:.0} % of their entries in vocabulary",
-                    100.0 * LOW_COVERAGE
-                ),
-                low_coverage(tables.coverage.as_deref()),
+        row("pipeline", format!("`{}`", meta.pipeline)),
+        row("seeds per configuration", evidence.n_seeds.to_string()),
+        row("corpora", corpus_cells.join("; ")),
+        row("configurations", config_cells.join("; ")),
+        row(
+            &format!(
+                "lists with under {:.0} % of their entries in vocabulary",
+                100.0 * LOW_COVERAGE
             ),
-            row("retest", build),
+            low_coverage(tables.coverage.as_deref()),
+        ),
+        row("retest", build),
     ];
     if !meta.model_files.is_empty() {
         rows.insert(4, row("model files", model_files_cell(meta)));

@@ -31,7 +31,8 @@ mod word_effects;
 pub use error::ReportError;
 pub use finding::{Finding, Verdict};
 pub use input::{
-    AnalogyTables, BasePairTables, ModelFilesMeta, ReportMeta, RuleTables, RunTables, SetLevelTables, read_tables,
+    AnalogyTables, BasePairTables, ModelFilesMeta, ReportMeta, RuleTables, RunTables, SetLevelTables,
+    read_tables,
 };
 use page::TITLE;
 

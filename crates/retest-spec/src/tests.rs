@@ -808,7 +808,10 @@ fn models_read_their_seeds_from_files_sorted_by_path() {
     );
     assert_eq!(ft.counts, Some(vectors.join("counts.txt")));
     assert_eq!(listed.files, ["b-1.vec", "other.txt"].map(|f| vectors.join(f)));
-    assert_eq!((listed.corpus.as_str(), listed.format, listed.lowercase), ("listed", None, false));
+    assert_eq!(
+        (listed.corpus.as_str(), listed.format, listed.lowercase),
+        ("listed", None, false)
+    );
     // A plan of models alone trains nothing and measures each model once.
     assert!(plan.corpora.is_empty() && plan.models().is_empty());
     let jobs: Vec<String> = plan.jobs().iter().map(ToString::to_string).collect();
@@ -820,7 +823,11 @@ fn models_read_their_seeds_from_files_sorted_by_path() {
             "aggregate      reliability tables, regression input, report"
         ]
     );
-    assert!(plan.to_yaml().contains("models:\n- name: ft\n  corpus: wiki\n"), "{}", plan.to_yaml());
+    assert!(
+        plan.to_yaml().contains("models:\n- name: ft\n  corpus: wiki\n"),
+        "{}",
+        plan.to_yaml()
+    );
 }
 
 #[test]
@@ -899,7 +906,9 @@ fn model_file_errors_name_the_entry() {
         ),
     ];
     for (text, expected) in cases {
-        let error = Plan::parse(&text, &file, &p.recipes()).expect_err(&text).to_string();
+        let error = Plan::parse(&text, &file, &p.recipes())
+            .expect_err(&text)
+            .to_string();
         assert_eq!(error, expected, "{text}");
     }
 }

@@ -52,14 +52,19 @@ fn models_from_the_runs_own_seed_files_reproduce_its_reliability_tables() {
         let folder = std::fs::read_dir(&embeddings)
             .unwrap()
             .flatten()
-            .find(|e| e.file_name().to_string_lossy().starts_with(&format!("{algorithm}-")))
+            .find(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with(&format!("{algorithm}-"))
+            })
             .expect("the seeds' folder")
             .path();
         folder.join("seed-*.fifu").display().to_string()
     };
     // smoke.yaml's measure sections and seed, other names for the corpus and the models.
-    let smoke = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../pipelines/smoke.yaml"))
-        .unwrap();
+    let smoke =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../pipelines/smoke.yaml"))
+            .unwrap();
     let sections = &smoke[smoke.find("measures:").unwrap()..];
     let counts = corpus.join("vocab.tsv").display().to_string();
     let plan = format!(
@@ -97,5 +102,49 @@ fn models_from_the_runs_own_seed_files_reproduce_its_reliability_tables() {
         .filter(|r| r["kind"] == "model_vocabulary")
         .map(|r| (r["list"].to_owned(), num(r["n_dropped"])))
         .collect();
-    assert_eq!(shared, [("own-sgns".to_owned(), 0.0), ("own-glove".to_owned(), 0.0)]);
+    assert_eq!(
+        shared,
+        [("own-sgns".to_owned(), 0.0), ("own-glove".to_owned(), 0.0)]
+    );
+}
+
+#[test]
+fn retest_reliability_runs_the_study_on_files_given_on_the_command_line() {
+    let run = smoke_run();
+    let seeds = crate::sgns_seeds(&run.results);
+    let lists = ["occ16", "occ18", "adj", "google10k"].join(",");
+    let mut args = vec!["reliability".to_owned()];
+    args.extend(seeds.iter().map(|p| p.display().to_string()));
+    args.extend(["--name", "rel", "--lists", &lists, "--jobs", "1"].map(str::to_owned));
+    let out = retest(&run.results).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pipeline = std::fs::read_to_string(run.results.join("rel/pipeline.yaml")).unwrap();
+    assert!(pipeline.contains("models:\n  - name: \"rel\"\n"), "{pipeline}");
+    // The SGNS rows of the smoke run, labelled `rel`.
+    let smoke = Csv::read(&run.tables_dir().join("test_retest_words.csv"));
+    let rel = Csv::read(&run.results.join("rel/tables/test_retest_words.csv"));
+    let sgns: Vec<Vec<String>> = (smoke.records().iter())
+        .filter(|r| r["algorithm"] == "sgns")
+        .map(|r| {
+            rel.header
+                .iter()
+                .filter(|h| !["corpus", "algorithm"].contains(&h.as_str()))
+                .map(|h| r[h.as_str()].to_owned())
+                .collect()
+        })
+        .collect();
+    let ours: Vec<Vec<String>> = (rel.records().iter())
+        .map(|r| {
+            rel.header
+                .iter()
+                .filter(|h| !["corpus", "algorithm"].contains(&h.as_str()))
+                .map(|h| r[h.as_str()].to_owned())
+                .collect()
+        })
+        .collect();
+    assert_eq!(sgns.len(), ours.len());
+    for (a, b) in sgns.iter().zip(&ours) {
+        assert!(a.iter().zip(b).all(|(x, y)| agree(x, y)), "{a:?}\n{b:?}");
+    }
+    assert!(run.results.join("rel/report/index.html").is_file());
 }

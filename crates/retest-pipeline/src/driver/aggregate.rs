@@ -55,7 +55,10 @@ pub fn measure_all(
     let n_jobs = jobs.len() as u64;
     let n_seeds: u64 = (jobs.iter())
         .map(|job| match job {
-            Job::Measure { model, .. } => plan.model_files_named(model).map_or(plan.n_seeds as usize, |m| m.files.len()) as u64,
+            Job::Measure { model, .. } => {
+                plan.model_files_named(model)
+                    .map_or(plan.n_seeds as usize, |m| m.files.len()) as u64
+            }
             _ => 0,
         })
         .sum();
@@ -81,10 +84,14 @@ pub fn measure_all(
                         .map(|s| Layout::seed_file(&embeddings_dir, s))
                         .collect(),
                 };
-                (source, layout.measure_dir(plan, &corpus, loaded.key(), &model, lists))
+                (
+                    source,
+                    layout.measure_dir(plan, &corpus, loaded.key(), &model, lists),
+                )
             }
             None => {
-                let files = (plan.model_files_named(&model)).expect("a measure job names a model of its plan");
+                let files =
+                    (plan.model_files_named(&model)).expect("a measure job names a model of its plan");
                 let sums = FileSums::of(files)?;
                 let dir = layout.model_files_measure_dir(plan, files, &sums, lists);
                 seed_files = Some(sums);

@@ -117,7 +117,13 @@ impl Layout {
     /// The output folder of the measure job of a model read from files: as [`Layout::measure_dir`],
     /// with the files' contents (`sums`: the seed files' in seed order, the counts file's),
     /// format and case in place of the embeddings folder.
-    pub fn model_files_measure_dir(&self, plan: &Plan, model: &ModelFiles, sums: &FileSums, lists: &Lists) -> PathBuf {
+    pub fn model_files_measure_dir(
+        &self,
+        plan: &Plan,
+        model: &ModelFiles,
+        sums: &FileSums,
+        lists: &Lists,
+    ) -> PathBuf {
         let seeds = sums.seeds();
         let key = serde_json::json!({
             "model_files": seeds,
@@ -140,7 +146,13 @@ impl Layout {
         lists: &Lists,
     ) -> PathBuf {
         key["scheme"] = MEASURE_SCHEME.into();
-        key["lists"] = serde_json::json!(lists.files.iter().map(|(name, _, sha)| (name, sha)).collect::<Vec<_>>());
+        key["lists"] = serde_json::json!(
+            lists
+                .files
+                .iter()
+                .map(|(name, _, sha)| (name, sha))
+                .collect::<Vec<_>>()
+        );
         // Each measure family adds the plan sections its results depend on (a JSON object's
         // keys are sorted, so the order of the families does not enter the key).
         for (name, value) in FAMILIES.iter().flat_map(|f| (f.key)(plan)) {

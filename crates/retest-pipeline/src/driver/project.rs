@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use retest_data::{LockFile, Resolver};
 use retest_spec::{Plan, RecipeFolder};
 
@@ -196,4 +196,19 @@ pub fn resolver(lock_path: &Path) -> Result<Resolver> {
     let cache = var("RETEST_CACHE_DIR").map_or_else(|| PathBuf::from(".cache/downloads"), PathBuf::from);
     let offline = var("RETEST_OFFLINE").is_some_and(|v| v != "0");
     Ok(Resolver::new(mirror, cache, LockFile::load(lock_path)?, offline))
+}
+
+/// Writes `yaml`, a pipeline named `name` that commands such as `retest reliability` build, to
+/// `<results>/<name>/pipeline.yaml` once it is checked, and returns that file.
+///
+/// # Errors
+///
+/// The pipeline is not valid, or the file cannot be written.
+pub fn write_generated_pipeline(folders: &Folders, name: &str, yaml: &str) -> Result<PathBuf> {
+    let file = folders.results.join(name).join("pipeline.yaml");
+    Plan::parse(yaml, &file, &folders.recipes(None))?;
+    let dir = file.parent().expect("a file in a folder");
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    retest_fs::write_atomic(&file, yaml.as_bytes())?;
+    Ok(file)
 }

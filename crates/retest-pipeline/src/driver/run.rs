@@ -155,7 +155,11 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
             .collect(),
         dims: (run.trained.plan().models().iter())
             .map(|m| (m.name.clone(), m.dim()))
-            .chain(model_files.iter().map(|(m, summary)| (m.name.clone(), summary.dim)))
+            .chain(
+                model_files
+                    .iter()
+                    .map(|(m, summary)| (m.name.clone(), summary.dim)),
+            )
             .collect(),
         model_files: (model_files.iter())
             .map(|(m, summary)| ModelFilesMeta {
@@ -192,8 +196,10 @@ fn measured_model_files(run: &MeasuredRun) -> Result<Vec<(&ModelFiles, ShapeOf)>
     for m in &run.measured {
         if let Some(files) = plan.model_files_named(&m.algorithm) {
             let path = m.dir.join(DONE_FILE);
-            let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let shape: ShapeOf = serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let shape: ShapeOf =
+                serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
             out.push((files, shape));
         }
     }
@@ -259,9 +265,7 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
     });
     // Models read from files: their files from the measured configurations, their shape from
     // their measure jobs' summaries.
-    let measured = |key: &str| {
-        (manifest.as_ref().and_then(|m| m[key].as_array()).into_iter()).flatten()
-    };
+    let measured = |key: &str| (manifest.as_ref().and_then(|m| m[key].as_array()).into_iter()).flatten();
     let model_files: Vec<(ModelFilesMeta, u32)> = measured("measured")
         .filter_map(|m| {
             let files = m["seed_files"]["files"].as_array()?;
@@ -271,13 +275,18 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
                 .map(|j| &j["summary"])?;
             let meta = ModelFilesMeta {
                 name: m["algorithm"].as_str()?.to_owned(),
-                files: files.iter().filter_map(|f| Some(f["file"].as_str()?.to_owned())).collect(),
+                files: files
+                    .iter()
+                    .filter_map(|f| Some(f["file"].as_str()?.to_owned()))
+                    .collect(),
                 shared_words: summary["n_words"].as_u64()?,
             };
             Some((meta, u32::try_from(summary["dim"].as_u64()?).ok()?))
         })
         .collect();
-    let file_dims = model_files.iter().map(|(m, dim)| (m.name.clone(), u64::from(*dim)));
+    let file_dims = model_files
+        .iter()
+        .map(|(m, dim)| (m.name.clone(), u64::from(*dim)));
     ReportMeta {
         pipeline: pipeline.to_owned(),
         variants,

@@ -119,7 +119,9 @@ pub fn pipeline_status(
                         .zip(lists)
                         .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, &model, lists)),
                     (None, Some(files)) => match (FileSums::of(files), lists) {
-                        (Ok(sums), Some(lists)) => Some(layout.model_files_measure_dir(plan, files, &sums, lists)),
+                        (Ok(sums), Some(lists)) => {
+                            Some(layout.model_files_measure_dir(plan, files, &sums, lists))
+                        }
                         _ => None,
                     },
                     (None, None) => unreachable!("a measure job names a model of its plan"),

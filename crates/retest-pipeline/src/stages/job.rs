@@ -90,8 +90,8 @@ pub fn measure(
     let vocabulary = &vocabulary;
     let words = &vocabulary.words;
     let vocab = Vocab::new(words)?;
-    let base_pairs = (lists.base_pairs.resolve(&vocab))
-        .with_context(|| format!("corpus `{}`", vocabulary.corpus))?;
+    let base_pairs =
+        (lists.base_pairs.resolve(&vocab)).with_context(|| format!("corpus `{}`", vocabulary.corpus))?;
     let setup = Setup {
         plan,
         lists,

@@ -6,7 +6,6 @@
 //! descending frequency), and every file's rows taken in that order; the words some file lacks
 //! make the job's `model_vocabulary` coverage row.
 
-use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
@@ -14,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use retest_embeddings::{Embeddings, Format};
 use retest_spec::{ModelFiles, Plan};
 use retest_tables::CoverageRow;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::corpus::LoadedCorpus;
 
@@ -124,7 +123,6 @@ impl<'a> Seeds<'a> {
             SeedSource::Files(model) => open_files(model, log),
         }
     }
-
 }
 
 impl SeedReader<'_> {
@@ -165,8 +163,8 @@ impl SeedReader<'_> {
 fn open_files<'a>(model: &'a ModelFiles, log: &dyn Fn(&str)) -> Result<Seeds<'a>> {
     let mut read = Vec::with_capacity(model.files.len());
     for path in &model.files {
-        let emb = retest_embeddings::read(path, model.format)
-            .with_context(|| format!("model `{}`", model.name))?;
+        let emb =
+            retest_embeddings::read(path, model.format).with_context(|| format!("model `{}`", model.name))?;
         if let Some(first) = read.first().map(|e: &Embeddings| (e.dim(), &model.files[0]))
             && first.0 != emb.dim()
         {
@@ -229,11 +227,11 @@ fn open_files<'a>(model: &'a ModelFiles, log: &dyn Fn(&str)) -> Result<Seeds<'a>
 /// The words every embedding has, in the first one's order, and the words some lack (the
 /// first's in its order, then each later one's new words in its order).
 fn shared_words(seeds: &[Embeddings]) -> (Vec<String>, Vec<String>) {
-    let sets: Vec<HashSet<&str>> = (seeds.iter())
+    let sets: Vec<FxHashSet<&str>> = (seeds.iter())
         .map(|e| e.words().iter().map(String::as_str).collect())
         .collect();
     let in_all = |w: &str| sets.iter().all(|s| s.contains(w));
-    let mut seen: HashSet<&str> = HashSet::new();
+    let mut seen: FxHashSet<&str> = FxHashSet::default();
     let (mut shared, mut dropped) = (Vec::new(), Vec::new());
     for word in seeds.iter().flat_map(|e| e.words()) {
         if !seen.insert(word) {
@@ -279,7 +277,7 @@ fn counts_of(words: &[String], path: &Path, log: &dyn Fn(&str)) -> Result<Vec<u6
         if line.trim().is_empty() {
             continue;
         }
-        let parsed = (line.trim_end().rsplit_once(|c: char| c == ' ' || c == '\t'))
+        let parsed = (line.trim_end().rsplit_once([' ', '\t']))
             .and_then(|(word, count)| Some((word.trim_end(), count.parse::<u64>().ok()?)))
             .filter(|(word, _)| !word.is_empty());
         let Some((word, count)) = parsed else {
@@ -289,7 +287,10 @@ fn counts_of(words: &[String], path: &Path, log: &dyn Fn(&str)) -> Result<Vec<u6
             bail!("{}: `{word}` is listed twice", place());
         }
     }
-    let out: Vec<u64> = words.iter().map(|w| counts.get(w).copied().unwrap_or(0)).collect();
+    let out: Vec<u64> = words
+        .iter()
+        .map(|w| counts.get(w).copied().unwrap_or(0))
+        .collect();
     let unknown = out.iter().filter(|&&c| c == 0).count();
     if unknown > 0 {
         log(&format!(

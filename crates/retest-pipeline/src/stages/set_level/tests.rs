@@ -8,6 +8,7 @@ use retest_spec::{Plan, RecipeFolder, WeatTest};
 use super::tables::Configuration;
 use super::{SeedValues, SetLevel};
 use crate::lists::{Benchmarks, Lists, SetLevelLists, StereotypeList};
+use crate::stages::stage::CasedVocab;
 
 const WORDS: [&str; 6] = ["he", "she", "man", "woman", "doctor", "nurse"];
 const HE: u32 = 0;
@@ -114,7 +115,11 @@ fn with_stage(check: impl FnOnce(&SetLevel<'_>, &Vocab<'_>, &[SeedValues])) {
     let (plan, lists, words) = (plan(), lists(), strings(&WORDS));
     let vocab = Vocab::new(&words).unwrap();
     let base_pairs = [(HE, SHE), (MAN, WOMAN)];
-    let stage = SetLevel::new(&plan, &lists, "c", "sgns", &base_pairs, &vocab)
+    let cased = CasedVocab {
+        vocab: &vocab,
+        lowercase: false,
+    };
+    let stage = SetLevel::new(&plan, &lists, "c", "sgns", &base_pairs, cased)
         .unwrap()
         .expect("the plan has a set_level section");
     let seeds: Vec<SeedValues> = [SEED_0, SEED_1]
