@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result};
 use clap::Args;
 use retest_pipeline::Folders;
 
@@ -132,10 +132,14 @@ impl ReliabilityArgs {
 
 /// Writes the study's pipeline into `<results>/<name>/pipeline.yaml` and runs it.
 pub fn run(folders: &Folders, args: &ReliabilityArgs) -> Result<()> {
-    ensure!(
-        args.embeddings.len() >= 2,
-        "reliability across seeds needs at least 2 embedding files, one per seed"
-    );
+    for (option, what, name) in [
+        ("--name", "study", Some(&args.name)),
+        ("--corpus", "corpus", args.corpus.as_ref()),
+    ] {
+        if let Some(problem) = name.and_then(|name| retest_spec::name_problem(what, name)) {
+            anyhow::bail!("{option}: {problem}");
+        }
+    }
     let file = retest_pipeline::write_generated_pipeline(folders, &args.name, &args.pipeline()?)?;
     crate::study::run(folders, &file.to_string_lossy(), &args.run)
 }

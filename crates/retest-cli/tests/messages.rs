@@ -105,6 +105,27 @@ fn every_message_is_the_expected_one() {
             "plan_unknown_base_pairs",
             "{pipeline}base_pairs:\n  pairs: nosuch\n",
         ),
+        // Models read from files: one line each, before any work.
+        plan(
+            "plan_models_glob_matches_nothing",
+            "name: p\nmodels:\n  - {name: m, files: \"vectors/*.vec\"}\n",
+        ),
+        Case {
+            files: vec![
+                ("p.yaml", "name: p\nmodels:\n  - {name: m, files: \"*.vec\"}\n"),
+                ("a.vec", ZERO_VECTORS),
+                ("b.vec", "1 3\nhe 1 0 0\n"),
+            ],
+            ..case("plan_models_of_two_dimensions", &["plan", "{tmp}/p.yaml"])
+        },
+        case("reliability_one_file", &["reliability", "a.vec"]),
+        Case {
+            files: vec![("a.vec", ZERO_VECTORS), ("b.vec", ZERO_VECTORS)],
+            ..case(
+                "reliability_bad_name",
+                &["reliability", "{tmp}/a.vec", "{tmp}/b.vec", "--name", "My Study"],
+            )
+        },
         // Command-line values.
         case(
             "negative_number",

@@ -90,6 +90,17 @@ pub(crate) fn write_fifu(
 }
 
 /// Reads a finalfusion file with a simple vocabulary and an array storage.
+/// The words and the dimension of the finalfusion file at `path`, from its chunk headers.
+pub(crate) fn shape(path: &Path) -> Result<(usize, usize), EmbeddingsError> {
+    let file = File::open(path).map_err(EmbeddingsError::io(path))?;
+    let file_len = file.metadata().map_err(EmbeddingsError::io(path))?.len();
+    let layout = scan(&mut BufReader::new(file), file_len).map_err(|message| EmbeddingsError::Fifu {
+        path: path.to_owned(),
+        message,
+    })?;
+    Ok((layout.words.len(), layout.dim))
+}
+
 pub(crate) fn read_fifu(path: &Path) -> Result<Embeddings, EmbeddingsError> {
     let file = File::open(path).map_err(EmbeddingsError::io(path))?;
     let file_len = file.metadata().map_err(EmbeddingsError::io(path))?.len();

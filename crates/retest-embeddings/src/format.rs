@@ -1,7 +1,7 @@
 //! The supported file formats, their stable names, and format detection from a file's content.
 
 use std::fmt;
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::Path;
 use std::str::FromStr;
 
@@ -135,6 +135,57 @@ pub fn detect_format(path: &Path) -> Result<Format, EmbeddingsError> {
     Err(unknown(
         "the first line is neither a word2vec header `<n_words> <dim>` nor a GloVe line `<word> <numbers…>`",
     ))
+}
+
+/// The number of words and the dimension of the embeddings in `path`, in `format` (or the
+/// format [`detect_format`] finds), without reading the vectors: a finalfusion file's chunk
+/// headers, a word2vec header line, a GloVe file's first line and its lines (counted). Reading
+/// the file may still find it corrupt further on.
+pub fn shape(path: &Path, format: Option<Format>) -> Result<(usize, usize), EmbeddingsError> {
+    let format = match format {
+        Some(format) => format,
+        None => detect_format(path)?,
+    };
+    if format == Format::Fifu {
+        return crate::fifu::shape(path);
+    }
+    let file = std::fs::File::open(path).map_err(EmbeddingsError::io(path))?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut first = Vec::new();
+    (&mut reader)
+        .take(SNIFF_BYTES)
+        .read_until(b'\n', &mut first)
+        .map_err(EmbeddingsError::io(path))?;
+    let (line, _) = split_line(&first);
+    let line = String::from_utf8_lossy(line);
+    let shape = match format {
+        Format::Word2VecText | Format::Word2VecBinary => parse_header(&line),
+        Format::GloveText => {
+            let dim = line.split_ascii_whitespace().count().saturating_sub(1);
+            let mut lines = 1;
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                let n = reader
+                    .read_until(b'\n', &mut buf)
+                    .map_err(EmbeddingsError::io(path))?;
+                if n == 0 {
+                    break;
+                }
+                lines += usize::from(!buf.trim_ascii().is_empty());
+            }
+            (1..=MAX_DIM).contains(&dim).then_some((lines, dim))
+        }
+        Format::Fifu => unreachable!("handled above"),
+    };
+    shape.ok_or_else(|| EmbeddingsError::Parse {
+        path: path.to_owned(),
+        line: 1,
+        message: match format {
+            Format::GloveText => "expected a GloVe line `<word> <numbers…>`".to_owned(),
+            _ => format!("expected the word2vec header `<n_words> <dim>` (0 < dim ≤ {MAX_DIM})"),
+        },
+    })
 }
 
 /// The bytes up to the first `\n` (without it, and without a `\r` before it) and the bytes after it.

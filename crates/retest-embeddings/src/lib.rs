@@ -39,7 +39,7 @@ use std::path::Path;
 
 pub use embeddings::{Embeddings, describe};
 pub use error::EmbeddingsError;
-pub use format::{Format, detect_format};
+pub use format::{Format, detect_format, shape};
 /// The toml version finalfusion's metadata uses (0.8); build metadata tables with it.
 pub use toml;
 

@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use retest_embeddings::{Embeddings, EmbeddingsError, Format, describe, detect_format, read, toml, write};
+use retest_embeddings::{
+    Embeddings, EmbeddingsError, Format, describe, detect_format, read, shape, toml, write,
+};
 use retest_test_support::assert_names_round_trip;
 
 /// Awkward but valid content: non-ASCII words (one with a no-break space), a zero vector,
@@ -563,4 +565,32 @@ fn a_file_name_names_its_formats() {
             );
         }
     }
+}
+
+#[test]
+fn shape_reads_words_and_dimension_from_the_header_of_every_format() {
+    let dir = tmp();
+    let emb = fifu_sample();
+    for format in Format::ALL {
+        let path = dir.path().join(format!("emb.{format}"));
+        write(&path, &emb, format).unwrap();
+        assert_eq!(shape(&path, Some(format)).unwrap(), (5, 4), "{format}");
+        assert_eq!(shape(&path, None).unwrap(), (5, 4), "{format}: detection");
+    }
+    // A header alone gives the shape; a file without one says which it lacks.
+    let header_only = write_bytes(dir.path(), "h.txt", b"1000 300\n");
+    assert_eq!(
+        shape(&header_only, Some(Format::Word2VecText)).unwrap(),
+        (1000, 300)
+    );
+    let glove = write_bytes(dir.path(), "g.txt", b"a 1 2\nb 3 4\n\nc 5 6\n");
+    assert_eq!(shape(&glove, Some(Format::GloveText)).unwrap(), (3, 2));
+    let error = shape(&glove, Some(Format::Word2VecText)).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{}:1: expected the word2vec header `<n_words> <dim>` (0 < dim ≤ 1048576)",
+            glove.display()
+        )
+    );
 }

@@ -26,7 +26,7 @@ pub use pipeline::{
     Algorithm, AnalogyParams, Architecture, BasePairParams, GloveParams, InterRaterScale, MeasureParams,
     NbmPool, Plan, RecipeFolder, ReliabilityParams, RipaTarget, Rule, SetLevelParams, SgnsParams,
 };
-pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling};
+pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling, name_problem};
 /// The plain-text and Reddit readers' options, spelt in recipes as the corpus readers define them.
 pub use retest_corpus::{CaseHandling, NewlineHandling, SentenceSplitting};
 /// The standard deviation of WEAT's effect size, named as `retest-measures` names it.

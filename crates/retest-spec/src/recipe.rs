@@ -305,7 +305,7 @@ pub(crate) fn check_min_count<T>(doc: &Document<T>, field: &str, min_count: u64)
 
 /// Why `name`, the name of a `what` (corpus, pipeline, model, test), is not a name
 /// ([`is_name`]); `None` when it is one.
-pub(crate) fn name_problem(what: &str, name: &str) -> Option<String> {
+pub fn name_problem(what: &str, name: &str) -> Option<String> {
     (!is_name(name))
         .then(|| format!("`{name}` is not a valid {what} name: use lowercase letters, digits, `-` and `_`"))
 }

@@ -25,7 +25,7 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 use retest_data::PreparedCorpus;
-use retest_spec::{Model, ModelParams, Plan};
+use retest_spec::{Model, ModelFiles, ModelParams, Plan};
 
 use crate::driver::cooccurrence::cooccurrence_path;
 use crate::lists::{Lists, TargetList};
@@ -168,28 +168,66 @@ fn measuring(plan: &Plan, model: &Model, corpus: &CorpusSize, lists: Option<List
     };
     let (v, seeds) = (corpus.words, u64::from(plan.n_seeds));
     let vectors = seeds * v * u64::from(dim) * 4;
-    let mut detail = format!("{} for {seeds} seeds × {v} words × dim {dim}", gigabytes(vectors));
-    let tensor = match lists {
-        Some(lists) => {
-            let targets = match lists.targets {
-                Some(t) if !plan.reliability.full_vocabulary_tensor => (t as u64).min(v),
-                _ => v,
-            };
-            let rules = plan.measures.rules.len() as u64;
-            let tensor = rules * lists.pairs as u64 * targets * seeds * 4;
-            detail.push_str(&format!(
-                " and {} for the scores of {rules} rules × {} pairs × {targets} words",
-                gigabytes(tensor),
-                lists.pairs
-            ));
-            tensor
-        }
-        None => 0,
-    };
+    let (tensor, scores) = score_tensor(plan, v, seeds, lists);
+    let detail = format!(
+        "{} for {seeds} seeds × {v} words × dim {dim}{scores}",
+        gigabytes(vectors)
+    );
     Estimate {
         job: format!("measure {}", model.name),
         bytes: vectors + tensor,
         field: "n_seeds",
+        detail,
+    }
+}
+
+/// The bytes of a measure job's score tensor over a vocabulary of `v` words and `seeds` seeds,
+/// once the lists are known, and how they are made up (` and … for the scores of …`).
+fn score_tensor(plan: &Plan, v: u64, seeds: u64, lists: Option<ListSizes>) -> (u64, String) {
+    let Some(lists) = lists else {
+        return (0, String::new());
+    };
+    let targets = match lists.targets {
+        Some(t) if !plan.reliability.full_vocabulary_tensor => (t as u64).min(v),
+        _ => v,
+    };
+    let rules = plan.measures.rules.len() as u64;
+    let tensor = rules * lists.pairs as u64 * targets * seeds * 4;
+    let detail = format!(
+        " and {} for the scores of {rules} rules × {} pairs × {targets} words",
+        gigabytes(tensor),
+        lists.pairs
+    );
+    (tensor, detail)
+}
+
+/// The field an estimate of a model read from files names: fewer files, or smaller ones.
+const MODEL_FILES_FIELD: &str = "models[].files";
+
+/// The measure job of a model read from files, whose files have `shapes` (words, dimension):
+/// every file's vectors at once (as read, before their vocabularies are intersected), and the
+/// score tensor over the smallest vocabulary, as [`estimates`] counts them.
+pub fn model_files_estimate(
+    plan: &Plan,
+    model: &ModelFiles,
+    shapes: &[(usize, usize)],
+    lists: Option<ListSizes>,
+) -> Estimate {
+    let vectors: u64 = shapes.iter().map(|&(n, d)| (n * d * 4) as u64).sum();
+    let (v, dim) = shapes
+        .iter()
+        .fold((usize::MAX, 0), |(v, _), &(n, d)| (v.min(n), d));
+    let seeds = shapes.len() as u64;
+    let (tensor, scores) = score_tensor(plan, v as u64, seeds, lists);
+    let largest = shapes.iter().map(|s| s.0).max().unwrap_or(0);
+    let detail = format!(
+        "{} for {seeds} files of up to {largest} words × dim {dim}{scores}",
+        gigabytes(vectors)
+    );
+    Estimate {
+        job: format!("measure {}", model.name),
+        bytes: vectors + tensor,
+        field: MODEL_FILES_FIELD,
         detail,
     }
 }
@@ -234,9 +272,14 @@ pub fn check_prepared(plan: &Plan, prepared: &PreparedCorpus, lists: Option<List
 /// A job whose estimate exceeds `available`.
 pub fn check(estimates: &[Estimate], available: u64) -> Result<()> {
     if let Some(e) = estimates.iter().find(|e| e.bytes > available) {
+        // A model read from files has no `min_count` to raise.
+        let vocabulary = if e.field == MODEL_FILES_FIELD {
+            ""
+        } else {
+            " (or raise `min_count` to shrink the vocabulary)"
+        };
         bail!(
-            "job `{}` would need about {} ({}), more than this machine's {}: lower `{}` (or \
-             raise `min_count` to shrink the vocabulary)",
+            "job `{}` would need about {} ({}), more than this machine's {}: lower `{}`{vocabulary}",
             e.job,
             gigabytes(e.bytes),
             e.detail,

@@ -18,6 +18,7 @@ use crate::driver::features::LexiconFiles;
 use crate::driver::lock::{CorporaLock, RunLock};
 use crate::driver::memory::{
     CorpusSize, Estimate, ListSizes, check as check_memory, check_prepared, estimates, machine_memory,
+    model_files_estimate,
 };
 use crate::driver::project::{Folders, LoadedPlan, RunOptions, recipe_lock_file, resolver};
 use crate::driver::regression::regression_input;
@@ -26,6 +27,7 @@ use crate::lists::Lists;
 use crate::message::one_line;
 use crate::progress::Reporter;
 use crate::stages::job::DONE_FILE;
+use crate::stages::seeds::file_shapes;
 
 /// A pipeline's corpora, prepared and loaded, after its training stage.
 #[derive(Debug)]
@@ -91,6 +93,7 @@ pub fn measure_pipeline(folders: &Folders, reference: &str, options: &RunOptions
         let lexicon = LexiconFiles::resolve(&loaded.project.lexicon, resolver)
             .with_context(|| format!("pipeline `{}`: finding the lexicon", plan.name))?;
         let sizes = ListSizes::of(&lists);
+        model_files_estimates(plan, Some(sizes))?;
         Ok(((lists, lexicon), Some(sizes)))
     })?;
     let started = Instant::now();
@@ -445,6 +448,30 @@ pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<Estimat
             check_memory(jobs, available).with_context(|| format!("corpus `{}`", recipe.name))?;
         }
         out.push((recipe.name.clone(), jobs));
+    }
+    out.extend(model_files_estimates(plan, sizes)?);
+    Ok(out)
+}
+
+/// The measure job's estimate of each model read from files, under its corpus label, from the
+/// files' headers: checks that each model's files have one dimension and that the job fits this
+/// machine's memory, before any work.
+///
+/// # Errors
+///
+/// A file whose header cannot be read, files of two dimensions, or a job beyond this machine's
+/// memory.
+fn model_files_estimates(
+    plan: &Plan,
+    lists: Option<ListSizes>,
+) -> Result<Vec<(String, Option<Vec<Estimate>>)>> {
+    let mut out = Vec::new();
+    for model in &plan.model_files {
+        let estimate = model_files_estimate(plan, model, &file_shapes(model)?, lists);
+        if let Some(available) = machine_memory() {
+            check_memory(std::slice::from_ref(&estimate), available)?;
+        }
+        out.push((model.corpus.clone(), Some(vec![estimate])));
     }
     Ok(out)
 }

@@ -165,18 +165,10 @@ fn open_files<'a>(model: &'a ModelFiles, log: &dyn Fn(&str)) -> Result<Seeds<'a>
     for path in &model.files {
         let emb =
             retest_embeddings::read(path, model.format).with_context(|| format!("model `{}`", model.name))?;
-        if let Some(first) = read.first().map(|e: &Embeddings| (e.dim(), &model.files[0]))
-            && first.0 != emb.dim()
+        if let Some(first) = read.first().map(Embeddings::dim)
+            && first != emb.dim()
         {
-            bail!(
-                "model `{}`: {} has dimension {}, {} has {}: the files of one model must have one \
-                 dimension",
-                model.name,
-                path.display(),
-                emb.dim(),
-                first.1.display(),
-                first.0
-            );
+            return Err(mixed_dimensions(model, path, emb.dim(), first));
         }
         log(&format!(
             "read {} ({} words, dimension {})",
@@ -222,6 +214,37 @@ fn open_files<'a>(model: &'a ModelFiles, log: &dyn Fn(&str)) -> Result<Seeds<'a>
             read: Read::Files(seeds),
         },
     })
+}
+
+/// Each file's (words, dimension) from its header, checked to be one dimension: what a run
+/// checks before any work.
+///
+/// # Errors
+///
+/// A file whose header cannot be read, or of another dimension than the first.
+pub fn file_shapes(model: &ModelFiles) -> Result<Vec<(usize, usize)>> {
+    let mut shapes: Vec<(usize, usize)> = Vec::with_capacity(model.files.len());
+    for path in &model.files {
+        let shape = retest_embeddings::shape(path, model.format)
+            .with_context(|| format!("model `{}`", model.name))?;
+        if let Some(&(_, first)) = shapes.first()
+            && first != shape.1
+        {
+            return Err(mixed_dimensions(model, path, shape.1, first));
+        }
+        shapes.push(shape);
+    }
+    Ok(shapes)
+}
+
+/// The error of file `path` of `model`, of dimension `dim`, when the first file has `first`.
+fn mixed_dimensions(model: &ModelFiles, path: &Path, dim: usize, first: usize) -> anyhow::Error {
+    anyhow::anyhow!(
+        "model `{}`: {} has dimension {dim}, {} has {first}: the files of one model must have one dimension",
+        model.name,
+        path.display(),
+        model.files[0].display(),
+    )
 }
 
 /// The words every embedding has, in the first one's order, and the words some lack (the
@@ -300,4 +323,57 @@ fn counts_of(words: &[String], path: &Path, log: &dyn Fn(&str)) -> Result<Vec<u6
         ));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn emb(words: &[&str]) -> Embeddings {
+        let vectors = (0..words.len()).flat_map(|i| [i as f32, 1.0]).collect();
+        Embeddings::new(words.iter().map(|w| (*w).to_owned()).collect(), 2, vectors).unwrap()
+    }
+
+    #[test]
+    fn shared_words_keep_the_first_files_order_and_name_the_rest() {
+        let seeds = [
+            emb(&["the", "a", "he", "she"]),
+            emb(&["she", "he", "the", "x"]),
+            emb(&["he", "the", "she", "y"]),
+        ];
+        let (shared, dropped) = shared_words(&seeds);
+        assert_eq!(shared, ["the", "he", "she"]);
+        assert_eq!(dropped, ["a", "x", "y"]);
+        // Each file's rows in the shared order: "she" is row 0 of the second file.
+        let restricted = restrict(seeds[1].clone(), &shared);
+        assert_eq!(restricted.words(), shared);
+        assert_eq!(restricted.vectors(), [2.0, 1.0, 1.0, 1.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn counts_are_read_by_word_with_spaces_or_a_tab() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("counts.txt");
+        std::fs::write(&path, "he 10\nshe\t7\n\nthe  123\n").unwrap();
+        let words = ["the", "he", "she", "it"].map(String::from);
+        let logged = std::cell::RefCell::new(Vec::new());
+        let counts = counts_of(&words, &path, &|line| logged.borrow_mut().push(line.to_owned())).unwrap();
+        assert_eq!(counts, [123, 10, 7, 0]);
+        assert_eq!(
+            logged.into_inner(),
+            [format!(
+                "{}: no count for 1 of 4 words (their frequency is unknown)",
+                path.display()
+            )]
+        );
+        for (text, expected) in [
+            ("he 10\nshe\n", "2: expected `word count`, found \"she\""),
+            ("he 10\nhe 3\n", "2: `he` is listed twice"),
+            ("he ten\n", "1: expected `word count`, found \"he ten\""),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let error = counts_of(&words, &path, &|_| {}).unwrap_err().to_string();
+            assert_eq!(error, format!("{}:{expected}", path.display()));
+        }
+    }
 }
