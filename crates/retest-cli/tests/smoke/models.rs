@@ -1,5 +1,6 @@
 //! A plan whose `models` are the smoke run's own seed files gives the smoke run's reliability
-//! tables, labels aside: the seeds a user brings are measured exactly as the seeds retest trains.
+//! tables, labels aside, beside the trained configurations: the seeds a user brings are measured
+//! exactly as the seeds retest trains.
 
 use std::path::Path;
 
@@ -40,7 +41,9 @@ fn agree(a: &str, b: &str) -> bool {
 #[test]
 fn models_from_the_runs_own_seed_files_reproduce_its_reliability_tables() {
     let run = smoke_run();
-    let dir = run.work_dir("models");
+    // Outside the results folder, whose `corpora/` holds prepared corpora, not recipes.
+    let dir = run.root.join("study");
+    std::fs::create_dir_all(&dir).unwrap();
     let embeddings = run.results.join("embeddings/wikitext-103-valid");
     let corpus = std::fs::read_dir(run.results.join("corpora"))
         .unwrap()
@@ -61,15 +64,15 @@ fn models_from_the_runs_own_seed_files_reproduce_its_reliability_tables() {
             .path();
         folder.join("seed-*.fifu").display().to_string()
     };
-    // smoke.yaml's measure sections and seed, other names for the corpus and the models.
+    // smoke.yaml under another name, with the same seeds again as models beside its own.
     let smoke =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../pipelines/smoke.yaml"))
             .unwrap();
-    let sections = &smoke[smoke.find("measures:").unwrap()..];
     let counts = corpus.join("vocab.tsv").display().to_string();
     let plan = format!(
-        "name: mine\nseed: 7\n{sections}\nmodels:\n  - {{name: own-sgns, corpus: own, files: \"{}\", counts: \"{counts}\"}}\n  \
+        "{}\nmodels:\n  - {{name: own-sgns, corpus: own, files: \"{}\", counts: \"{counts}\"}}\n  \
          - {{name: own-glove, corpus: own, files: \"{}\", counts: \"{counts}\"}}\n",
+        smoke.replace("name: smoke\n", "name: mine\n"),
         glob("sgns"),
         glob("glove")
     );
@@ -80,23 +83,43 @@ fn models_from_the_runs_own_seed_files_reproduce_its_reliability_tables() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
+    // Nothing was trained again: the trained configurations are the smoke run's.
+    assert!(
+        stderr(&out).contains("training: 0 trained, 6 already done, 0 failed"),
+        "{}",
+        stderr(&out)
+    );
     let mine = run.results.join("mine/tables");
     for table in RELIABILITY_TABLES {
         let (header, rows) = unlabelled(&run.tables_dir(), table);
-        let (own_header, own_rows) = unlabelled(&mine, table);
+        let (own_header, both) = unlabelled(&mine, table);
         assert_eq!(header, own_header, "{table}");
-        assert_eq!(rows.len(), own_rows.len(), "{table}");
+        // The trained configurations' rows, then the models' rows: each the smoke run's.
+        assert_eq!(both.len(), 2 * rows.len(), "{table}");
         assert!(!rows.is_empty(), "{table}");
-        for (row, own) in rows.iter().zip(&own_rows) {
+        let (trained, own_rows) = both.split_at(rows.len());
+        assert_eq!(trained, rows, "{table}");
+        for (row, own) in rows.iter().zip(own_rows) {
             let agrees = row.iter().zip(own).all(|(a, b)| agree(a, b));
             assert!(agrees, "{table}:\n  smoke {row:?}\n  files {own:?}");
         }
     }
     // The labels are the plan's; each model's files shared the whole vocabulary.
     let icc = Csv::read(&mine.join("test_retest_words.csv"));
-    let records = icc.records();
-    assert!(records.iter().all(|r| r["corpus"] == "own"));
-    assert!(records.iter().any(|r| r["algorithm"] == "own-glove"));
+    let labels: Vec<(&str, &str)> = (icc.records().into_iter())
+        .map(|r| (r["corpus"], r["algorithm"]))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            ("own", "own-glove"),
+            ("own", "own-sgns"),
+            ("wikitext-103-valid", "glove"),
+            ("wikitext-103-valid", "sgns")
+        ]
+    );
     let coverage = Csv::read(&mine.join("coverage.csv"));
     let shared: Vec<_> = (coverage.records().into_iter())
         .filter(|r| r["kind"] == "model_vocabulary")
