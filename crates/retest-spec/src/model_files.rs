@@ -188,4 +188,10 @@ impl crate::Plan {
     pub fn model_files_named(&self, name: &str) -> Option<&ModelFiles> {
         self.model_files.iter().find(|m| m.name == name)
     }
+
+    /// The seeds of model `name`: its files when it is read from files, else `n_seeds`.
+    pub fn seeds_of(&self, name: &str) -> usize {
+        self.model_files_named(name)
+            .map_or(self.n_seeds as usize, |m| m.files.len())
+    }
 }

@@ -55,10 +55,7 @@ pub fn measure_all(
     let n_jobs = jobs.len() as u64;
     let n_seeds: u64 = (jobs.iter())
         .map(|job| match job {
-            Job::Measure { model, .. } => {
-                plan.model_files_named(model)
-                    .map_or(plan.n_seeds as usize, |m| m.files.len()) as u64
-            }
+            Job::Measure { model, .. } => plan.seeds_of(model) as u64,
             _ => 0,
         })
         .sum();
@@ -69,35 +66,7 @@ pub fn measure_all(
             continue;
         };
         reporter.set_jobs(i as u64, n_jobs);
-        let mut seed_files = None;
-        let (source, dir) = match plan.model(&model) {
-            Some(model) => {
-                let loaded = corpora
-                    .iter()
-                    .find(|c| c.name() == corpus)
-                    .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
-                let embeddings_dir = layout.embeddings_dir(plan, &corpus, loaded.key(), &model);
-                let source = SeedSource::Trained {
-                    corpus: loaded,
-                    lowercase: reader_lowercases(plan, &corpus),
-                    files: (0..plan.n_seeds)
-                        .map(|s| Layout::seed_file(&embeddings_dir, s))
-                        .collect(),
-                };
-                (
-                    source,
-                    layout.measure_dir(plan, &corpus, loaded.key(), &model, lists),
-                )
-            }
-            None => {
-                let files =
-                    (plan.model_files_named(&model)).expect("a measure job names a model of its plan");
-                let sums = FileSums::of(files)?;
-                let dir = layout.model_files_measure_dir(plan, files, &sums, lists);
-                seed_files = Some(sums);
-                (SeedSource::Files(files), dir)
-            }
-        };
+        let (source, dir, seed_files) = configuration(plan, layout, corpora, lists, &corpus, &model)?;
         let n_seeds = source.files().len() as u64;
         let done = Layout::is_measured(&dir) && !force;
         if done {
@@ -130,6 +99,39 @@ pub fn measure_all(
     }
     reporter.finish();
     Ok(out)
+}
+
+/// Where the seeds of configuration (`corpus`, `model`) come from, the folder of its measure job
+/// and, for a model read from files, the files' checksums (which name that folder).
+fn configuration<'a>(
+    plan: &'a Plan,
+    layout: &Layout,
+    corpora: &'a [LoadedCorpus],
+    lists: &Lists,
+    corpus: &str,
+    model: &str,
+) -> Result<(SeedSource<'a>, PathBuf, Option<FileSums>)> {
+    if let Some(files) = plan.model_files_named(model) {
+        let sums = FileSums::of(files)?;
+        let dir = layout.model_files_measure_dir(plan, files, &sums, lists);
+        return Ok((SeedSource::Files(files), dir, Some(sums)));
+    }
+    let model = plan
+        .model(model)
+        .expect("a measure job names a model of its plan");
+    let loaded = (corpora.iter())
+        .find(|c| c.name() == corpus)
+        .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
+    let embeddings_dir = layout.embeddings_dir(plan, corpus, loaded.key(), &model);
+    let source = SeedSource::Trained {
+        corpus: loaded,
+        lowercase: reader_lowercases(plan, corpus),
+        files: (0..plan.n_seeds)
+            .map(|s| Layout::seed_file(&embeddings_dir, s))
+            .collect(),
+    };
+    let dir = layout.measure_dir(plan, corpus, loaded.key(), &model, lists);
+    Ok((source, dir, None))
 }
 
 /// The tables of every configuration, concatenated in plan order and written to `out` as
