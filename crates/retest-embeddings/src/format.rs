@@ -163,16 +163,8 @@ pub fn shape(path: &Path, format: Option<Format>) -> Result<(usize, usize), Embe
         Format::GloveText => {
             let dim = line.split_ascii_whitespace().count().saturating_sub(1);
             let mut lines = 1;
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                let n = reader
-                    .read_until(b'\n', &mut buf)
-                    .map_err(EmbeddingsError::io(path))?;
-                if n == 0 {
-                    break;
-                }
-                lines += usize::from(!buf.trim_ascii().is_empty());
+            for line in reader.split(b'\n') {
+                lines += usize::from(!line.map_err(EmbeddingsError::io(path))?.trim_ascii().is_empty());
             }
             (1..=MAX_DIM).contains(&dim).then_some((lines, dim))
         }

@@ -17,14 +17,21 @@ const RELIABILITY_TABLES: [&str; 6] = [
     "rule_correlations",
 ];
 
-/// The rows of `table` in `tables` with the `corpus` and `algorithm` columns left out.
-fn unlabelled(tables: &Path, table: &str) -> (Vec<String>, Vec<Vec<String>>) {
+/// The rows of `table` in `tables` (those of configurations named `algorithm`, when given) with
+/// the `corpus` and `algorithm` columns left out.
+fn unlabelled(tables: &Path, table: &str, algorithm: Option<&str>) -> (Vec<String>, Vec<Vec<String>>) {
     let csv = Csv::read(&tables.join(format!("{table}.csv")));
+    let column = |name: &str| csv.header.iter().position(|h| h == name);
     let keep: Vec<usize> = (0..csv.header.len())
         .filter(|&i| !["corpus", "algorithm"].contains(&csv.header[i].as_str()))
         .collect();
     let pick = |row: &[String]| keep.iter().map(|&i| row[i].clone()).collect::<Vec<_>>();
-    (pick(&csv.header), csv.rows.iter().map(|r| pick(r)).collect())
+    let chosen =
+        |row: &&Vec<String>| algorithm.is_none_or(|a| column("algorithm").is_some_and(|i| row[i] == a));
+    (
+        pick(&csv.header),
+        csv.rows.iter().filter(chosen).map(|r| pick(r)).collect(),
+    )
 }
 
 /// Whether two fields agree: equal text, or numbers within 1e-12 (relative above 1).
@@ -91,8 +98,8 @@ fn models_from_the_runs_own_seed_files_reproduce_its_reliability_tables() {
     );
     let mine = run.results.join("mine/tables");
     for table in RELIABILITY_TABLES {
-        let (header, rows) = unlabelled(&run.tables_dir(), table);
-        let (own_header, both) = unlabelled(&mine, table);
+        let (header, rows) = unlabelled(&run.tables_dir(), table, None);
+        let (own_header, both) = unlabelled(&mine, table, None);
         assert_eq!(header, own_header, "{table}");
         // The trained configurations' rows, then the models' rows: each the smoke run's.
         assert_eq!(both.len(), 2 * rows.len(), "{table}");
@@ -144,27 +151,9 @@ fn retest_reliability_runs_the_study_on_files_given_on_the_command_line() {
     let pipeline = std::fs::read_to_string(run.results.join("rel/pipeline.yaml")).unwrap();
     assert!(pipeline.contains("models:\n  - name: \"rel\"\n"), "{pipeline}");
     // The SGNS rows of the smoke run, labelled `rel`.
-    let smoke = Csv::read(&run.tables_dir().join("test_retest_words.csv"));
-    let rel = Csv::read(&run.results.join("rel/tables/test_retest_words.csv"));
-    let sgns: Vec<Vec<String>> = (smoke.records().iter())
-        .filter(|r| r["algorithm"] == "sgns")
-        .map(|r| {
-            rel.header
-                .iter()
-                .filter(|h| !["corpus", "algorithm"].contains(&h.as_str()))
-                .map(|h| r[h.as_str()].to_owned())
-                .collect()
-        })
-        .collect();
-    let ours: Vec<Vec<String>> = (rel.records().iter())
-        .map(|r| {
-            rel.header
-                .iter()
-                .filter(|h| !["corpus", "algorithm"].contains(&h.as_str()))
-                .map(|h| r[h.as_str()].to_owned())
-                .collect()
-        })
-        .collect();
+    let (_, sgns) = unlabelled(&run.tables_dir(), "test_retest_words", Some("sgns"));
+    let (_, ours) = unlabelled(&run.results.join("rel/tables"), "test_retest_words", None);
+    assert!(!sgns.is_empty());
     assert_eq!(sgns.len(), ours.len());
     for (a, b) in sgns.iter().zip(&ours) {
         assert!(a.iter().zip(b).all(|(x, y)| agree(x, y)), "{a:?}\n{b:?}");
