@@ -30,6 +30,16 @@ fn plan(name: &'static str, yaml: &'static str) -> Case {
     }
 }
 
+/// `retest embeddings info` on the file `e.txt` holding `text`, in `format` when given.
+fn embedding_info(name: &'static str, text: &'static str, format: Option<&str>) -> Case {
+    let mut args = vec!["embeddings", "info", "{tmp}/e.txt"];
+    args.extend(format.map(|f| ["--format", f]).into_iter().flatten());
+    Case {
+        files: vec![("e.txt", text)],
+        ..case(name, &args)
+    }
+}
+
 /// `retest stats <statistic>` on the CSV file `file` holding `csv`.
 fn stats(name: &'static str, statistic: &str, file: &'static str, csv: &'static str) -> Case {
     Case {
@@ -209,6 +219,20 @@ fn every_message_is_the_expected_one() {
                 &["embeddings", "info", "{tmp}/e.txt", "--format", "glove-text"],
             )
         },
+        embedding_info("header_of_zero_dimensions", "0 0\n", None),
+        embedding_info("header_of_a_negative_count", "-3 5\n", None),
+        embedding_info("header_of_zero_dimensions_then_rows", "44 0\nthe 1\n", None),
+        embedding_info("byte_order_mark", "\u{feff}2 2\nhe 1 0\nshe 0 1\n", None),
+        embedding_info(
+            "byte_order_mark_format_given",
+            "\u{feff}he 1 0\nshe 0 1\n",
+            Some("glove-text"),
+        ),
+        embedding_info(
+            "word2vec_read_as_glove",
+            "2 3\nhe 1 0 0\nshe 0 1 0\n",
+            Some("glove-text"),
+        ),
         Case {
             files: vec![
                 ("e.vec", ZERO_VECTORS),

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::Format;
+
 /// Why embeddings could not be built, read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum EmbeddingsError {
@@ -71,6 +73,16 @@ pub enum EmbeddingsError {
     /// Format detection found nothing it recognises.
     #[error("{}: cannot tell the embedding format: {reason}; pass the format explicitly (`--format`, for `embeddings export` `--input-format`)", path.display())]
     UnknownContent { path: PathBuf, reason: String },
+    /// A text file that starts with a UTF-8 byte-order mark, which would join the first word.
+    #[error("{}: starts with a UTF-8 byte-order mark (bytes EF BB BF), which no embedding format has: save the file without it", path.display())]
+    ByteOrderMark { path: PathBuf },
+    /// A file read in the format asked for failed, and its content looks like another format.
+    #[error("{error} (read as {given}, as asked; its content looks like {detected})")]
+    Contradicts {
+        error: Box<EmbeddingsError>,
+        given: Format,
+        detected: Format,
+    },
     /// The file parsed, but what it holds is not a valid embedding (e.g. duplicate words).
     #[error("{}", path.display())]
     InvalidContent {

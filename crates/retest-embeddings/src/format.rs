@@ -113,12 +113,22 @@ pub fn detect_format(path: &Path) -> Result<Format, EmbeddingsError> {
     if head.starts_with(b"FiFu") {
         return Ok(Format::Fifu);
     }
+    refuse_byte_order_mark(path, &head)?;
     let (first, rest) = split_line(&head);
     let Ok(first) = std::str::from_utf8(first) else {
         return Err(unknown(
             "the first line is not UTF-8 text and there is no `FiFu` magic",
         ));
     };
+    let tokens: Vec<&str> = first.split_ascii_whitespace().collect();
+    let two_integers = tokens.len() == 2 && tokens.iter().all(|t| t.parse::<i64>().is_ok());
+    if two_integers && parse_header(first).is_none() {
+        return Err(unknown(&format!(
+            "the first line `{}` is two integers but no word2vec header `<n_words> <dim>` (0 ≤ n_words, \
+             0 < dim ≤ {MAX_DIM})",
+            first.trim()
+        )));
+    }
     if let Some((_, dim)) = parse_header(first) {
         let (record, _) = split_line(rest);
         let is_text =
@@ -178,6 +188,16 @@ pub fn shape(path: &Path, format: Option<Format>) -> Result<(usize, usize), Embe
             _ => format!("expected the word2vec header `<n_words> <dim>` (0 < dim ≤ {MAX_DIM})"),
         },
     })
+}
+
+/// Refuses a text file whose bytes `head` start with a UTF-8 byte-order mark.
+pub(crate) fn refuse_byte_order_mark(path: &Path, head: &[u8]) -> Result<(), EmbeddingsError> {
+    if head.starts_with(b"\xEF\xBB\xBF") {
+        return Err(EmbeddingsError::ByteOrderMark {
+            path: path.to_owned(),
+        });
+    }
+    Ok(())
 }
 
 /// The bytes up to the first `\n` (without it, and without a `\r` before it) and the bytes after it.

@@ -34,7 +34,7 @@ mod format;
 mod text;
 
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 pub use embeddings::{Embeddings, describe};
@@ -46,16 +46,31 @@ pub use toml;
 use text::Header;
 
 /// Reads embeddings from `path` in `format`, or in the format [`detect_format`] finds.
+///
+/// A file that fails to read in the format asked for, and whose content [`detect_format`]
+/// takes for another format, says so ([`EmbeddingsError::Contradicts`]).
 pub fn read(path: &Path, format: Option<Format>) -> Result<Embeddings, EmbeddingsError> {
-    let format = match format {
-        Some(format) => format,
-        None => detect_format(path)?,
+    let Some(given) = format else {
+        return read_as(path, detect_format(path)?);
     };
+    read_as(path, given).map_err(|error| match detect_format(path) {
+        Ok(detected) if detected != given => EmbeddingsError::Contradicts {
+            error: Box::new(error),
+            given,
+            detected,
+        },
+        _ => error,
+    })
+}
+
+/// Reads embeddings from `path` in `format`.
+fn read_as(path: &Path, format: Format) -> Result<Embeddings, EmbeddingsError> {
     if format == Format::Fifu {
         return fifu::read_fifu(path);
     }
     let file = File::open(path).map_err(EmbeddingsError::io(path))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
+    format::refuse_byte_order_mark(path, reader.fill_buf().map_err(EmbeddingsError::io(path))?)?;
     match format {
         Format::Word2VecText => text::read_text(&mut reader, path, Header::Word2Vec),
         Format::GloveText => text::read_text(&mut reader, path, Header::None),

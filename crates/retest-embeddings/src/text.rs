@@ -77,7 +77,10 @@ pub(crate) fn read_text(
         {
             return Err(parse_error(
                 line_no,
-                format!("the header announces {n_words} words, but the file has more lines"),
+                format!(
+                    "the header announces {n_words} word{}, but the file has more lines",
+                    if n_words == 1 { "" } else { "s" }
+                ),
             ));
         }
         let start = vectors.len();
@@ -97,9 +100,10 @@ pub(crate) fn read_text(
         let n_values = vectors.len() - start;
         let dim = *dim.get_or_insert(n_values);
         if n_values != dim {
+            let values = if dim == 1 { "value" } else { "values" };
             let expected = match header {
-                Header::Word2Vec => format!("{dim} values (the header's dimension)"),
-                Header::None => format!("{dim} values (as on the first line)"),
+                Header::Word2Vec => format!("{dim} {values} (the header's dimension)"),
+                Header::None => format!("{dim} {values} (as on the first line)"),
             };
             return Err(parse_error(
                 line_no,

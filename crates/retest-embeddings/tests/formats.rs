@@ -308,7 +308,8 @@ fn malformed_text_lines_name_file_line_and_expectation() {
         (
             "two 3\nthe 1 2 3\n",
             Format::Word2VecText,
-            "1: expected the word2vec header `<n_words> <dim>` (two integers, 0 < dim ≤ 1048576), found `two 3`",
+            "1: expected the word2vec header `<n_words> <dim>` (two integers, 0 < dim ≤ 1048576), found `two 3` \
+             (read as word2vec-text, as asked; its content looks like glove-text)",
         ),
         (
             "3 2\nthe 1 2\nof 3 4\n",
@@ -318,7 +319,7 @@ fn malformed_text_lines_name_file_line_and_expectation() {
         (
             "1 2\nthe 1 2\nof 3 4\n",
             Format::Word2VecText,
-            "3: the header announces 1 words, but the file has more lines",
+            "3: the header announces 1 word, but the file has more lines",
         ),
         (
             "the 1 2\nof 3 4 5\n",
@@ -348,11 +349,13 @@ fn malformed_text_lines_name_file_line_and_expectation() {
             format!("{}:{expected}", path.display())
         );
     }
+    // Latin-1 text: its records are not UTF-8 text, which detection takes for binary records.
     let path = write_bytes(dir.path(), "latin1.txt", b"1 1\ncaf\xe9 1\n");
     assert_eq!(
         error_text(read(&path, Some(Format::Word2VecText))),
         format!(
-            "{}:2: line is not valid UTF-8 (invalid utf-8 sequence of 1 bytes from index 3)",
+            "{}:2: line is not valid UTF-8 (invalid utf-8 sequence of 1 bytes from index 3) (read as \
+             word2vec-text, as asked; its content looks like word2vec-binary)",
             path.display()
         )
     );
