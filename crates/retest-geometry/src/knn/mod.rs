@@ -199,7 +199,7 @@ impl Neighbours {
 ///      both scans, or the bf16 kernel and both offers, the rows' own buffers set up as the
 ///      search sets them up, the column side's rows standing in scratch buffers), alternating
 ///      by halves, timed by the thread's CPU clock so that time the thread spent descheduled
-///      falls on neither (≈ `2·96/n` of each filter's work);
+///      falls on neither (≈ `96/n` of each filter's work);
 ///    * each filter's cost per row of the whole search is extrapolated: its chunk time over
 ///      twice the rows times the timed share of the candidates (the search computes each pair
 ///      once and offers it to both rows), plus its buffers, its f64 re-scores and, for bf16,
