@@ -194,6 +194,25 @@ fn knn(args: &[String]) {
         wall * scale,
         cpu * scale
     );
+    if let Some(t) = nn.filter_timing {
+        println!(
+            "auto measured ({} timed rows, {} window rows, {:.1} ms): f32 {:.0} ns/row, bf16 {:.0} ns/row \
+             (cap {}, rescue share {:.3}, rescue {:.0} ns/row, re-score {:.1} ns/candidate) => {:?}; \
+             predicted search of {v} rows on one thread: f32 {:.2} s, bf16 {:.2} s",
+            t.timed_rows,
+            t.window_rows,
+            t.measure_ns / 1e6,
+            t.f32_ns_per_row,
+            t.bf16_ns_per_row,
+            t.bf16_cap,
+            t.bf16_rescue_share,
+            t.rescue_ns_per_row,
+            t.rescore_ns,
+            nn.filter,
+            t.f32_ns_per_row * v as f64 / 1e9,
+            t.bf16_ns_per_row * v as f64 / 1e9,
+        );
+    }
     if let Some(dir) = write {
         let dir = std::path::Path::new(&dir);
         std::fs::create_dir_all(dir).unwrap();

@@ -2,11 +2,13 @@
 //! Procrustes and embedding stability.
 //!
 //! Pure numerics on row-major `f32` matrices (`n × dim` slices, row `w` = word id `w`): no I/O,
-//! no clock, no randomness. Linear algebra is faer's (GEMM, SVD). Every result is a function of
-//! the input values alone — the same for every thread count and every x86-64 CPU — because each
-//! decision that rounding could flip (which neighbour ranks k-th, ties) is taken on an exact,
-//! fixed-order f64 re-score ([`dot_f64`]) behind a rigorous error bound; see
-//! [`top_k_neighbours`].
+//! no randomness, and no clock but one: [`KnnKernel::Auto`] times its two filters on a sample
+//! to run the faster one on this CPU, which changes the speed and the diagnostic
+//! [`Neighbours::filter_timing`], never an id or a similarity. Linear algebra is faer's (GEMM,
+//! SVD). Every result is a function of the input values alone — the same for every thread
+//! count, every filter and every x86-64 CPU — because each decision that rounding could flip
+//! (which neighbour ranks k-th, ties) is taken on an exact, fixed-order f64 re-score
+//! ([`dot_f64`]) behind a rigorous error bound; see [`top_k_neighbours`].
 //!
 //! ```
 //! use retest_geometry::{Blocking, Candidates, KnnKernel, KnnParams, Queries, SelfMatch, normalize_rows, top_k_neighbours};
@@ -33,7 +35,10 @@ mod rows;
 mod stability;
 
 pub use error::GeometryError;
-pub use knn::{Blocking, Candidates, KnnKernel, KnnParams, Neighbours, Queries, SelfMatch, top_k_neighbours};
+pub use knn::{
+    Blocking, Candidates, FilterTiming, KnnKernel, KnnParams, Neighbours, Queries, SelfMatch,
+    top_k_neighbours,
+};
 pub use procrustes::procrustes;
 pub use rows::{cosine_f64, dot_f64, normalize_rows, row_norms};
 pub use stability::{embedding_stability, embedding_stability_for};

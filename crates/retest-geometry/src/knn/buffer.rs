@@ -145,6 +145,13 @@ impl Buffers {
     pub(crate) fn seed(&mut self, seed: f32) {
         self.thr.fill(seed);
     }
+
+    /// Empties every row and starts its admission threshold at `threshold` (reuses the memory
+    /// of scratch rows that only receive offers, as in the timing of the filters).
+    pub(crate) fn clear(&mut self, threshold: f32) {
+        self.len.fill(0);
+        self.thr.fill(threshold);
+    }
 }
 
 /// A mutable view of a contiguous range of rows of [`Buffers`].

@@ -4,9 +4,11 @@
 
 mod bf16;
 mod buffer;
+mod choice;
 mod scan;
 
 use std::borrow::Cow;
+use std::time::Instant;
 
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
@@ -19,6 +21,10 @@ use crate::rows::{check_finite, check_shape, dot_f64, dot_f64_inline};
 use crate::{GeometryError, with_pool};
 use bf16::PackedBf16;
 use buffer::{Buffers, BuffersMut};
+#[cfg(test)]
+use choice::AUTO_SAMPLE;
+pub use choice::FilterTiming;
+use choice::{FilterSetup, Stopwatch};
 use scan::{ScanCols, ScanRows};
 
 /// Which rows to find neighbours for.
@@ -77,8 +83,8 @@ impl Blocking {
 /// speed does. Searches of a query list or a candidate list always use the f32 filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum KnnKernel {
-    /// The bf16 filter when this CPU has it and it is predicted cheaper than the f32 filter on
-    /// this input, else the f32 filter (see [`top_k_neighbours`]).
+    /// The bf16 filter when this CPU has it and it measured cheaper than the f32 filter on this
+    /// input and this CPU, else the f32 filter (see [`top_k_neighbours`] and [`FilterTiming`]).
     #[default]
     Auto,
     /// The f32 filter: faer's GEMM and threshold scans.
@@ -118,6 +124,11 @@ pub struct Neighbours {
     /// The filter that ran first, [`KnnKernel::F32`] or [`KnnKernel::Bf16`] (diagnostic; does
     /// not affect the result).
     pub filter: KnnKernel,
+    /// What [`KnnKernel::Auto`] measured to choose `filter` on this CPU: each filter's cost per
+    /// row and the bf16 buffer size (diagnostic; differs from run to run, does not affect the
+    /// result). `None` when nothing was measured: a forced filter, a search of a query or
+    /// candidate list, or a CPU without AVX-512 BF16.
+    pub filter_timing: Option<FilterTiming>,
 }
 
 impl Neighbours {
@@ -165,21 +176,43 @@ impl Neighbours {
 ///    (≈ 0.004 for unit rows; see `bf16.rs`), far wider than the f32 one, so its buffers keep
 ///    more: at least `cap = k + max(k, 16)`.
 ///
-///    *Choice of filter* ([`KnnParams::kernel`], [`KnnKernel::Auto`] by default). The bf16
-///    filter is cheaper per pair, but every candidate within `2e` of a row's k-th best must be
-///    re-scored, and a row with more of them than its buffer holds fails the check of step 3
-///    and is searched again by the f32 filter. On random vectors that window holds ≈ 30–60
-///    candidates beyond `k`; on trained embeddings, whose cosines crowd near the k-th best, it
-///    can hold hundreds (trained SGNS, 25,359 words at dim 100: a median of ≈ 180 at `k = 100`,
-///    40 % of rows beyond `2k`). So before the search, the window of 128 evenly spaced rows is
-///    counted on the f32 values of those rows, searched with the bf16 margin (≈ `256/n` of the f32
-///    filter's work); from these counts a cost model picks the bf16 buffer size (up to 256 MB
-///    of buffers) and the filter with the least predicted time. Which filter runs is reported
-///    in [`Neighbours::filter`]; it changes no id and no bit of a cosine. The same sample seeds
-///    the bf16 filter's admission thresholds below the lowest k-th best value it saw (minus
-///    its spread and the error bounds), so a row offers ≈ 300 values to its buffer instead of
-///    ≈ 1,550 (50,000 × 300) and is not cut while it is scanned; a row whose seed was too high
-///    fails the check of step 3 like any other and is searched again.
+///    *Choice of filter* ([`KnnParams::kernel`], [`KnnKernel::Auto`] by default), by
+///    measurement on the CPU that runs the search: no constant fitted on one CPU decides it.
+///    The bf16 filter is cheaper per pair where the hardware doubles the multiply rate, but
+///    every candidate within `2e` of a row's k-th best must be re-scored, and a row with more
+///    of them than its buffer holds fails the check of step 3 and is searched again by the f32
+///    filter. On random vectors that window holds ≈ 30–60 candidates beyond `k`; on trained
+///    embeddings, whose cosines crowd near the k-th best, it can hold hundreds (trained SGNS,
+///    25,359 words at dim 100: a median of ≈ 180 at `k = 100`, 40 % of rows beyond `2k`). And
+///    how much faster its kernel is depends on the CPU (on an Intel Sapphire Rapids the f32
+///    filter won at 50,000 × 300 where the bf16 one wins on AMD Zen 4 and Zen 5). So before the
+///    search, on one thread:
+///    * *window sample*: 128 evenly spaced rows are searched with the f32 filter and the bf16
+///      margin (≈ `256/n` of the f32 filter's work), which counts each one's bf16 window and
+///      measures the cost of searching a row again, of re-scoring a candidate (the sample's
+///      rows repeated so that candidate fetches weigh as in the search's groups) and of a
+///      buffer slot; the bf16 buffer size (up to 256 MB of buffers) is the one of least
+///      measured cost: a larger one saves the rows whose window it holds from being searched
+///      again, and costs memory;
+///    * *timed chunks*: both filters run on 96 consecutive rows from the middle of the matrix
+///      against every other candidate block, the way the search runs a tile (the GEMM and
+///      both scans, or the bf16 kernel and both offers, the rows' own buffers set up as the
+///      search sets them up, the column side's rows standing in scratch buffers), alternating
+///      by halves, timed by the thread's CPU clock so that time the thread spent descheduled
+///      falls on neither (≈ `96/n` of each filter's work);
+///    * each filter's cost per row of the whole search is extrapolated: its chunk time over
+///      twice the rows times the timed share of the candidates (the search computes each pair
+///      once and offers it to both rows), plus its buffers, its f64 re-scores and, for bf16,
+///      the packing and the rows the window sample predicts to be searched again. The cheaper
+///      one runs.
+///
+///    Which filter runs is reported in [`Neighbours::filter`], what was measured in
+///    [`Neighbours::filter_timing`] ([`FilterTiming`]); neither changes an id or a bit of a
+///    cosine, and only they (and the search's speed) vary from run to run. The same sample
+///    seeds the bf16 filter's admission thresholds below the lowest k-th best value it saw
+///    (minus its spread and the error bounds), so a row offers ≈ 300 values to its buffer
+///    instead of ≈ 1,550 (50,000 × 300) and is not cut while it is scanned; a row whose seed
+///    was too high fails the check of step 3 like any other and is searched again.
 /// 2. *Re-score (f64).* Each kept candidate within `2e` of the row's k-th best filter value is
 ///    re-scored with `dot_f64` — grouped by candidate so that each candidate row is read about
 ///    once per group of queries, with AVX-512 when available (same bits) — and the top `k`
@@ -319,12 +352,39 @@ fn search_with(
         .max(bf16_min_cap)
         .min(n_cand);
     with_pool(params.threads, || {
+        let mut filter_timing = None;
         let (packed, first_cap, seed) = match bf16_error {
             Some(error) => {
-                let plan = search.bf16_plan(error, margin / 2.0, cap, bf16_min_cap, bf16_max_cap);
-                if plan.pays || params.kernel == KnnKernel::Bf16 {
-                    // The rows are rounded and packed only now that the filter is chosen.
-                    (Some(PackedBf16::pack(unit_rows, dim, error)), plan.cap, plan.seed)
+                let start = Instant::now();
+                // The sample is searched on one thread whatever the pool's size: its times are
+                // costs of one thread, like those of the timed chunks.
+                let sample = with_pool(1, || search.window_sample(error, margin / 2.0, bf16_max_cap))?;
+                let bf16_cap = sample.cheapest_cap(bf16_min_cap, bf16_max_cap);
+                let packing = Stopwatch::start();
+                let packed = PackedBf16::pack(unit_rows, dim, error);
+                let pack_ns = packing.ns();
+                let bf16_runs = match params.kernel {
+                    KnnKernel::Auto => {
+                        let f32_setup = FilterSetup {
+                            cap,
+                            margin,
+                            seed: None,
+                        };
+                        let bf16_setup = FilterSetup {
+                            cap: bf16_cap,
+                            margin: 2.0 * error,
+                            seed: sample.seed,
+                        };
+                        let mut timing =
+                            search.time_filters(&sample, f32_setup, bf16_setup, &packed, pack_ns);
+                        timing.measure_ns = start.elapsed().as_secs_f64() * 1e9;
+                        filter_timing = Some(timing);
+                        choice::cheaper(&timing) == KnnKernel::Bf16
+                    }
+                    KnnKernel::Bf16 | KnnKernel::F32 => true,
+                };
+                if bf16_runs {
+                    (Some(packed), bf16_cap, sample.seed)
                 } else {
                     (None, cap, None)
                 }
@@ -364,7 +424,7 @@ fn search_with(
             }
             failed = again.into_iter().map(|i| failed[i]).collect();
         }
-        Neighbours {
+        Ok(Neighbours {
             k: params.k,
             ids: out_ids,
             sims: out_sims,
@@ -374,136 +434,16 @@ fn search_with(
             } else {
                 KnnKernel::F32
             },
-        }
-    })
+            filter_timing,
+        })
+    })?
 }
-
-/// Query rows in the sample from which the bf16 filter's buffer and cost are predicted.
-const AUTO_SAMPLE: usize = 128;
 
 /// The most memory the bf16 filter's buffers may take when the sample asks for a larger buffer
 /// than `k + max(k, 16)` (16 bytes per slot per row).
 const BF16_BUFFER_BYTES: usize = 256 << 20;
 
-/// The cost model of [`KnnKernel::Auto`], in nanoseconds of one core, fitted to single-thread
-/// timings of both filters on AMD Zen 4 (random unit vectors at 25,359 × 100 and 50,000 × 300,
-/// trained SGNS vectors at 25,359 × 100); it only chooses a filter and a buffer size, never a
-/// result. Per query row of the all-pairs search over `n` rows of dimension `d`: the bf16
-/// kernel saves `n·(SAVE_PER_DIM·d + SAVE_PER_PAIR)` on the f32 filter; each candidate its
-/// window keeps beyond `k` costs `WINDOW_PER_ENTRY + WINDOW_PER_DIM·d` (buffer offers and cuts,
-/// f64 re-score); a row that fails its exactness check is searched again by the f32 filter over
-/// all `n` candidates, `n·(RESCUE_PER_DIM·d + RESCUE_PER_PAIR)`; each unit of buffer size beyond
-/// the f32 filter's costs `BUFFER_PER_SLOT` (16 bytes of fresh memory: page faults and zeroing).
-const SAVE_PER_DIM: f64 = 0.005;
-const SAVE_PER_PAIR: f64 = 0.136;
-const WINDOW_PER_ENTRY: f64 = 140.0;
-const WINDOW_PER_DIM: f64 = 0.27;
-const RESCUE_PER_DIM: f64 = 0.016;
-const RESCUE_PER_PAIR: f64 = 3.3;
-const BUFFER_PER_SLOT: f64 = 13.0;
-
-/// What the sample predicts for the bf16 filter of the all-pairs search.
-#[derive(Debug, Clone, Copy)]
-struct Bf16Plan {
-    /// The buffer size with the least modelled cost.
-    cap: usize,
-    /// Whether the bf16 filter with that buffer is modelled cheaper than the f32 filter.
-    pays: bool,
-    /// The admission threshold every row of the bf16 filter starts from (see
-    /// [`Search::bf16_plan`]); `None`: start from −∞.
-    seed: Option<f32>,
-}
-
 impl Search<'_> {
-    /// The bf16 filter's buffer size and whether it is predicted to cost less than the f32
-    /// filter. Its wide window keeps every candidate within `2·e_bf16` of a row's k-th best
-    /// filter value for the re-score, and a row with more such candidates than its buffer holds
-    /// fails the exactness check and is searched again by the f32 filter: on trained embeddings,
-    /// whose cosines crowd near the k-th best, that can cost more than the faster kernel saves.
-    /// The window of each of [`AUTO_SAMPLE`] evenly spaced rows is counted on f32 values (up to
-    /// `max_cap`) by an f32 search of those rows with the bf16 margin, about `2·AUTO_SAMPLE / n`
-    /// of the f32 filter's work; the buffer size in `min_cap..=max_cap` and the filter with the
-    /// least modelled cost per row are chosen (`f32_cap`: the f32 filter's buffer size).
-    ///
-    /// The same sample seeds the rows' admission thresholds. Without a seed a row admits every
-    /// value until its buffer first fills, and its threshold climbs towards the k-th best only
-    /// cut by cut: ≈ 1,550 offers and 5 cuts per row at 50,000 × 300 for ≈ 160 entries kept in
-    /// the end. With the f32 k-th best value `g_s` of each sample row (`e_32`: the f32 filter's
-    /// error bound, `f32_error`; `e`: the bf16 one), `L = min g_s`, `M` their median, every row
-    /// starts from the largest f32 below `t₀ = L − (M − L) − 3e − e_32`. Exactness does not
-    /// depend on the seed: values not above it are never offered, which is the same as being
-    /// rejected by a threshold, and `Search::kept` checks every row with a finite threshold —
-    /// seeded or cut — the same way (fewer than `k` entries, or a k-th best kept value `f_k`
-    /// not more than `2e` above the threshold, fails, and the row is searched again by the f32
-    /// filter without a seed). The seed only decides how often that happens: the seed alone
-    /// never fails a row whose own f32 k-th best is `g ≥ L − (M − L)`, because its k best
-    /// candidates have reference values `≥ g − e_32`, so their bf16 values are
-    /// `≥ g − e_32 − e ≥ t₀ + 2e` (strictly above the seed, so at least k entries are kept) and
-    /// `f_k − seed > 2e`; only rows further below the sample's lowest than the sample's spread
-    /// can be failed by it (none on random vectors, a few isolated words on trained
-    /// embeddings); a cut during the scan is checked as without a seed.
-    fn bf16_plan(
-        &self,
-        bf16_error: f64,
-        f32_error: f64,
-        f32_cap: usize,
-        min_cap: usize,
-        max_cap: usize,
-    ) -> Bf16Plan {
-        let (dim, k) = (self.dim, self.params.k);
-        let n = self.cand.len(dim);
-        let s = AUTO_SAMPLE.min(n);
-        let sample: Vec<u32> = (0..s).map(|i| ((2 * i + 1) * n / (2 * s)) as u32).collect();
-        let margin = 2.0 * bf16_error;
-        let mut bufs = Buffers::new(s, max_cap, k, margin);
-        self.general(&sample, &mut bufs);
-        bufs.settle();
-        // Each sample row's window (`None`: more than `max_cap`).
-        let windows: Vec<Option<usize>> = (0..s)
-            .map(|r| self.kept(r, &bufs, margin).map(|kept| kept.len()))
-            .collect();
-        let (nf, d) = (n as f64, dim as f64);
-        let saving = nf * (SAVE_PER_DIM * d + SAVE_PER_PAIR);
-        let entry = WINDOW_PER_ENTRY + WINDOW_PER_DIM * d;
-        let rescue = nf * (RESCUE_PER_DIM * d + RESCUE_PER_PAIR);
-        // The bf16 filter's mean cost per row beyond the f32 filter's, with buffer `cap`.
-        let extra = |cap: usize| {
-            windows
-                .iter()
-                .map(|w| match w {
-                    Some(w) if *w <= cap => w.saturating_sub(k) as f64 * entry,
-                    _ => rescue,
-                })
-                .sum::<f64>()
-                / s as f64
-                + cap.saturating_sub(f32_cap) as f64 * BUFFER_PER_SLOT
-        };
-        let (mut cap, mut best) = (min_cap, extra(min_cap));
-        for &w in windows.iter().flatten() {
-            if w > cap && w <= max_cap {
-                let cost = extra(w);
-                if cost < best {
-                    (cap, best) = (w, cost);
-                }
-            }
-        }
-        // Each sample row's k-th best f32 value (its buffer holds at least k entries, the k
-        // best among them: nothing above the k-th best is ever rejected or cut).
-        let mut g: Vec<f32> = (0..s).map(|r| bufs.kth_value(r)).collect();
-        g.sort_unstable_by(f32::total_cmp);
-        let (low, median) = (f64::from(g[0]), f64::from(g[s / 2]));
-        let seed = low - (median - low) - 3.0 * bf16_error - f32_error;
-        let mut seed32 = seed as f32;
-        if f64::from(seed32) >= seed {
-            seed32 = seed32.next_down();
-        }
-        Bf16Plan {
-            cap,
-            pays: best < saving,
-            seed: (seed32 > -1.0).then_some(seed32),
-        }
-    }
-
     /// The candidates of buffer row `r` that must be re-scored, or `None` if
     /// the row's buffer cannot prove exactness (see [`top_k_neighbours`]).
     fn kept(&self, r: usize, bufs: &Buffers, margin: f64) -> Option<Vec<u32>> {
@@ -1074,42 +1014,80 @@ mod tests {
         normalize_rows(&raw, dim)
     }
 
+    /// Random unit vectors at dim 300, where the bf16 window is narrow, and crowded rows, where
+    /// it holds nearly every candidate.
+    fn auto_cases() -> [(Vec<f32>, usize, usize); 3] {
+        [
+            (near_ties(3000, 300), 300, 20),
+            (crowded(1500, 50, 0.02), 50, 20),
+            (crowded(2100, 8, 0.5), 8, 40),
+        ]
+    }
+
     #[test]
-    fn auto_picks_a_filter_by_the_sample_and_every_filter_gives_the_same_bits() {
-        // (rows, expected filter of `Auto` on a CPU with AVX-512 BF16): random unit vectors at
-        // dim 300, where the bf16 window is narrow, and crowded rows, where it holds nearly
-        // every candidate, so every bf16 row would fail its check and the sample says so.
-        let cases = [
-            (near_ties(3000, 300), 300, 20, KnnKernel::Bf16),
-            (crowded(1500, 50, 0.02), 50, 20, KnnKernel::F32),
-            (crowded(2100, 8, 0.5), 8, 40, KnnKernel::F32),
-        ];
-        for (unit, dim, k, expected) in cases {
+    fn every_filter_gives_the_same_bits_and_auto_runs_the_one_it_measured_cheaper() {
+        for (unit, dim, k) in auto_cases() {
             let n = unit.len() / dim;
             let plain = f32_reference(&unit, dim, k);
             assert_eq!(plain.filter, KnnKernel::F32);
+            assert_eq!(plain.filter_timing, None);
             for kernel in [KnnKernel::Auto, KnnKernel::F32, KnnKernel::Bf16] {
                 let got = search_all(&unit, dim, k, kernel);
                 assert_eq!(got.ids, plain.ids, "dim {dim} {kernel:?}");
                 assert_eq!(bits(&got.sims), bits(&plain.sims), "dim {dim} {kernel:?}");
-                if bf16::available() {
-                    let want = match kernel {
-                        KnnKernel::Auto => expected,
-                        other => other,
-                    };
-                    assert_eq!(got.filter, want, "dim {dim} {kernel:?}");
-                    if kernel == KnnKernel::Bf16 && expected == KnnKernel::F32 {
-                        // Not vacuous: the forced bf16 filter really fails on many rows.
-                        assert!(
-                            got.rescued_rows > n / 5,
-                            "dim {dim}: {} rescued",
-                            got.rescued_rows
-                        );
+                match (kernel, bf16::available()) {
+                    (KnnKernel::Auto, true) => {
+                        let t = got.filter_timing.expect("Auto measures both filters");
+                        assert_eq!(got.filter, choice::cheaper(&t), "dim {dim}: {t:?}");
+                        assert!(t.f32_ns_per_row > 0.0 && t.bf16_ns_per_row > 0.0, "{t:?}");
+                        assert!(t.bf16_cap >= k + k.max(16) && t.bf16_cap < n, "{t:?}");
+                        assert_eq!(t.window_rows, AUTO_SAMPLE.min(n));
+                        assert!(t.timed_rows > 0 && t.measure_ns > 0.0, "{t:?}");
+                    }
+                    (_, true) => {
+                        assert_eq!(got.filter, kernel, "dim {dim}");
+                        assert_eq!(got.filter_timing, None);
+                    }
+                    (_, false) => {
+                        assert_eq!(got.filter, KnnKernel::F32, "dim {dim}");
+                        assert_eq!(got.filter_timing, None);
                     }
                 }
             }
             for q in (0..n).step_by(97) {
                 assert_eq!(plain.ids_of(q), &brute_top_k(&unit, dim, q, k)[..], "query {q}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_window_sample_sees_crowded_rows_fail_the_smallest_bf16_buffer() {
+        if !bf16::available() {
+            return;
+        }
+        // (case, whether most or nearly none of its rows fail with `k + max(k, 16)`).
+        for ((unit, dim, k), crowded) in auto_cases().into_iter().zip([false, true, true]) {
+            let n = unit.len() / dim;
+            let params = single_thread(k, KnnKernel::Auto);
+            let cand = CandidateSet {
+                rows: Cow::Borrowed(&unit),
+                ids: None,
+            };
+            let search = Search {
+                unit_rows: &unit,
+                dim,
+                avx512: true,
+                cand: &cand,
+                self_match: SelfMatch::Exclude,
+                params: &params,
+            };
+            let error = bf16::error_bound(&unit, dim).expect("finite");
+            let sample = search.window_sample(error, 1e-6, n - 1);
+            let (_, share) = sample.bf16_rows_ns(k + k.max(16));
+            if crowded {
+                assert!(share > 0.5, "dim {dim}: {share}");
+            } else {
+                assert!(share < 0.1, "dim {dim}: {share}");
             }
         }
     }
