@@ -70,7 +70,9 @@ pub use permutation::{
 };
 pub use registry::{Family, Measure, Reference};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
-pub use score::{BiasScores, NBM_K_DU2021, ScoreOptions, Scorer, Scoring, nearest_similarity, score};
+pub use score::{
+    BiasScores, NBM_K_DU2021, NeighbourSearch, ScoreOptions, Scorer, Scoring, nearest_similarity, score,
+};
 pub use tensor::ScoreTensor;
 pub use weat::{
     AttributeDifference, EffectSize, EffectStatus, SdKind, Weat, WeatOptions, WeatSets, association_scores,

@@ -117,9 +117,33 @@ pub struct BiasScores {
     values: Vec<f32>,
     nearest: Option<Vec<f32>>,
     zero_targets: Vec<usize>,
+    search: Option<NeighbourSearch>,
+}
+
+/// How NBM's neighbour search ran: the filter it used and, when [`KnnKernel::Auto`] chose it by
+/// timing both on this CPU, what it measured. It never changes a result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NeighbourSearch {
+    pub filter: KnnKernel,
+    pub timing: Option<retest_geometry::FilterTiming>,
+}
+
+impl NeighbourSearch {
+    fn of(neighbours: &retest_geometry::Neighbours) -> NeighbourSearch {
+        NeighbourSearch {
+            filter: neighbours.filter,
+            timing: neighbours.filter_timing,
+        }
+    }
 }
 
 impl BiasScores {
+    /// How NBM's neighbour search ran; `None` when NBM did not search (not among the rules, or
+    /// no target or pair).
+    pub fn neighbour_search(&self) -> Option<&NeighbourSearch> {
+        self.search.as_ref()
+    }
+
     /// The targets (indexes into the target ids) whose vector is all zeros: they have no
     /// direction, and every score of theirs is NaN.
     pub fn zero_vector_targets(&self) -> &[usize] {
@@ -241,7 +265,7 @@ pub fn score(
 
     let (n_pairs, n_targets) = (pairs.len(), targets.len());
     let mut values = vec![0f32; rules.len() * n_pairs * n_targets];
-    let mut nearest = None;
+    let (mut nearest, mut search) = (None, None);
     for (r, rule) in rules.iter().enumerate() {
         let block = &mut values[r * n_pairs * n_targets..(r + 1) * n_pairs * n_targets];
         match rule {
@@ -255,7 +279,10 @@ pub fn score(
                     directions[p].ripa(model, targets[t], opts.ripa_target) as f32
                 });
             }),
-            Rule::Nbm => nearest = nbm(model, &directions, targets, opts, &pool, block)?,
+            Rule::Nbm => {
+                let (sims, searched) = nbm(model, &directions, targets, opts, &pool, block)?;
+                (nearest, search) = (sims, searched);
+            }
         }
     }
     let zero_targets: Vec<usize> = (0..n_targets)
@@ -273,6 +300,7 @@ pub fn score(
         values,
         nearest,
         zero_targets,
+        search,
     })
 }
 
@@ -291,7 +319,7 @@ fn fill(block: &mut [f32], n_targets: usize, f: impl Fn(usize, usize) -> f32 + S
 }
 
 /// NBM for every pair and target from one neighbour search. Returns each target's nearest
-/// similarity when the pool is the whole vocabulary.
+/// similarity when the pool is the whole vocabulary, and how the search ran.
 fn nbm(
     model: &Model<'_>,
     directions: &[PairDirections],
@@ -299,7 +327,7 @@ fn nbm(
     opts: &ScoreOptions<'_>,
     pool: &rayon::ThreadPool,
     block: &mut [f32],
-) -> Result<Option<Vec<f32>>, MeasureError> {
+) -> Result<(Option<Vec<f32>>, Option<NeighbourSearch>), MeasureError> {
     let k = opts.nbm_k;
     if k == 0 {
         return Err(MeasureError::BadNbm {
@@ -307,7 +335,7 @@ fn nbm(
         });
     }
     if targets.is_empty() || directions.is_empty() {
-        return Ok(None);
+        return Ok((None, None));
     }
     let n = model.n_words();
     let in_range = |ids: &[u32]| match ids.iter().find(|&&id| id as usize >= n) {
@@ -394,7 +422,8 @@ fn nbm(
         opts.nbm_pool,
         NeighbourPool::Vocabulary | NeighbourPool::VocabularyExcept(_)
     );
-    Ok(vocabulary.then(|| (0..n_targets).map(|t| nearest_of(row_of(t))).collect()))
+    let nearest = vocabulary.then(|| (0..n_targets).map(|t| nearest_of(row_of(t))).collect());
+    Ok((nearest, Some(NeighbourSearch::of(&neighbours))))
 }
 
 /// The cosine of each target's nearest other word in the whole vocabulary less `excluded`: what

@@ -64,7 +64,8 @@ fn the_report_has_its_pages_and_every_figure_as_svg_and_png() {
 }
 
 /// The manifest times every training job (from the timing file beside each embedding) and
-/// every measure job, and records the version, the commit and the corpus' checksums.
+/// every measure job, records how each seed's neighbour search ran, the version, the commit
+/// and the corpus' checksums.
 #[test]
 fn the_manifest_times_every_job() {
     let run = smoke_run();
@@ -80,6 +81,24 @@ fn the_manifest_times_every_job() {
     assert_eq!(measure.len(), 2);
     for job in measure {
         assert!(job["summary"]["seconds_rules"].as_f64().is_some(), "{job}");
+        // NBM's neighbour search of every seed: the filter that ran, chosen by `Auto` (by
+        // timing both filters where the CPU has both).
+        let searches = job["summary"]["neighbour_search"].as_array().unwrap();
+        assert_eq!(searches.len(), 3, "{job}");
+        for search in searches {
+            assert!(
+                ["f32", "bf16"].contains(&search["filter"].as_str().unwrap()),
+                "{search}"
+            );
+            if let Some(timing) = search["chosen_by_timing"].as_object() {
+                let (f32, bf16) = (
+                    timing["f32_ns_per_row"].as_f64(),
+                    timing["bf16_ns_per_row"].as_f64(),
+                );
+                let chosen = if bf16 < f32 { "bf16" } else { "f32" };
+                assert_eq!(search["filter"], chosen, "{search}");
+            }
+        }
     }
     assert!(manifest.get("git_commit").is_some(), "{manifest}");
     assert!(

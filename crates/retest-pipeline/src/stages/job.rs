@@ -48,6 +48,10 @@ pub struct MeasureSummary {
     /// on every seed and across them.
     #[serde(flatten)]
     pub seconds: BTreeMap<String, f64>,
+    /// What the stages record of how their work ran ([`Stage::record`]): the neighbour search's
+    /// filter of every seed (`neighbour_search`).
+    #[serde(flatten)]
+    pub records: BTreeMap<&'static str, serde_json::Value>,
 }
 
 /// One configuration to measure.
@@ -144,6 +148,7 @@ pub fn measure(
         reporter.log(&format!("{} of {label}: {total:.1} s", running.family.title));
         seconds.insert(format!("seconds_{}", running.family.name), total);
     }
+    let records = stages.iter().flat_map(|s| s.stage.record()).collect();
     let summary = MeasureSummary {
         corpus,
         algorithm: job.model.clone(),
@@ -152,6 +157,7 @@ pub fn measure(
         dim,
         seconds_reading,
         seconds,
+        records,
     };
     out.publish(&job.out_dir, &summary)
 }

@@ -11,7 +11,10 @@ use retest_analyses::{
     AlphaRecord, CorrelationRecord, IccRecord, Items, POOR_RELIABILITY, Raters, ShareRecord, Study, Subject,
     TargetSet,
 };
-use retest_measures::{PLACEHOLDER_WORDS, ResolvedPairs, ScoreTensor, Scorer, Scoring, Vocab};
+use retest_geometry::KnnKernel;
+use retest_measures::{
+    NeighbourSearch, PLACEHOLDER_WORDS, ResolvedPairs, ScoreTensor, Scorer, Scoring, Vocab,
+};
 use retest_spec::Plan;
 use retest_spec::defaults::ENSEMBLE_LIST;
 use retest_tables::{
@@ -64,6 +67,8 @@ pub(crate) struct Rules<'a> {
     /// Per target, sums over seeds of the nearest neighbour's cosine and of the vector norm.
     nn_sum: Vec<f64>,
     norm_sum: Vec<f64>,
+    /// How NBM's neighbour search ran on each seed ([`search_record`]).
+    searches: Vec<Option<serde_json::Value>>,
 }
 
 impl<'a> Rules<'a> {
@@ -95,6 +100,7 @@ impl<'a> Rules<'a> {
             resolved,
             nn_sum: vec![0.0; n_targets],
             norm_sum: vec![0.0; n_targets],
+            searches: Vec::new(),
         })
     }
 
@@ -162,6 +168,7 @@ impl Stage for Rules<'_> {
             .score(seed.model, &self.resolved.pair_ids, &self.resolved.targets)
             .with_context(|| format!("scoring {path}"))?;
         self.tensor.set_seed(seed.index as usize, &scores)?;
+        self.searches.push(scores.neighbour_search().map(search_record));
         let searched;
         let nearest = match scores.nearest_similarity() {
             Some(sims) => sims,
@@ -181,6 +188,13 @@ impl Stage for Rules<'_> {
             self.norm_sum[t] += seed.model.norm(id);
         }
         Ok(())
+    }
+
+    fn record(&self) -> Vec<(&'static str, serde_json::Value)> {
+        if self.searches.iter().all(Option::is_none) {
+            return Vec::new();
+        }
+        vec![("neighbour_search", serde_json::json!(self.searches))]
     }
 
     fn rule_scores(&self) -> Option<RuleScores<'_>> {
@@ -489,6 +503,30 @@ impl Resolved {
         all.dedup();
         all
     }
+}
+
+/// NBM's neighbour search on one seed as `measure.json` records it: the filter that ran and,
+/// when `Auto` chose it by timing both, the costs it measured (nanoseconds of one thread).
+fn search_record(search: &NeighbourSearch) -> serde_json::Value {
+    let filter = match search.filter {
+        KnnKernel::Bf16 => "bf16",
+        KnnKernel::F32 => "f32",
+        KnnKernel::Auto => "auto",
+    };
+    let timing = search.timing.map(|t| {
+        serde_json::json!({
+            "f32_ns_per_row": t.f32_ns_per_row,
+            "bf16_ns_per_row": t.bf16_ns_per_row,
+            "bf16_cap": t.bf16_cap,
+            "bf16_rescue_share": t.bf16_rescue_share,
+            "rescue_ns_per_row": t.rescue_ns_per_row,
+            "rescore_ns": t.rescore_ns,
+            "timed_rows": t.timed_rows,
+            "window_rows": t.window_rows,
+            "measure_ns": t.measure_ns,
+        })
+    });
+    serde_json::json!({ "filter": filter, "chosen_by_timing": timing })
 }
 
 #[cfg(test)]

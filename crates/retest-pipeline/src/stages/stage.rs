@@ -114,6 +114,12 @@ pub(crate) trait Stage {
     /// A measure that fails on this seed.
     fn measure_seed(&mut self, seed: &Seed<'_>) -> Result<()>;
 
+    /// Entries of the job's `measure.json` beside its timings: how the stage's work ran on this
+    /// machine (never a result).
+    fn record(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+
     /// Du et al.'s scores, for the rules stage, which shares them ([`Across::rule_scores`]).
     fn rule_scores(&self) -> Option<RuleScores<'_>> {
         None
