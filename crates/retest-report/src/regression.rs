@@ -98,7 +98,13 @@ fn continuous_terms(rows: &[&RegressionRow]) -> (Vec<Continuous>, Vec<String>) {
             .filter(|v| v.is_finite())
             .collect();
         if finite.len() < 3 {
-            notes.push(format!("{}: no finite values", term_label(term)));
+            // A frequency of 0 is unknown: a model read from files without a counts file.
+            let why = if term == "log_freq" && rows.iter().all(|r| r.frequency == 0) {
+                "no word counts (models read from files without a `counts` file)"
+            } else {
+                "no finite values"
+            };
+            notes.push(format!("{}: {why}", term_label(term)));
             continue;
         }
         let (mean, sd) = mean_sd(&finite);
@@ -332,6 +338,24 @@ mod tests {
         assert!(get("log_freq").estimate > 0.0);
         assert!(get("l2_norm").estimate < 0.0);
         assert!(fit.r2 > 0.9, "{}", fit.r2);
+        // Without word counts (frequency 0: unknown), log freq leaves the fit and the note says why.
+        let uncounted: Vec<RegressionRow> = (rows.iter().cloned())
+            .map(|r| RegressionRow {
+                frequency: 0,
+                log_freq: f64::NAN,
+                log_freq_sq: f64::NAN,
+                ..r
+            })
+            .collect();
+        let fit = super::fit(&uncounted, "test_retest").unwrap();
+        assert_eq!(
+            fit.notes,
+            [
+                "log freq: no word counts (models read from files without a `counts` file)",
+                "NN sim: no finite values"
+            ]
+        );
+        assert!(fit.estimates.iter().all(|e| e.term != "log_freq"));
         assert!(super::fit(&rows, "inter_rater").is_none());
     }
 
