@@ -124,19 +124,20 @@ fn a_missing_word_list_fails_before_training_and_names_the_folder() {
 }
 
 #[test]
-fn a_list_entirely_out_of_vocabulary_is_named_and_training_is_kept() {
+fn a_list_entirely_out_of_vocabulary_is_named_before_training() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "oov", 2);
     let results = assert_run_fails(
         "list_out_of_vocabulary",
         dir.path(),
         &pipeline,
-        2,
-        "the trained seeds are kept",
+        0,
+        "the lists are checked once the corpus is prepared, before training",
     );
-    // Fixing the list reuses them.
+    assert_plan_fails("list_out_of_vocabulary_plan", dir.path(), &pipeline, &results);
+    // Fixing the list runs the study.
     let pipeline = study(dir.path(), "jobs", 2);
-    let out = assert_rerun_says(&pipeline, &results, "0 trained, 2 already done");
+    let out = assert_rerun_says(&pipeline, &results, "2 trained, 0 already done");
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
@@ -183,6 +184,12 @@ fn an_unknown_rule_is_named_with_the_known_ones() {
 /// corpora given by their recipes (name, YAML), from the study's own `corpora/` folder.
 fn multi_corpus_study(dir: &Path, more: &[(&str, &str)]) -> PathBuf {
     let pipeline = study(dir, "jobs", 2);
+    // Words a small Reddit month has too: every corpus's lists must resolve before training.
+    std::fs::write(
+        dir.join("wordlists/t/jobs.txt"),
+        "teacher\nnurse\nengineer\npeople\nman\n",
+    )
+    .unwrap();
     let corpora = dir.join("corpora");
     std::fs::create_dir_all(&corpora).unwrap();
     std::fs::copy(
@@ -294,7 +301,7 @@ fn a_corrupt_compressed_corpus_fails_alone_and_keeps_every_finished_job() {
 }
 
 #[test]
-fn analogy_queries_entirely_out_of_vocabulary_are_one_line_and_training_is_kept() {
+fn analogy_queries_entirely_out_of_vocabulary_fail_before_training_and_in_plan() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "jobs", 2);
     std::fs::write(
@@ -305,13 +312,26 @@ fn analogy_queries_entirely_out_of_vocabulary_are_one_line_and_training_is_kept(
     edit_pipeline(&pipeline, |plan| {
         plan + "analogies:\n  queries: nonsense\n  google: false\n  pairs: false\n  sweep: null\n"
     });
-    assert_run_fails(
+    let results = assert_run_fails(
         "queries_out_of_vocabulary",
         dir.path(),
         &pipeline,
-        2,
-        "the trained seeds are kept",
+        0,
+        "the lists are checked once the corpus is prepared, before training",
     );
+    // The corpus is prepared now: `retest plan` finds the same.
+    assert_plan_fails("queries_out_of_vocabulary_plan", dir.path(), &pipeline, &results);
+}
+
+/// `retest plan` of the pipeline with results in `results` fails as
+/// `tests/messages/errors/<name>.txt` says.
+fn assert_plan_fails(name: &str, dir: &Path, pipeline: &Path, results: &Path) {
+    let out = output(
+        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+            .args(["--results", arg(results), "plan", arg(pipeline)])
+            .env("RETEST_CACHE_DIR", results.join("cache")),
+    );
+    assert_failure(name, &out, dir);
 }
 
 #[test]
@@ -321,11 +341,12 @@ fn an_nbm_k_beyond_the_vocabulary_fails_before_training_and_names_the_field() {
     edit_pipeline(&pipeline, |text| {
         text.replace("measures:\n", "measures:\n  nbm_k: 1000000\n")
     });
-    assert_run_fails(
+    let results = assert_run_fails(
         "nbm_k_beyond_vocabulary",
         dir.path(),
         &pipeline,
         0,
         "nothing is trained",
     );
+    assert_plan_fails("nbm_k_beyond_vocabulary_plan", dir.path(), &pipeline, &results);
 }

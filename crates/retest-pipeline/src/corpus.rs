@@ -22,10 +22,7 @@ impl LoadedCorpus {
         let bytes = AlignedBytes::read_from(BufReader::new(file))
             .with_context(|| format!("cannot read {}", path.display()))?;
         EncodedCorpusView::parse(bytes.as_bytes()).with_context(|| format!("{}", path.display()))?;
-        let vocab_path = prepared.vocab_path();
-        let file = std::fs::File::open(&vocab_path)
-            .with_context(|| format!("cannot open {}", vocab_path.display()))?;
-        let vocab = read_vocab(BufReader::new(file)).with_context(|| format!("{}", vocab_path.display()))?;
+        let vocab = read_prepared_vocab(&prepared)?;
         Ok(LoadedCorpus {
             prepared,
             bytes,
@@ -49,4 +46,15 @@ impl LoadedCorpus {
     pub fn words(&self) -> Vec<String> {
         self.vocab.words().iter().map(|w| w.to_string()).collect()
     }
+}
+
+/// The vocabulary of a prepared corpus, without its token stream.
+///
+/// # Errors
+///
+/// The vocabulary file cannot be read or is malformed.
+pub fn read_prepared_vocab(prepared: &PreparedCorpus) -> Result<Vocab> {
+    let path = prepared.vocab_path();
+    let file = std::fs::File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
+    read_vocab(BufReader::new(file)).with_context(|| format!("{}", path.display()))
 }

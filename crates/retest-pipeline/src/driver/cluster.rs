@@ -14,6 +14,7 @@ use retest_spec::{Job, Plan};
 
 use crate::driver::jobs::training_jobs;
 use crate::driver::layout::Layout;
+use crate::driver::lock::RunLock;
 use crate::driver::project::{Folders, LoadedPlan, resolver};
 use crate::driver::run::prepare_pipeline;
 use crate::driver::slurm::{self, Resources, ScriptContext, Stage, Submission};
@@ -130,17 +131,28 @@ pub fn status_text(plan: &Plan, layout: &Layout, jobs: &[JobStatus], rerun: &str
     let all: Vec<&JobStatus> = jobs.iter().collect();
     let _ = writeln!(s, "  {:<15} {}", "all jobs", counts(&all));
     if all.iter().any(|j| j.state == State::Missing) {
-        if on_slurm {
-            let _ = writeln!(
-                s,
-                "submit what is missing (finished outputs are kept): {rerun}\n\
-                 (unless those jobs are still queued or running: squeue -u $USER)"
-            );
-        } else {
-            let _ = writeln!(s, "run what is missing (finished outputs are kept): {rerun}");
-        }
+        s.push_str(&missing_advice(&layout.run, rerun, on_slurm));
     }
     s
+}
+
+/// What to do about missing jobs of the run in folder `run`: submit or run them again (`rerun`),
+/// unless they may be queued on Slurm or a run holding the folder's lock is running them.
+fn missing_advice(run: &Path, rerun: &str, on_slurm: bool) -> String {
+    if on_slurm {
+        format!(
+            "submit what is missing (finished outputs are kept): {rerun}\n\
+             (unless those jobs are still queued or running: squeue -u $USER)\n"
+        )
+    } else if let Some(lock) = RunLock::holder(run) {
+        format!(
+            "a run of this pipeline is in progress (it holds {}): the missing jobs may be running \
+             now; ask again when it ends\n",
+            lock.display()
+        )
+    } else {
+        format!("run what is missing (finished outputs are kept): {rerun}\n")
+    }
 }
 
 fn state_label(j: &JobStatus) -> &'static str {
@@ -480,5 +492,25 @@ mod tests {
         assert_eq!(counts(&refs), "2/4 done, 1 missing, 1 failed");
         assert_eq!(counts(&refs[..1]), "1/1 done");
         assert_eq!(state_label(&jobs[2]), "failed");
+    }
+
+    #[test]
+    fn missing_jobs_are_not_sent_again_while_a_run_holds_the_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = dir.path().join("smoke");
+        let rerun = "retest run smoke";
+        let again = "run what is missing (finished outputs are kept): retest run smoke\n";
+        assert_eq!(missing_advice(&run, rerun, false), again);
+        let lock = RunLock::acquire(&run).unwrap();
+        assert_eq!(
+            missing_advice(&run, rerun, false),
+            format!(
+                "a run of this pipeline is in progress (it holds {}): the missing jobs may be running \
+                 now; ask again when it ends\n",
+                run.join(".lock").display()
+            )
+        );
+        drop(lock);
+        assert_eq!(missing_advice(&run, rerun, false), again);
     }
 }

@@ -90,9 +90,11 @@ impl Layout {
         Layout::seed_file(&dir, job.seed_idx)
     }
 
-    /// Whether the training job writing `output` is done.
+    /// Whether the training job writing `output` is done: the file is there (written under a
+    /// temporary name and renamed, so complete when written) and its finalfusion chunks are
+    /// whole (a file damaged since, e.g. truncated, is trained again).
     pub fn is_trained(output: &Path) -> bool {
-        output.is_file()
+        output.is_file() && retest_embeddings::shape(output, Some(retest_embeddings::Format::Fifu)).is_ok()
     }
 
     /// The output folder of the measure job of one configuration: its name hashes everything
@@ -195,5 +197,24 @@ impl Layout {
     /// of the embedding itself so that the embedding's bytes depend on the plan alone.
     pub fn timing_file(seed_file: &Path) -> PathBuf {
         seed_file.with_extension("timing.json")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_truncated_embedding_is_not_trained() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = Layout::seed_file(dir.path(), 0);
+        assert!(!Layout::is_trained(&output), "no file");
+        let words = ["he", "she", "nurse"].map(String::from).to_vec();
+        let emb = retest_embeddings::Embeddings::new(words, 2, vec![1.0, 0.0, 0.0, 1.0, 0.6, 0.8]).unwrap();
+        retest_embeddings::write(&output, &emb, retest_embeddings::Format::Fifu).unwrap();
+        assert!(Layout::is_trained(&output));
+        let bytes = std::fs::read(&output).unwrap();
+        std::fs::write(&output, &bytes[..bytes.len() - 5]).unwrap();
+        assert!(!Layout::is_trained(&output), "truncated");
     }
 }

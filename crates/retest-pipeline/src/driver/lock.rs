@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+/// How long [`RunLock::acquire`] waits out a lock held by a probe of [`RunLock::holder`].
+const PROBE_GRACE: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// An exclusive lock on `results/<pipeline>/.lock`, held until dropped. The operating system
 /// releases it when the process ends, however it ends, so a killed run never leaves a stale
 /// lock behind.
@@ -22,15 +25,36 @@ impl RunLock {
     /// Another process holds the lock, or the lock file cannot be created.
     pub fn acquire(run: &Path) -> Result<RunLock> {
         let (file, path) = open_lock_file(run, ".lock")?;
-        match file.try_lock() {
-            Ok(()) => Ok(RunLock { _file: file, path }),
-            Err(TryLockError::WouldBlock) => bail!(
-                "{} is in use by another retest run (it holds {}); wait for it to finish",
-                run.display(),
-                path.display()
-            ),
-            Err(TryLockError::Error(e)) => Err(e).with_context(|| format!("cannot lock {}", path.display())),
+        // `retest status` holds the lock shared for an instant ([`RunLock::holder`]): a lock
+        // still held after `PROBE_GRACE` is another run's.
+        let deadline = std::time::Instant::now() + PROBE_GRACE;
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(RunLock { _file: file, path }),
+                Err(TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                Err(TryLockError::WouldBlock) => bail!(
+                    "{} is in use by another retest run (it holds {}); wait for it to finish",
+                    run.display(),
+                    path.display()
+                ),
+                Err(TryLockError::Error(e)) => {
+                    return Err(e).with_context(|| format!("cannot lock {}", path.display()));
+                }
+            }
         }
+    }
+}
+
+impl RunLock {
+    /// The lock file of run folder `run` when another process holds it (a run in progress),
+    /// checked without creating anything; `None` when no process does.
+    pub fn holder(run: &Path) -> Option<PathBuf> {
+        let path = run.join(".lock");
+        let file = File::open(&path).ok()?;
+        // The lock taken here, if any, is released when `file` closes.
+        matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock)).then_some(path)
     }
 }
 
@@ -124,7 +148,10 @@ mod tests {
                 run.join(".lock").display()
             )
         );
+        assert_eq!(RunLock::holder(&run), Some(run.join(".lock")));
         drop(first);
+        assert_eq!(RunLock::holder(&run), None);
+        assert_eq!(RunLock::holder(&dir.path().join("never-run")), None);
         RunLock::acquire(&run).expect("the lock is free once its holder is gone");
     }
 

@@ -11,7 +11,7 @@ use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
 use retest_report::{ModelFilesMeta, ReportMeta, ReportSummary};
 use retest_spec::{CorpusRecipe, ModelFiles, Plan};
 
-use crate::corpus::LoadedCorpus;
+use crate::corpus::{LoadedCorpus, read_prepared_vocab};
 use crate::driver::aggregate::{Measured, combine_tables, measure_all};
 use crate::driver::cooccurrence::ensure_cooccurrences;
 use crate::driver::features::LexiconFiles;
@@ -27,7 +27,8 @@ use crate::lists::Lists;
 use crate::message::one_line;
 use crate::progress::Reporter;
 use crate::stages::job::DONE_FILE;
-use crate::stages::seeds::file_shapes;
+use crate::stages::job::check_lists;
+use crate::stages::seeds::{Vocabulary, file_shapes, reader_lowercases};
 
 /// A pipeline's corpora, prepared and loaded, after its training stage.
 #[derive(Debug)]
@@ -76,7 +77,8 @@ pub struct Finished {
 /// The plan cannot be loaded, another run holds the lock, or some job failed (after every other
 /// job ran; finished outputs are kept).
 pub fn train_pipeline(folders: &Folders, reference: &str, options: &RunOptions) -> Result<Trained> {
-    train_checked(folders, reference, options, |_, _| Ok(((), None))).map(|(trained, ())| trained)
+    let check = |_: &LoadedPlan, _: &mut Resolver| Ok(((), None));
+    train_checked(folders, reference, options, check, |(), _, _| Ok(())).map(|(trained, ())| trained)
 }
 
 /// Prepares, trains and measures what is missing. The word lists and the lexicon are found
@@ -86,7 +88,7 @@ pub fn train_pipeline(folders: &Folders, reference: &str, options: &RunOptions) 
 ///
 /// As [`train_pipeline`], and a word list, the lexicon or a measure job that fails.
 pub fn measure_pipeline(folders: &Folders, reference: &str, options: &RunOptions) -> Result<MeasuredRun> {
-    let (trained, (lists, lexicon)) = train_checked(folders, reference, options, |loaded, resolver| {
+    let check = |loaded: &LoadedPlan, resolver: &mut Resolver| {
         let plan = &loaded.plan;
         let lists = Lists::load(plan, &loaded.project.wordlists, resolver)
             .with_context(|| format!("pipeline `{}`: loading word lists", plan.name))?;
@@ -95,7 +97,12 @@ pub fn measure_pipeline(folders: &Folders, reference: &str, options: &RunOptions
         let sizes = ListSizes::of(&lists);
         model_files_estimates(plan, Some(sizes))?;
         Ok(((lists, lexicon), Some(sizes)))
-    })?;
+    };
+    // Each corpus's lists, once prepared: a list out of its vocabulary fails before training.
+    let check_corpus = |(lists, _): &(Lists, LexiconFiles), plan: &Plan, corpus: &LoadedCorpus| {
+        check_corpus_lists(plan, lists, corpus.name(), &corpus.vocab)
+    };
+    let (trained, (lists, lexicon)) = train_checked(folders, reference, options, check, check_corpus)?;
     let started = Instant::now();
     let measured = measure_all(
         &trained.loaded.plan,
@@ -314,6 +321,7 @@ fn train_checked<T>(
     reference: &str,
     options: &RunOptions,
     check: impl FnOnce(&LoadedPlan, &mut Resolver) -> Result<(T, Option<ListSizes>)>,
+    check_corpus: impl Fn(&T, &Plan, &LoadedCorpus) -> Result<()>,
 ) -> Result<(Trained, T)> {
     let started = Instant::now();
     let loaded = LoadedPlan::load(folders, reference)?;
@@ -332,8 +340,9 @@ fn train_checked<T>(
     for recipe in &plan.corpora {
         match prepare_logged(&folders.results, recipe, &mut resolver, options.force)
             .and_then(LoadedCorpus::load)
-            .and_then(|corpus| check_nbm_k(plan, &corpus).map(|()| corpus))
+            .and_then(|corpus| check_nbm_k(plan, &corpus.words()).map(|()| corpus))
             .and_then(|corpus| check_prepared(plan, &corpus.prepared, sizes).map(|()| corpus))
+            .and_then(|corpus| check_corpus(&checked, plan, &corpus).map(|()| corpus))
         {
             Ok(corpus) => corpora.push(corpus),
             Err(error) => {
@@ -397,15 +406,14 @@ fn train_checked<T>(
 ///
 /// A k of `measures.nbm_k` (with NBM among the rules) or of `base_pairs.nbm_k` that is not below
 /// the pool's size.
-fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
-    let words = corpus.words();
+fn check_nbm_k(plan: &Plan, words: &[String]) -> Result<()> {
     let neutral =
-        || retest_measures::neutral_pool(&words, [], retest_measures::NEUTRAL_POOL_MOST_FREQUENT).len();
+        || retest_measures::neutral_pool(words, [], retest_measures::NEUTRAL_POOL_MOST_FREQUENT).len();
     let mut checks = Vec::new();
     if plan.measures.rules.contains(&retest_measures::Rule::Nbm) {
         let pool = match plan.measures.nbm_pool {
             retest_measures::NbmPool::Vocabulary => {
-                words.len() - retest_measures::placeholder_ids(&words).len()
+                words.len() - retest_measures::placeholder_ids(words).len()
             }
             retest_measures::NbmPool::Neutral => neutral(),
         };
@@ -423,6 +431,18 @@ fn check_nbm_k(plan: &Plan, corpus: &LoadedCorpus) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The plan's lists against the vocabulary `vocab` of prepared corpus `corpus`, as its measure
+/// jobs will resolve them ([`check_lists`]).
+///
+/// # Errors
+///
+/// A list or query the measure jobs could not resolve.
+fn check_corpus_lists(plan: &Plan, lists: &Lists, corpus: &str, vocab: &retest_corpus::Vocab) -> Result<()> {
+    let vocabulary = Vocabulary::of_corpus(corpus, vocab, reader_lowercases(plan, corpus));
+    let model = plan.models().first().map(|m| m.name.clone()).unwrap_or_default();
+    check_lists(plan, lists, &vocabulary, &model)
 }
 
 /// What `retest plan` checks beyond the pipeline file, before anything runs: every word list,
@@ -443,6 +463,13 @@ pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<Estimat
     let mut out = Vec::new();
     for recipe in &plan.corpora {
         let prepared = retest_data::find_prepared(recipe, &resolver.lock, &loaded.layout.corpora())?;
+        if let Some(prepared) = &prepared {
+            let vocab = read_prepared_vocab(prepared).with_context(|| format!("corpus `{}`", recipe.name))?;
+            let words: Vec<String> = vocab.words().iter().map(|w| w.to_string()).collect();
+            (check_nbm_k(plan, &words))
+                .and_then(|()| check_corpus_lists(plan, &lists, &recipe.name, &vocab))
+                .with_context(|| format!("corpus `{}`", recipe.name))?;
+        }
         let jobs = prepared.map(|p| estimates(plan, &CorpusSize::of(plan, &p), sizes));
         if let (Some(jobs), Some(available)) = (&jobs, machine_memory()) {
             check_memory(jobs, available).with_context(|| format!("corpus `{}`", recipe.name))?;

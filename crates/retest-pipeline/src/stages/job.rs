@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use retest_measures::{Model, Vocab};
+use retest_measures::{Model, ResolvedPairs, Vocab};
 use retest_spec::Plan;
 use retest_tables::{CoverageRow, Table, names};
 use serde::Serialize;
@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::lists::Lists;
 use crate::progress::Reporter;
 use crate::stages::FAMILIES;
-use crate::stages::seeds::{SeedReader, SeedSource, Seeds};
+use crate::stages::seeds::{SeedReader, SeedSource, Seeds, Vocabulary};
 use crate::stages::stage::{Across, Family, Seed, Setup, Stage};
 
 /// The file a finished measure job writes last; its presence marks the job done.
@@ -94,8 +94,7 @@ pub fn measure(
     let vocabulary = &vocabulary;
     let words = &vocabulary.words;
     let vocab = Vocab::new(words)?;
-    let base_pairs =
-        (lists.base_pairs.resolve(&vocab)).with_context(|| format!("corpus `{}`", vocabulary.corpus))?;
+    let base_pairs = resolve_base_pairs(lists, &vocab, vocabulary)?;
     let setup = Setup {
         plan,
         lists,
@@ -160,6 +159,37 @@ pub fn measure(
         records,
     };
     out.publish(&job.out_dir, &summary)
+}
+
+/// The plan's base pairs in `vocab`, the words of `vocabulary`.
+fn resolve_base_pairs(lists: &Lists, vocab: &Vocab<'_>, vocabulary: &Vocabulary) -> Result<ResolvedPairs> {
+    (lists.base_pairs.resolve(vocab)).with_context(|| format!("corpus `{}`", vocabulary.corpus))
+}
+
+/// What a measure job of model `model` on `vocabulary` would find wrong with the plan's lists
+/// before it reads a seed (a list or query entirely out of vocabulary, too few definitional
+/// pairs, …): every family's stage is built, as the job builds it, and dropped. Its large arrays
+/// are allocated zeroed and never touched, so this costs the lists' lookups alone.
+///
+/// # Errors
+///
+/// The first list a stage cannot resolve.
+pub fn check_lists(plan: &Plan, lists: &Lists, vocabulary: &Vocabulary, model: &str) -> Result<()> {
+    let vocab = Vocab::new(&vocabulary.words)?;
+    let base_pairs = resolve_base_pairs(lists, &vocab, vocabulary)?;
+    let setup = Setup {
+        plan,
+        lists,
+        vocabulary,
+        model,
+        vocab: &vocab,
+        base_pairs: &base_pairs,
+        n_seeds: plan.seeds_of(model),
+        threads: 1,
+    };
+    FAMILIES
+        .iter()
+        .try_for_each(|family| (family.build)(&setup).map(drop))
 }
 
 /// Reads every seed in turn and hands it to every stage; returns every seed's vectors with the

@@ -35,6 +35,17 @@ pub struct Vocabulary {
 }
 
 impl Vocabulary {
+    /// The vocabulary of prepared corpus `corpus` (`vocab`: its words in id order, with their
+    /// counts), looked up lowercased when its reader lowercases.
+    pub fn of_corpus(corpus: &str, vocab: &retest_corpus::Vocab, lowercase: bool) -> Vocabulary {
+        Vocabulary {
+            corpus: corpus.to_owned(),
+            words: vocab.words().iter().map(|w| w.to_string()).collect(),
+            counts: Some(vocab.counts().to_vec()),
+            lowercase,
+        }
+    }
+
     /// The count of word `id`, 0 when unknown (a count is at least 1 otherwise).
     pub fn frequency(&self, id: u32) -> u64 {
         self.counts.as_ref().map_or(0, |counts| counts[id as usize])
@@ -108,12 +119,7 @@ impl<'a> Seeds<'a> {
                 lowercase,
                 files,
             } => Ok(Seeds {
-                vocabulary: Vocabulary {
-                    corpus: corpus.name().to_owned(),
-                    words: corpus.words(),
-                    counts: Some(corpus.vocab.counts().to_vec()),
-                    lowercase: *lowercase,
-                },
+                vocabulary: Vocabulary::of_corpus(corpus.name(), &corpus.vocab, *lowercase),
                 coverage: None,
                 reader: SeedReader {
                     files,
