@@ -273,8 +273,8 @@ fn bad_input_gets_one_line() {
     assert_eq!(
         stderr(&run),
         format!(
-            "error: {model}: corpus `{model}`: 1 of the 2 pairs of `{one_pair}` (base_pairs.pairs) are in the \
-             vocabulary; comparing pairs needs at least 2\n"
+            "error: embedding `{model}`: 1 of the 2 pairs of `{one_pair}` (--pairs) is in the vocabulary; \
+             comparing pairs needs at least 2\n"
         )
     );
     let targets = write("targets.txt", "zzqq\nqqzz\n");
@@ -282,8 +282,16 @@ fn bad_input_gets_one_line() {
     assert_eq!(
         stderr(&run),
         format!(
-            "error: {model}: corpus `{model}`: none of the 2 words of `{targets}` (base_pairs.professions) is in the \
-             vocabulary\n"
+            "error: embedding `{model}`: none of the 2 words of `{targets}` (--targets) is in the vocabulary\n"
+        )
+    );
+    // Too small a neutral pool names both options that size it.
+    let run = retest(&["base-pairs", &model, "--most-frequent", "10", "--out", out]);
+    assert_eq!(
+        stderr(&run),
+        format!(
+            "error: embedding `{model}`: NBM's neutral pool has 5 words (the gender-neutral ones among the 10 \
+             most frequent, --most-frequent), --nbm-k is 100: the pool must be larger than k\n"
         )
     );
     let truth = write("truth.txt", "lion m\nlioness x\n");

@@ -293,6 +293,38 @@ fn every_message_is_the_expected_one() {
         },
         // The registry of measures, as `retest measures` prints it.
         case("measures", &["measures"]),
+        case("plan_of_a_folder", &["plan", "pipelines"]),
+        // `retest score` names the option that cannot work on this vocabulary.
+        Case {
+            files: vec![
+                ("e.vec", ZERO_VECTORS),
+                ("pairs.txt", "he she\n"),
+                ("words.txt", "nurse\n"),
+            ],
+            ..case(
+                "score_nbm_k_beyond_the_vocabulary",
+                &[
+                    "score",
+                    "{tmp}/e.vec",
+                    "--pairs",
+                    "{tmp}/pairs.txt",
+                    "--words",
+                    "{tmp}/words.txt",
+                    "--nbm-k",
+                    "5000",
+                    "--out",
+                    "{tmp}/o.csv",
+                ],
+            )
+        },
+        // `retest base-pairs` names the embedding file and its options, not a pipeline's fields.
+        Case {
+            files: vec![("e.vec", ZERO_VECTORS)],
+            ..case(
+                "base_pairs_too_few_pairs",
+                &["base-pairs", "{tmp}/e.vec", "--out", "{tmp}/bp"],
+            )
+        },
         // Status advice fits the executor of the run.
         case("status_local", &["status", "smoke"]),
         Case {

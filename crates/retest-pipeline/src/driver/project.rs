@@ -154,6 +154,12 @@ impl LoadedPlan {
     /// The pipeline file or one of its corpus recipes cannot be read or is invalid.
     pub fn load(folders: &Folders, reference: &str) -> Result<LoadedPlan> {
         let project = folders.project(reference);
+        if !project.pipeline_file.is_file() && Path::new(reference).is_dir() {
+            anyhow::bail!(
+                "`{reference}` is a folder: give a pipeline file (`{}`) or the name of one in `pipelines/`",
+                Path::new(reference).join("<name>.yaml").display()
+            );
+        }
         let plan = Plan::load(&project.pipeline_file, &project.recipes)?;
         let layout = Layout::new(&folders.results, &plan);
         Ok(LoadedPlan {

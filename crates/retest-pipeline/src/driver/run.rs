@@ -424,9 +424,14 @@ fn check_nbm_k(plan: &Plan, words: &[String]) -> Result<()> {
     }
     for (field, k, pool) in checks {
         if k as usize >= pool {
+            // k is at least 1, so a pool of one word or none leaves no k that works.
+            let fix = match pool {
+                0 | 1 => "NBM needs a vocabulary of at least 2 words".to_owned(),
+                _ => format!("k must be at most {}", pool - 1),
+            };
             anyhow::bail!(
-                "{field} is {k}, but NBM's neighbour pool has {pool} words: k must be at most {}",
-                pool.saturating_sub(1)
+                "{field} is {k}, but NBM's neighbour pool has {pool} word{}: {fix}",
+                if pool == 1 { "" } else { "s" }
             );
         }
     }

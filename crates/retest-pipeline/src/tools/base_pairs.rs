@@ -12,7 +12,7 @@ use retest_tables::{CoverageRow, Table, names};
 
 use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::load_base_pairs;
-use crate::stages::base_pairs::{BasePairSetup, BasePairs};
+use crate::stages::base_pairs::{BasePairSetup, BasePairs, Names};
 use crate::tools::inputs::EmbeddingFiles;
 use crate::tools::output::new_folder;
 
@@ -56,6 +56,7 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
         ripa_target: req.ripa_target,
         lowercase: req.embeddings.lowercase,
         root: SeedPath::new(req.seed).with("base-pairs"),
+        names: Names::COMMAND,
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut err = std::io::stderr().lock();
@@ -72,8 +73,8 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
             Some(at) => at,
             None => {
                 let vocab = Vocab::new(&words).with_context(|| name.clone())?;
-                let analyses =
-                    BasePairs::resolve(setup(), &lists, &name, "", &vocab).with_context(|| name.clone())?;
+                // Its messages name the embedding file themselves.
+                let analyses = BasePairs::resolve(setup(), &lists, &name, "", &vocab)?;
                 for line in &analyses.notes {
                     writeln!(err, "warning: {line}")?;
                 }

@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
+use retest_geometry::GeometryError;
+use retest_measures::{MeasureError, Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
 use retest_tables::{ScoreRow, names};
 
 use crate::stages::columns::ZERO_VECTOR;
@@ -13,6 +14,17 @@ use crate::tools::inputs::{EmbeddingFiles, TableFile};
 
 /// The status of a rule's rows on a model it could not score.
 const NOT_COMPUTED: &str = "not_computed";
+
+/// Why NBM could not score a model, in the command's terms: `--nbm-k` when the vocabulary has
+/// too few other words.
+fn nbm_failure(error: MeasureError, nbm_k: usize) -> String {
+    match error {
+        MeasureError::Geometry(GeometryError::TooFewCandidates { available, .. }) => format!(
+            "--nbm-k {nbm_k} is more than the {available} words NBM can take as a word's neighbours here"
+        ),
+        other => format!("{:#}", anyhow::Error::new(other)),
+    }
+}
 
 /// What `retest score` was asked to do.
 #[derive(Debug)]
@@ -158,9 +170,9 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
                 .with_context(context)?;
                 writeln!(
                     err,
-                    "warning: {}: nbm not computed (NaN, status {NOT_COMPUTED}): {:#}",
+                    "warning: {}: nbm not computed (NaN, status {NOT_COMPUTED}): {}",
                     path.display(),
-                    anyhow::Error::new(nbm_error)
+                    nbm_failure(nbm_error, req.nbm_k)
                 )?;
                 scores
             }
@@ -170,10 +182,11 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         if !zero.is_empty() {
             writeln!(
                 err,
-                "warning: {}: {} of the words have an all-zero vector and no score (NaN, status \
+                "warning: {}: {} of the words {} an all-zero vector and no score (NaN, status \
                  zero_vector): {}",
                 path.display(),
                 zero.len(),
+                if zero.len() == 1 { "has" } else { "have" },
                 zero.iter()
                     .map(|&t| w.words[t].as_str())
                     .collect::<Vec<_>>()

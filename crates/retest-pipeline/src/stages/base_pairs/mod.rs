@@ -117,6 +117,44 @@ pub(crate) struct BasePairSeed {
     professions: Vec<f32>,
 }
 
+/// How messages name what the analyses run on and the settings they run with: a pipeline's
+/// corpora and fields, or `retest base-pairs`'s embedding files and options.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Names {
+    /// `corpus` or `embedding`.
+    pub source: &'static str,
+    pub pairs: &'static str,
+    pub professions: &'static str,
+    pub flip: &'static str,
+    pub example: &'static str,
+    pub nbm_k: &'static str,
+    pub most_frequent: &'static str,
+}
+
+impl Names {
+    /// A pipeline's `base_pairs` section.
+    pub const PIPELINE: Names = Names {
+        source: "corpus",
+        pairs: "base_pairs.pairs",
+        professions: "base_pairs.professions",
+        flip: "base_pairs.flip",
+        example: "base_pairs.example",
+        nbm_k: "base_pairs.nbm_k",
+        most_frequent: "base_pairs.most_frequent",
+    };
+
+    /// `retest base-pairs`.
+    pub const COMMAND: Names = Names {
+        source: "embedding",
+        pairs: "--pairs",
+        professions: "--targets",
+        flip: "the pairs of RIPA's label flips",
+        example: "--example",
+        nbm_k: "--nbm-k",
+        most_frequent: "--most-frequent",
+    };
+}
+
 /// What the analyses are run with besides their lists: from a plan's sections, or from the
 /// options of `retest base-pairs`.
 pub(crate) struct BasePairSetup<'p> {
@@ -127,6 +165,7 @@ pub(crate) struct BasePairSetup<'p> {
     pub lowercase: bool,
     /// The random baselines of seed `s` draw from `root.with_index(s)`.
     pub root: SeedPath,
+    pub names: Names,
 }
 
 impl<'p> BasePairs<'p> {
@@ -154,6 +193,7 @@ impl<'p> BasePairs<'p> {
                 .with("base-pairs")
                 .with(corpus)
                 .with(algorithm),
+            names: Names::PIPELINE,
         };
         BasePairs::resolve(setup, lists, corpus, algorithm, words.vocab).map(Some)
     }

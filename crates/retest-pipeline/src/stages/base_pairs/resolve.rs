@@ -11,7 +11,7 @@ use retest_measures::Vocab;
 use retest_spec::BasePairParams;
 use retest_tables::CoverageRow;
 
-use super::{BasePairSetup, BasePairs, FORMS, NOT_APPLICABLE, OUT_OF_VOCABULARY};
+use super::{BasePairSetup, BasePairs, FORMS, NOT_APPLICABLE, Names, OUT_OF_VOCABULARY};
 use crate::lists::BasePairLists;
 use crate::stages::stage::CasedVocab;
 
@@ -31,6 +31,7 @@ fn capitalize(word: &str) -> String {
 /// coverage rows and the notes.
 struct Resolver<'a, 'v> {
     corpus: &'a str,
+    names: Names,
     words: CasedVocab<'a, 'v>,
     targets: Vec<u32>,
     at: BTreeMap<u32, usize>,
@@ -52,6 +53,11 @@ struct Pairs {
 }
 
 impl Resolver<'_, '_> {
+    /// What the analyses run on, as messages name it: ``corpus `c` `` or ``embedding `e` ``.
+    fn source(&self) -> String {
+        format!("{} `{}`", self.names.source, self.corpus)
+    }
+
     /// Whether the corpus keeps case, so the capitalised pairs and cased forms apply.
     fn cased(&self) -> bool {
         !self.words.lowercase
@@ -103,11 +109,13 @@ impl Resolver<'_, '_> {
         ));
         if listed.len() < 2 {
             bail!(
-                "corpus `{corpus}`: {} of the {} pairs of `{}` (base_pairs.pairs) are in the vocabulary; comparing \
-                 pairs needs at least 2",
+                "{}: {} of the {} pairs of `{}` ({}) {} in the vocabulary; comparing pairs needs at least 2",
+                self.source(),
                 listed.len(),
                 lists.pairs.pairs.len(),
-                params.pairs
+                params.pairs,
+                self.names.pairs,
+                if listed.len() == 1 { "is" } else { "are" }
             );
         }
         let id = |w: &str| self.words.id(w).expect("a listed pair in vocabulary");
@@ -118,8 +126,8 @@ impl Resolver<'_, '_> {
             .collect();
         if !self.cased() {
             self.notes.push(format!(
-                "corpus `{corpus}` is lowercased: capitalised pairs and the Capitalised and UPPER forms are not \
-                 applicable"
+                "{} is lowercased: capitalised pairs and the Capitalised and UPPER forms are not applicable",
+                self.source()
             ));
         }
         let flip = self.flip_pairs(params, &mut scored);
@@ -172,9 +180,9 @@ impl Resolver<'_, '_> {
         let positions = position(m1, f1).zip(position(m2, f2));
         if positions.is_none() {
             self.notes.push(format!(
-                "corpus `{}`: no label flips: a word of {m1}/{f1} or {m2}/{f2} (base_pairs.flip) is out of \
-                 vocabulary",
-                self.corpus
+                "{}: no label flips: a word of {m1}/{f1} or {m2}/{f2} ({}) is out of vocabulary",
+                self.source(),
+                self.names.flip
             ));
         }
         (format!("{m1}/{f1}"), format!("{m2}/{f2}"), positions)
@@ -229,10 +237,11 @@ impl Resolver<'_, '_> {
         ));
         if positions.is_empty() {
             bail!(
-                "corpus `{}`: none of the {} words of `{}` (base_pairs.professions) is in the vocabulary",
-                self.corpus,
+                "{}: none of the {} words of `{}` ({}) is in the vocabulary",
+                self.source(),
                 lists.professions.len(),
-                params.professions
+                params.professions,
+                self.names.professions
             );
         }
         Ok((positions, words))
@@ -265,8 +274,8 @@ impl Resolver<'_, '_> {
         }
         if form_words.is_empty() {
             self.notes.push(format!(
-                "corpus `{}`: no word of `{}` has {} in the vocabulary: no word-form agreement",
-                self.corpus,
+                "{}: no word of `{}` has {} in the vocabulary: no word-form agreement",
+                self.source(),
                 params.professions,
                 if cased {
                     "its plural, Capitalised and UPPER forms"
@@ -306,8 +315,9 @@ impl Resolver<'_, '_> {
             ));
             if set.targets.is_empty() {
                 self.notes.push(format!(
-                    "corpus `{}`: no word of truth list `{}` is in the vocabulary",
-                    self.corpus, list.name
+                    "{}: no word of truth list `{}` is in the vocabulary",
+                    self.source(),
+                    list.name
                 ));
             }
             names.push(list.name.clone());
@@ -320,8 +330,9 @@ impl Resolver<'_, '_> {
     fn example(&mut self, word: &str) -> Vec<(&'static str, String, usize)> {
         let Some(base) = self.words.id(word) else {
             self.notes.push(format!(
-                "corpus `{}`: `{word}` (base_pairs.example) is out of vocabulary",
-                self.corpus
+                "{}: `{word}` ({}) is out of vocabulary",
+                self.source(),
+                self.names.example
             ));
             return Vec::new();
         };
@@ -363,10 +374,13 @@ impl Resolver<'_, '_> {
         ));
         if pool.len() <= params.nbm_k as usize {
             bail!(
-                "corpus `{}`: NBM's neutral pool has {} words, base_pairs.nbm_k is {}: the pool must be larger \
-                 than k",
-                self.corpus,
+                "{}: NBM's neutral pool has {} words (the gender-neutral ones among the {} most frequent, \
+                 {}), {} is {}: the pool must be larger than k",
+                self.source(),
                 pool.len(),
+                params.most_frequent,
+                self.names.most_frequent,
+                self.names.nbm_k,
                 params.nbm_k
             );
         }
@@ -396,6 +410,7 @@ impl<'p> BasePairs<'p> {
         let params = setup.params;
         let mut r = Resolver {
             corpus,
+            names: setup.names,
             words: CasedVocab {
                 vocab,
                 lowercase: setup.lowercase,

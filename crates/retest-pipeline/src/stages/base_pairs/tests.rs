@@ -17,7 +17,7 @@ use retest_tables::{
     BasePairVarianceRow, Row, Table,
 };
 
-use super::{BasePairSeed, BasePairSetup, BasePairs, NOT_APPLICABLE, OUT_OF_VOCABULARY};
+use super::{BasePairSeed, BasePairSetup, BasePairs, NOT_APPLICABLE, Names, OUT_OF_VOCABULARY};
 use crate::lists::{BasePairLists, TruthList};
 
 /// The vocabulary, most frequent first, and its vectors.
@@ -91,6 +91,7 @@ fn resolve<'p>(
         ripa_target: RipaTarget::Raw,
         lowercase,
         root: SeedPath::new(7).with("base-pairs"),
+        names: Names::PIPELINE,
     };
     BasePairs::resolve(setup, &lists(), "tiny", "sgns", vocab)
 }
@@ -200,7 +201,8 @@ fn resolve_refuses_a_pool_no_larger_than_k() {
     let err = resolve(&params, &vocab, false).err().unwrap();
     assert_eq!(
         err.to_string(),
-        "corpus `tiny`: NBM's neutral pool has 2 words, base_pairs.nbm_k is 2: the pool must be larger than k"
+        "corpus `tiny`: NBM's neutral pool has 2 words (the gender-neutral ones among the 2 most frequent, \
+         base_pairs.most_frequent), base_pairs.nbm_k is 2: the pool must be larger than k"
     );
 }
 
