@@ -427,8 +427,8 @@ fn a_vocabulary_smaller_than_nbms_neighbourhood_keeps_the_other_rules_scores() {
     assert_eq!(
         stderr.lines().nth(1),
         Some(
-            "warning: {e}: nbm not computed (NaN, status not_computed): nbm neighbour search: asked \
-             for k = 3 neighbours but only 2 candidates are available per query"
+            "warning: {e}: nbm not computed (NaN, status not_computed): --nbm-k 3 is more than the 2 \
+             words NBM can take as a word's neighbours here"
         )
     );
 }
