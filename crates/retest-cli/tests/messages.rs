@@ -30,6 +30,30 @@ fn plan(name: &'static str, yaml: &'static str) -> Case {
     }
 }
 
+/// `retest score` of the words `words` along `he she` on [`ZERO_VECTORS`], NBM with k `nbm_k`.
+fn score(name: &'static str, words: &'static str, nbm_k: &str) -> Case {
+    let args = [
+        "score",
+        "{tmp}/e.vec",
+        "--pairs",
+        "{tmp}/pairs.txt",
+        "--words",
+        "{tmp}/words.txt",
+        "--nbm-k",
+        nbm_k,
+        "--out",
+        "{tmp}/o.csv",
+    ];
+    Case {
+        files: vec![
+            ("e.vec", ZERO_VECTORS),
+            ("pairs.txt", "he she\n"),
+            ("words.txt", words),
+        ],
+        ..case(name, &args)
+    }
+}
+
 /// `retest embeddings info` on the file `e.txt` holding `text`, in `format` when given.
 fn embedding_info(name: &'static str, text: &'static str, format: Option<&str>) -> Case {
     let mut args = vec!["embeddings", "info", "{tmp}/e.txt"];
@@ -233,28 +257,7 @@ fn every_message_is_the_expected_one() {
             "2 3\nhe 1 0 0\nshe 0 1 0\n",
             Some("glove-text"),
         ),
-        Case {
-            files: vec![
-                ("e.vec", ZERO_VECTORS),
-                ("pairs.txt", "he she\n"),
-                ("words.txt", "nurse\npad\n"),
-            ],
-            ..case(
-                "score_zero_vector",
-                &[
-                    "score",
-                    "{tmp}/e.vec",
-                    "--pairs",
-                    "{tmp}/pairs.txt",
-                    "--words",
-                    "{tmp}/words.txt",
-                    "--nbm-k",
-                    "1",
-                    "--out",
-                    "{tmp}/o.csv",
-                ],
-            )
-        },
+        score("score_zero_vector", "nurse\npad\n", "1"),
         // Statistics on a CSV.
         stats(
             "stats_other_delimiter",
@@ -295,28 +298,7 @@ fn every_message_is_the_expected_one() {
         case("measures", &["measures"]),
         case("plan_of_a_folder", &["plan", "pipelines"]),
         // `retest score` names the option that cannot work on this vocabulary.
-        Case {
-            files: vec![
-                ("e.vec", ZERO_VECTORS),
-                ("pairs.txt", "he she\n"),
-                ("words.txt", "nurse\n"),
-            ],
-            ..case(
-                "score_nbm_k_beyond_the_vocabulary",
-                &[
-                    "score",
-                    "{tmp}/e.vec",
-                    "--pairs",
-                    "{tmp}/pairs.txt",
-                    "--words",
-                    "{tmp}/words.txt",
-                    "--nbm-k",
-                    "5000",
-                    "--out",
-                    "{tmp}/o.csv",
-                ],
-            )
-        },
+        score("score_nbm_k_beyond_the_vocabulary", "nurse\n", "5000"),
         // `retest base-pairs` names the embedding file and its options, not a pipeline's fields.
         Case {
             files: vec![("e.vec", ZERO_VECTORS)],
