@@ -180,7 +180,7 @@ pub fn run_task(folders: &Folders, args: &RunTaskArgs) -> Result<()> {
 /// `retest status PIPELINE`.
 pub fn status(folders: &Folders, args: &StatusArgs) -> Result<()> {
     let (loaded, jobs) = cluster::status(folders, &args.pipeline)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::stdout();
     match args.format {
         StatusFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&jobs)?)?,
         StatusFormat::Text => {
@@ -208,5 +208,5 @@ pub fn submit(folders: &Folders, pipeline: &str, run: &RunArgs, args: &ExecutorA
         bail!("--jobs does not apply to --executor slurm: use --cpus-per-task and --max-parallel");
     }
     let options = args.slurm_options()?;
-    cluster::submit(folders, pipeline, &options, &mut std::io::stdout().lock())
+    cluster::submit(folders, pipeline, &options, &mut crate::stdout::stdout())
 }

@@ -80,14 +80,14 @@ pub fn run(cli: Cli) -> Result<()> {
                 max_tokens,
             };
             let dir = prepare_recipe(&folders, &recipe, overrides, force)?;
-            writeln!(std::io::stdout(), "{}", dir.display())?;
+            writeln!(crate::stdout::stdout(), "{}", dir.display())?;
             Ok(())
         }
         Command::Corpus(CorpusCommand::List) => list_corpora(&folders),
         Command::Stats(command) => stats(command),
         Command::Embeddings(EmbeddingsCommand::Info { input, format }) => {
             let emb = retest_embeddings::read(&input, format.format)?;
-            write!(std::io::stdout(), "{}", retest_embeddings::describe(&emb))?;
+            write!(crate::stdout::stdout(), "{}", retest_embeddings::describe(&emb))?;
             Ok(())
         }
         Command::Embeddings(EmbeddingsCommand::Export {
@@ -126,7 +126,7 @@ fn plan(folders: &Folders, pipeline: &str, format: Format) -> Result<()> {
     let memory = retest_pipeline::check_plan(&loaded)?;
     let LoadedPlan { project, plan, .. } = loaded;
     let jobs = plan.jobs();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::stdout();
     match format {
         Format::Json => {
             let memory: serde_json::Map<String, serde_json::Value> = memory
@@ -289,7 +289,7 @@ fn glove(args: &GloveArgs) -> Result<()> {
 /// `retest measures`: the registry of measures, one per line.
 fn measures() -> Result<()> {
     use retest_spec::Measure;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::stdout();
     writeln!(
         out,
         "{:<12} {:<12} {:<12} {:<15} computes",
@@ -311,7 +311,7 @@ fn measures() -> Result<()> {
 
 fn list_corpora(folders: &Folders) -> Result<()> {
     let recipes = folders.recipes(None);
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout::stdout();
     for name in recipes.names() {
         let recipe = CorpusRecipe::load(&recipes.path_of(&name, std::path::Path::new(".")))?;
         writeln!(
@@ -337,7 +337,11 @@ fn stats(command: StatsCommand) -> Result<()> {
             stats::kappa_json(&stats::read_csv_matrix(&file, csv.delimiter)?)?
         }
     };
-    writeln!(std::io::stdout(), "{}", serde_json::to_string_pretty(&value)?)?;
+    writeln!(
+        crate::stdout::stdout(),
+        "{}",
+        serde_json::to_string_pretty(&value)?
+    )?;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! The `retest` binary: parses the command line and reports errors as one clear line.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
@@ -10,12 +11,16 @@ mod commands;
 mod reliability;
 mod report;
 mod stats;
+mod stdout;
 mod study;
 
 fn main() -> ExitCode {
     let cli = parse_arguments();
-    match commands::run(cli) {
+    // What the commands wrote to standard output is flushed here, where a failure is still said.
+    match commands::run(cli).and_then(|()| Ok(std::io::stdout().flush().map_err(stdout::named)?)) {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`retest plan smoke | head`) has all it wanted.
+        Err(error) if stdout::is_closed_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             #[allow(clippy::print_stderr)]
             {
@@ -34,6 +39,29 @@ fn parse_arguments() -> cli::Cli {
             .allow_negative_numbers(true)
             .mut_subcommands(negative_numbers)
     }
-    let matches = negative_numbers(cli::Cli::command()).get_matches();
-    cli::Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+    let matches = negative_numbers(cli::Cli::command())
+        .try_get_matches()
+        .unwrap_or_else(|error| exit_with(&error));
+    cli::Cli::from_arg_matches(&matches).unwrap_or_else(|error| exit_with(&error))
+}
+
+/// Prints what clap has to say (help and version on standard output, errors on standard error)
+/// and exits as clap would, or with 1 when standard output cannot be written.
+fn exit_with(error: &clap::Error) -> ! {
+    if error.use_stderr() {
+        error.exit()
+    }
+    match error.print().and_then(|()| std::io::stdout().flush()) {
+        Ok(()) => std::process::exit(error.exit_code()),
+        Err(write_error) if write_error.kind() == std::io::ErrorKind::BrokenPipe => {
+            std::process::exit(error.exit_code())
+        }
+        Err(write_error) => {
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("error: {}", stdout::named(write_error));
+            }
+            std::process::exit(1)
+        }
+    }
 }

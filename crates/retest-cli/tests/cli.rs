@@ -748,3 +748,25 @@ fn eval_says_why_a_number_is_nan() {
         .unwrap();
     assert!(wordsim.ends_with(",NaN,0,0,353,too_few_pairs"), "{wordsim}");
 }
+
+/// What a command prints to standard output, and the help, fail with one line naming standard
+/// output when it cannot be written (a full disk here), never silently with exit code 0.
+#[test]
+fn a_standard_output_that_cannot_be_written_is_named() {
+    let results = tempfile::tempdir().unwrap();
+    for args in [&["--help"][..], &["--version"], &["measures"], &["plan", "smoke"]] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let out = output(
+            retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
+                .args(args)
+                .env("RETEST_RESULTS_DIR", results.path())
+                .stdout(full),
+        );
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "error: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
