@@ -14,7 +14,7 @@ use crate::driver::layout::Layout;
 use crate::driver::model_files::FileSums;
 use crate::lists::Lists;
 use crate::progress::Reporter;
-use crate::stages::job::{MeasureJob, group_tables, is_optional, measure};
+use crate::stages::job::{DONE_FILE, MeasureJob, group_tables, is_optional, measure};
 use crate::stages::seeds::{SeedSource, reader_lowercases};
 
 /// A measured configuration: where its tables are.
@@ -28,6 +28,9 @@ pub struct Measured {
     /// A model read from files: its files and their checksums.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed_files: Option<FileSums>,
+    /// What the measure job recorded beside its tables (its `measure.json`), when readable.
+    #[serde(skip)]
+    pub summary: Option<serde_json::Value>,
 }
 
 /// Runs the measure job of every (corpus, algorithm) configuration that has no tables yet
@@ -89,12 +92,16 @@ pub fn measure_all(
                 dir.display()
             ));
         }
+        let summary = std::fs::read_to_string(dir.join(DONE_FILE))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok());
         out.push(Measured {
             corpus,
             algorithm: model,
             dir,
             measured: !done,
             seed_files,
+            summary,
         });
     }
     reporter.finish();

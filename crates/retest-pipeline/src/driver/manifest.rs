@@ -8,7 +8,6 @@ use serde_json::json;
 use crate::driver::jobs::training_jobs;
 use crate::driver::run::MeasuredRun;
 use crate::driver::train::JobTiming;
-use crate::stages::job::DONE_FILE;
 
 /// Writes the manifest of `run`, the aggregate stage's last write (its presence marks the run
 /// done). `aggregate_seconds` is the wall time of the stages after measurement.
@@ -41,10 +40,7 @@ pub(crate) fn write(run: &MeasuredRun, aggregate_seconds: f64) -> Result<()> {
         .measured
         .iter()
         .map(|m| {
-            let summary = std::fs::read_to_string(m.dir.join(DONE_FILE))
-                .ok()
-                .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
-            json!({ "job": format!("measure {} {}", m.corpus, m.algorithm), "output": m.dir, "summary": summary })
+            json!({ "job": format!("measure {} {}", m.corpus, m.algorithm), "output": m.dir, "summary": m.summary })
         })
         .collect();
     let manifest = json!({

@@ -100,7 +100,11 @@ pub fn measure_pipeline(folders: &Folders, reference: &str, options: &RunOptions
     };
     // Each corpus's lists, once prepared: a list out of its vocabulary fails before training.
     let check_corpus = |(lists, _): &(Lists, LexiconFiles), plan: &Plan, corpus: &LoadedCorpus| {
-        check_corpus_lists(plan, lists, corpus.name(), &corpus.vocab)
+        check_corpus_lists(
+            plan,
+            lists,
+            &corpus_vocabulary(plan, corpus.name(), &corpus.vocab),
+        )
     };
     let (trained, (lists, lexicon)) = train_checked(folders, reference, options, check, check_corpus)?;
     let started = Instant::now();
@@ -165,17 +169,13 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
             .collect(),
         dims: (run.trained.plan().models().iter())
             .map(|m| (m.name.clone(), m.dim()))
-            .chain(
-                model_files
-                    .iter()
-                    .map(|(m, summary)| (m.name.clone(), summary.dim)),
-            )
+            .chain(model_files.iter().map(|(m, dim, _)| (m.name.clone(), *dim)))
             .collect(),
         model_files: (model_files.iter())
-            .map(|(m, summary)| ModelFilesMeta {
+            .map(|(m, _, n_words)| ModelFilesMeta {
                 name: m.name.clone(),
                 files: m.files.iter().map(|f| f.display().to_string()).collect(),
-                shared_words: summary.n_words,
+                shared_words: *n_words,
             })
             .collect(),
         commit: crate::driver::manifest::git_commit(),
@@ -191,26 +191,19 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
     })
 }
 
-/// The dimension and shared vocabulary of each model read from files, from its measure job's
-/// summary.
-#[derive(serde::Deserialize)]
-struct ShapeOf {
-    n_words: u64,
-    dim: u32,
-}
-
-/// Each model of the plan read from files, with its measure job's [`ShapeOf`].
-fn measured_model_files(run: &MeasuredRun) -> Result<Vec<(&ModelFiles, ShapeOf)>> {
+/// Each model of the plan read from files, with its dimension and the words all its files
+/// share, from its measure job's summary.
+fn measured_model_files(run: &MeasuredRun) -> Result<Vec<(&ModelFiles, u32, u64)>> {
     let plan = run.trained.plan();
     let mut out = Vec::new();
     for m in &run.measured {
         if let Some(files) = plan.model_files_named(&m.algorithm) {
-            let path = m.dir.join(DONE_FILE);
-            let text =
-                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let shape: ShapeOf =
-                serde_json::from_str(&text).with_context(|| format!("{}", path.display()))?;
-            out.push((files, shape));
+            let summary = m.summary.as_ref();
+            let shape =
+                summary.and_then(|s| Some((u32::try_from(s["dim"].as_u64()?).ok()?, s["n_words"].as_u64()?)));
+            let (dim, n_words) = shape
+                .with_context(|| format!("{}: no `dim` and `n_words`", m.dir.join(DONE_FILE).display()))?;
+            out.push((files, dim, n_words));
         }
     }
     Ok(out)
@@ -438,16 +431,20 @@ fn check_nbm_k(plan: &Plan, words: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The plan's lists against the vocabulary `vocab` of prepared corpus `corpus`, as its measure
-/// jobs will resolve them ([`check_lists`]).
+/// The vocabulary `vocab` of the plan's prepared corpus `corpus`, as its measure jobs see it.
+fn corpus_vocabulary(plan: &Plan, corpus: &str, vocab: &retest_corpus::Vocab) -> Vocabulary {
+    Vocabulary::of_corpus(corpus, vocab, reader_lowercases(plan, corpus))
+}
+
+/// The plan's lists against a prepared corpus's `vocabulary`, as its measure jobs will resolve
+/// them ([`check_lists`]).
 ///
 /// # Errors
 ///
 /// A list or query the measure jobs could not resolve.
-fn check_corpus_lists(plan: &Plan, lists: &Lists, corpus: &str, vocab: &retest_corpus::Vocab) -> Result<()> {
-    let vocabulary = Vocabulary::of_corpus(corpus, vocab, reader_lowercases(plan, corpus));
+fn check_corpus_lists(plan: &Plan, lists: &Lists, vocabulary: &Vocabulary) -> Result<()> {
     let model = plan.models().first().map(|m| m.name.clone()).unwrap_or_default();
-    check_lists(plan, lists, &vocabulary, &model)
+    check_lists(plan, lists, vocabulary, &model)
 }
 
 /// What `retest plan` checks beyond the pipeline file, before anything runs: every word list,
@@ -470,9 +467,9 @@ pub fn check_plan(loaded: &LoadedPlan) -> Result<Vec<(String, Option<Vec<Estimat
         let prepared = retest_data::find_prepared(recipe, &resolver.lock, &loaded.layout.corpora())?;
         if let Some(prepared) = &prepared {
             let vocab = read_prepared_vocab(prepared).with_context(|| format!("corpus `{}`", recipe.name))?;
-            let words: Vec<String> = vocab.words().iter().map(|w| w.to_string()).collect();
-            (check_nbm_k(plan, &words))
-                .and_then(|()| check_corpus_lists(plan, &lists, &recipe.name, &vocab))
+            let vocabulary = corpus_vocabulary(plan, &recipe.name, &vocab);
+            (check_nbm_k(plan, &vocabulary.words))
+                .and_then(|()| check_corpus_lists(plan, &lists, &vocabulary))
                 .with_context(|| format!("corpus `{}`", recipe.name))?;
         }
         let jobs = prepared.map(|p| estimates(plan, &CorpusSize::of(plan, &p), sizes));

@@ -106,7 +106,8 @@ enum Read<'a> {
 }
 
 impl<'a> Seeds<'a> {
-    /// Opens the seeds of `source`; `label` names the configuration in progress lines.
+    /// Opens the seeds of `source`; `log` takes the lines a model's files give (each file read,
+    /// the words left out).
     ///
     /// # Errors
     ///
