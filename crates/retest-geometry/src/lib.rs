@@ -2,9 +2,10 @@
 //! Procrustes and embedding stability.
 //!
 //! Pure numerics on row-major `f32` matrices (`n × dim` slices, row `w` = word id `w`): no I/O,
-//! no randomness, and no clock but one: [`KnnKernel::Auto`] times its two filters on a sample
-//! to run the faster one on this CPU, which changes the speed and the diagnostic
-//! [`Neighbours::filter_timing`], never an id or a similarity. Linear algebra is faer's (GEMM,
+//! no randomness, and clocks in one place only: [`KnnKernel::Auto`] times its two filters on a
+//! sample (thread CPU time, wall time for the whole measurement) to run the faster one on this
+//! CPU and size its buffers, which changes the speed, the memory and the diagnostics
+//! [`Neighbours::filter_timing`] and [`Neighbours::rescued_rows`], never an id or a similarity. Linear algebra is faer's (GEMM,
 //! SVD). Every result is a function of the input values alone — the same for every thread
 //! count, every filter and every x86-64 CPU — because each decision that rounding could flip
 //! (which neighbour ranks k-th, ties) is taken on an exact, fixed-order f64 re-score

@@ -129,10 +129,18 @@ fn all_pairs_equal_brute_force_for_every_tile_shape_and_thread_count() {
 fn the_planted_cluster_forces_the_rescue_path_and_stays_exact() {
     let n = 640;
     let unit = planted(n, 2);
-    let p = params(10, SelfMatch::Exclude, 2, 64, 64);
+    // The bf16 filter forced: its buffers are sized by the fixed rule (k + max(k, 16) = 26), not
+    // by `Auto`'s timings, so the test does not depend on the load.
+    let p = KnnParams {
+        kernel: KnnKernel::Bf16,
+        ..params(10, SelfMatch::Exclude, 2, 64, 64)
+    };
     let got = top_k_neighbours(&unit, DIM, Queries::All, Candidates::All, &p).unwrap();
-    // 30 identical vectors: each has 29 neighbours at cosine 1, more than a buffer of 18.
-    assert!(got.rescued_rows >= 30, "rescued {}", got.rescued_rows);
+    // 30 identical vectors: each has 29 neighbours at cosine 1, more than a buffer of 26; only
+    // the bf16 filter (on a CPU with AVX-512 BF16) keeps so narrow a buffer.
+    if got.filter == KnnKernel::Bf16 {
+        assert!(got.rescued_rows >= 30, "rescued {}", got.rescued_rows);
+    }
     // Ties at cosine 1 are broken by the lower word id.
     assert_eq!(
         got.ids_of(520),

@@ -1,7 +1,7 @@
 //! The choice of the all-pairs search's filter ([`KnnKernel::Auto`]) by measurement on this CPU:
 //! a sample of rows gives each row's bf16 window, the thresholds' seed and the cost of searching
-//! a row again; both filters then run on a few chunks of rows the way the search runs its tiles,
-//! and the lower extrapolated cost per row decides. Only speed depends on it: every filter gives
+//! a row again; both filters then run on a chunk of rows the way the search runs its tiles, and
+//! the lower extrapolated cost per row decides. Only speed depends on it: every filter gives
 //! the same ids and cosine bits (see [`super::top_k_neighbours`]).
 
 use std::ops::Range;
@@ -310,9 +310,9 @@ impl Search<'_> {
     /// tile: the f32 filter's GEMM and row and column scans, or the bf16 kernel with its row and
     /// column offers. Row offers go to the chunk's own buffers, set up as the search sets up
     /// every row's (buffer size, margin, seed); column offers go to scratch rows standing for
-    /// the candidate block's rows, emptied before each block and starting from the seed (bf16)
-    /// or just below the sample's median k-th best value (f32): where the search's rows stand
-    /// for most of the run. The two filters alternate by halves of the candidate blocks, so a
+    /// the candidate block's rows, emptied before each block: the bf16 ones start from the seed
+    /// (or, without one, just below the sample's median k-th best value), where the search's
+    /// rows stand for most of the run; the f32 ones reject every value (see below). The two filters alternate by halves of the candidate blocks, so a
     /// change of load while measuring falls on both. The search computes each pair once and
     /// offers it twice, `n²/2` products for `n` rows; the chunks' `m` rows compute `m·n` and
     /// offer them twice, so a row of the search costs the chunks' tile time over `2m`, plus

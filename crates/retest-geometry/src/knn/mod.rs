@@ -208,7 +208,9 @@ impl Neighbours {
 ///
 ///    Which filter runs is reported in [`Neighbours::filter`], what was measured in
 ///    [`Neighbours::filter_timing`] ([`FilterTiming`]); neither changes an id or a bit of a
-///    cosine, and only they (and the search's speed) vary from run to run. The same sample
+///    cosine. Under `Auto` they, the bf16 buffer size it takes from the measured costs (and
+///    with it [`Neighbours::rescued_rows`] and the memory) and the search's speed vary from run
+///    to run; a forced filter sizes its buffers by a fixed rule. The same sample
 ///    seeds the bf16 filter's admission thresholds below the lowest k-th best value it saw
 ///    (minus its spread and the error bounds), so a row offers ≈ 300 values to its buffer
 ///    instead of ≈ 1,550 (50,000 × 300) and is not cut while it is scanned; a row whose seed
@@ -359,7 +361,12 @@ fn search_with(
                 // The sample is searched on one thread whatever the pool's size: its times are
                 // costs of one thread, like those of the timed chunks.
                 let sample = with_pool(1, || search.window_sample(error, margin / 2.0, bf16_max_cap))?;
-                let bf16_cap = sample.cheapest_cap(bf16_min_cap, bf16_max_cap);
+                // `Auto` sizes the bf16 buffers by the measured costs; a forced bf16 filter by a
+                // fixed rule, so that what it reports (`rescued_rows`) does not depend on timing.
+                let bf16_cap = match params.kernel {
+                    KnnKernel::Auto => sample.cheapest_cap(bf16_min_cap, bf16_max_cap),
+                    KnnKernel::Bf16 | KnnKernel::F32 => bf16_min_cap,
+                };
                 let packing = Stopwatch::start();
                 let packed = PackedBf16::pack(unit_rows, dim, error);
                 let pack_ns = packing.ns();
@@ -381,7 +388,8 @@ fn search_with(
                         filter_timing = Some(timing);
                         choice::cheaper(&timing) == KnnKernel::Bf16
                     }
-                    KnnKernel::Bf16 | KnnKernel::F32 => true,
+                    KnnKernel::Bf16 => true,
+                    KnnKernel::F32 => false,
                 };
                 if bf16_runs {
                     (Some(packed), bf16_cap, sample.seed)
