@@ -86,31 +86,53 @@ impl Dirs {
     }
 }
 
-/// A count, size or seed on the command line (a `u64` or `usize`): a whole number from 0 up.
-fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+/// A whole-number option's type, with its largest value (said in the option's message).
+trait Whole: TryFrom<u64> {
+    const MAX: u64;
+}
+
+impl Whole for u32 {
+    const MAX: u64 = u32::MAX as u64;
+}
+
+impl Whole for u64 {
+    const MAX: u64 = u64::MAX;
+}
+
+impl Whole for usize {
+    const MAX: u64 = usize::MAX as u64;
+}
+
+/// A seed or a count that may be 0 on the command line.
+fn whole<T: Whole>(text: &str) -> Result<T, String> {
+    whole_in::<T, 0, { u64::MAX }>(text)
+}
+
+/// A count, size or seed from `MIN` to `MAX` (or the type's largest value, if smaller); the
+/// message names the range the option accepts, so that a value it refuses is never offered.
+fn whole_in<T: Whole, const MIN: u64, const MAX: u64>(text: &str) -> Result<T, String> {
+    let max = MAX.min(T::MAX);
     text.parse::<u64>()
         .ok()
+        .filter(|n| (MIN..=max).contains(n))
         .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| format!("expected a whole number from 0 to {}", u64::MAX))
+        .ok_or_else(|| format!("expected a whole number from {MIN} to {max}"))
+}
+
+/// A count from 1 up (a number of words, threads or answers).
+fn positive<T: Whole>(text: &str) -> Result<T, String> {
+    whole_in::<T, 1, { u64::MAX }>(text)
 }
 
 /// `--threads`: training runs on one thread, so that a seed gives the same bytes everywhere.
 fn one_thread(text: &str) -> Result<u32, String> {
-    match whole::<u32>(text)? {
+    match positive::<u32>(text)? {
         1 => Ok(1),
         _ => Err(
             "only 1 is supported (one thread per model keeps a seed's bytes the same): run \
                   several models at once instead"
                 .into(),
         ),
-    }
-}
-
-/// A count from 1 to `max` (a count that sizes memory has an upper bound).
-fn count_up_to<T: TryFrom<u64>, const MAX: u64>(text: &str) -> Result<T, String> {
-    match whole::<u64>(text)? {
-        n if (1..=MAX).contains(&n) => T::try_from(n).map_err(|_| format!("{n} is too large here")),
-        _ => Err(format!("expected a whole number from 1 to {MAX}")),
     }
 }
 
@@ -339,10 +361,10 @@ pub enum CorpusCommand {
         /// A recipe file (`corpora/gutenberg.yaml`) or the name of one in the recipe folder.
         recipe: String,
         /// Keep words seen at least this often (overrides the recipe).
-        #[arg(long, value_parser = whole::<u64>)]
+        #[arg(long, value_parser = positive::<u64>)]
         min_count: Option<u64>,
         /// Read only the first N tokens (overrides the recipe).
-        #[arg(long, value_parser = whole::<u64>)]
+        #[arg(long, value_parser = positive::<u64>)]
         max_tokens: Option<u64>,
         /// Prepare again even if an identical preparation exists.
         #[arg(long)]
@@ -383,7 +405,7 @@ pub struct ScoreArgs {
     #[arg(long, default_value_t = retest_spec::defaults::RIPA_TARGET)]
     pub ripa_target: retest_spec::RipaTarget,
     /// NBM's neighbourhood size.
-    #[arg(long, default_value_t = retest_spec::defaults::NBM_K)]
+    #[arg(long, default_value_t = retest_spec::defaults::NBM_K, value_parser = positive::<u32>)]
     pub nbm_k: u32,
     /// Where NBM's neighbours come from: the whole vocabulary (the paper), or the neutral pool
     /// of Gonen & Goldberg and Zhang et al. (the 50,000 most frequent lowercase words, less the
@@ -391,7 +413,7 @@ pub struct ScoreArgs {
     #[arg(long, default_value_t = retest_spec::defaults::NBM_POOL)]
     pub nbm_pool: retest_spec::NbmPool,
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
-    #[arg(long, value_parser = whole::<usize>)]
+    #[arg(long, value_parser = positive::<usize>)]
     pub threads: Option<usize>,
     /// Look words up lowercased, for embeddings of a lowercased corpus (the table names the
     /// pairs and words lowercased).
@@ -426,7 +448,7 @@ pub struct WeatArgs {
         long,
         value_name = "N",
         default_value_t = retest_spec::defaults::WEAT_SAMPLED_PARTITIONS,
-        value_parser = count_up_to::<u64, { retest_spec::defaults::WEAT_MAX_SAMPLED_PARTITIONS }>
+        value_parser = whole_in::<u64, 1, { retest_spec::defaults::WEAT_MAX_SAMPLED_PARTITIONS }>
     )]
     pub samples: u64,
     /// Root seed of the sampled permutation tests (each test draws from its own stream, the
@@ -505,11 +527,11 @@ pub struct AnalogiesArgs {
     #[arg(long)]
     pub unconstrained: bool,
     /// Answers per query.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = whole::<usize>)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive::<usize>)]
     pub top_n: usize,
     /// Search only the N most frequent words (the first N of the file); a query word beyond
     /// them is out of vocabulary. Default: the whole vocabulary.
-    #[arg(long, value_name = "N", value_parser = whole::<usize>)]
+    #[arg(long, value_name = "N", value_parser = positive::<usize>)]
     pub restrict_vocab: Option<usize>,
     /// Bolukbasi's δ: D must be within δ of B (only with `--solver bolukbasi`).
     #[arg(long, value_name = "D", allow_negative_numbers = true)]
@@ -547,10 +569,10 @@ pub struct BasePairsArgs {
     #[arg(long, value_name = "LIST", default_values = retest_spec::defaults::ZHANG_POOL_EXCLUDE)]
     pub pool_exclude: Vec<String>,
     /// The limited vocabulary and the neutral pool come from the N most frequent words.
-    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_MOST_FREQUENT, value_parser = whole::<usize>)]
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_MOST_FREQUENT, value_parser = whole_in::<usize, 2, { u64::MAX }>)]
     pub most_frequent: usize,
     /// NBM's neighbourhood size.
-    #[arg(long, value_name = "K", default_value_t = retest_spec::defaults::ZHANG_NBM_K)]
+    #[arg(long, value_name = "K", default_value_t = retest_spec::defaults::ZHANG_NBM_K, value_parser = positive::<u32>)]
     pub nbm_k: u32,
     /// RIPA on the raw target vector (the paper) or the unit vector.
     #[arg(long, default_value_t = retest_spec::defaults::RIPA_TARGET)]
@@ -559,7 +581,7 @@ pub struct BasePairsArgs {
     #[arg(long, value_name = "WORD", default_value = retest_spec::defaults::ZHANG_EXAMPLE)]
     pub example: String,
     /// Random word pairs per embedding for the cosine baselines.
-    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_RANDOM_SAMPLES, value_parser = count_up_to::<usize, { retest_spec::defaults::ZHANG_MAX_RANDOM_SAMPLES as u64 }>)]
+    #[arg(long, value_name = "N", default_value_t = retest_spec::defaults::ZHANG_RANDOM_SAMPLES, value_parser = whole_in::<usize, 1, { retest_spec::defaults::ZHANG_MAX_RANDOM_SAMPLES as u64 }>)]
     pub random_samples: usize,
     /// Root seed of the random baselines.
     #[arg(long, default_value_t = retest_spec::defaults::WEAT_SEED, value_parser = whole::<u64>)]
@@ -592,7 +614,7 @@ pub struct ModelFileArgs {
     #[arg(long)]
     pub force: bool,
     /// Words occurring fewer times are left out of the vocabulary.
-    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT, value_parser = whole::<u64>)]
+    #[arg(long, default_value_t = retest_spec::defaults::MIN_COUNT, value_parser = positive::<u64>)]
     pub min_count: u64,
     /// Root seed: the same seed and input give the same bytes.
     #[arg(long, default_value_t = retest_spec::defaults::SINGLE_MODEL_SEED, value_parser = whole::<u64>)]
@@ -616,18 +638,18 @@ impl ModelFileArgs {
 pub struct SgnsArgs {
     #[command(flatten)]
     pub file: ModelFileArgs,
-    #[arg(long, default_value_t = retest_spec::defaults::DIM)]
+    #[arg(long, default_value_t = retest_spec::defaults::DIM, value_parser = positive::<u32>)]
     pub dim: u32,
     /// Maximal context window (shrunk at random per word, as word2vec).
-    #[arg(long, default_value_t = retest_spec::defaults::SGNS_WINDOW)]
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_WINDOW, value_parser = positive::<u32>)]
     pub window: u32,
     /// Negative samples per positive pair.
-    #[arg(long, default_value_t = retest_spec::defaults::SGNS_NEGATIVE)]
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_NEGATIVE, value_parser = positive::<u32>)]
     pub negative: u32,
     /// Sub-sampling threshold (0 disables it).
     #[arg(long, default_value_t = retest_spec::defaults::SGNS_SAMPLE)]
     pub sample: f64,
-    #[arg(long, default_value_t = retest_spec::defaults::SGNS_EPOCHS)]
+    #[arg(long, default_value_t = retest_spec::defaults::SGNS_EPOCHS, value_parser = positive::<u32>)]
     pub epochs: u32,
     /// Initial learning rate.
     #[arg(long, default_value_t = retest_spec::defaults::SGNS_ALPHA)]
@@ -647,10 +669,10 @@ pub struct SgnsArgs {
 pub struct GloveArgs {
     #[command(flatten)]
     pub file: ModelFileArgs,
-    #[arg(long, default_value_t = retest_spec::defaults::DIM)]
+    #[arg(long, default_value_t = retest_spec::defaults::DIM, value_parser = positive::<u32>)]
     pub dim: u32,
     /// Symmetric co-occurrence window, weighted by 1/distance.
-    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_WINDOW)]
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_WINDOW, value_parser = positive::<u32>)]
     pub window: u32,
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_X_MAX)]
     pub x_max: f64,
@@ -659,7 +681,7 @@ pub struct GloveArgs {
     /// AdaGrad initial learning rate.
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ETA)]
     pub eta: f64,
-    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ITERATIONS)]
+    #[arg(long, default_value_t = retest_spec::defaults::GLOVE_ITERATIONS, value_parser = positive::<u32>)]
     pub iter: u32,
     /// Memory budget of co-occurrence counting in GiB (sorted runs spill to disk beyond it).
     #[arg(long, default_value_t = retest_spec::defaults::GLOVE_MEMORY_MB as f64 / 1024.0)]

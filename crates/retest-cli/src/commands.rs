@@ -226,8 +226,6 @@ fn analogies(args: &AnalogiesArgs) -> Result<()> {
 /// `retest base-pairs`: the flags as the plan section's parameters, then the pipeline's
 /// function.
 fn base_pairs(args: &BasePairsArgs, folders: &Folders) -> Result<()> {
-    ensure!(args.nbm_k >= 1, "--nbm-k must be at least 1");
-    ensure!(args.most_frequent >= 2, "--most-frequent must be at least 2");
     let flip = defaults::ZHANG_FLIP.map(|pair| pair.map(str::to_owned));
     let params = retest_spec::BasePairParams {
         pairs: args.pairs.clone(),

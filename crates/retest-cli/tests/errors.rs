@@ -142,6 +142,25 @@ fn a_list_entirely_out_of_vocabulary_is_named_before_training() {
 }
 
 #[test]
+fn a_slice_too_small_for_min_count_names_both_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let pipeline = study(dir.path(), "jobs", 2);
+    edit_pipeline(&pipeline, |text| {
+        text.replace(
+            "recipe: wikitext-103-valid\n",
+            "recipe: wikitext-103-valid\n    max_tokens: 50\n",
+        )
+    });
+    assert_run_fails(
+        "empty_slice",
+        dir.path(),
+        &pipeline,
+        0,
+        "an empty corpus trains nothing",
+    );
+}
+
+#[test]
 fn one_seed_is_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let pipeline = study(dir.path(), "jobs", 1);

@@ -181,6 +181,30 @@ fn every_message_is_the_expected_one() {
             ],
         ),
         case("zero_jobs", &["run", "smoke", "--jobs", "0"]),
+        // A count that must be positive says so in its range.
+        case(
+            "zero_answers",
+            &[
+                "analogies",
+                "x.vec",
+                "--queries",
+                "q",
+                "--solver",
+                "cosadd",
+                "--top-n",
+                "0",
+                "--out",
+                "o.csv",
+            ],
+        ),
+        case(
+            "zero_dimensions",
+            &["sgns", "--input", "x", "--output", "y", "--dim", "0"],
+        ),
+        case(
+            "one_most_frequent",
+            &["base-pairs", "e.vec", "--most-frequent", "1", "--out", "d"],
+        ),
         // Counts that size memory have an upper bound.
         case(
             "weat_samples_too_many",
@@ -227,6 +251,27 @@ fn every_message_is_the_expected_one() {
             "threads_other_than_one",
             &["sgns", "--input", "x", "--output", "y", "--threads", "4"],
         ),
+        // A file's control characters are shown escaped, never sent to the terminal.
+        Case {
+            files: vec![
+                ("e.vec", ZERO_VECTORS),
+                ("pairs.txt", "he\u{1b}[31mshe\u{7}\n"),
+                ("words.txt", "nurse\n"),
+            ],
+            ..case(
+                "control_characters",
+                &[
+                    "score",
+                    "{tmp}/e.vec",
+                    "--pairs",
+                    "{tmp}/pairs.txt",
+                    "--words",
+                    "{tmp}/words.txt",
+                    "--out",
+                    "{tmp}/o.csv",
+                ],
+            )
+        },
         // Embedding files.
         case("missing_embedding", &["embeddings", "info", "{tmp}/missing.fifu"]),
         Case {

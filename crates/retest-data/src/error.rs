@@ -62,8 +62,24 @@ pub enum DataError {
         line: usize,
         message: String,
     },
-    #[error("corpus `{corpus}` is empty: its sources gave no token{}", if *min_count > 1 { format!(" seen at least {min_count} times (min_count)") } else { String::new() })]
-    EmptyCorpus { corpus: String, min_count: u64 },
+    #[error("corpus `{corpus}`: nothing to train on: {}", empty_corpus_cause(*min_count, *max_tokens))]
+    EmptyCorpus {
+        corpus: String,
+        min_count: u64,
+        max_tokens: Option<u64>,
+    },
 }
 
 retest_fs::io_variant!(DataError, io);
+
+/// Why a corpus has no token, naming the recipe fields that made it so.
+fn empty_corpus_cause(min_count: u64, max_tokens: Option<u64>) -> String {
+    let read = match max_tokens {
+        Some(n) => format!("its first {n} tokens (max_tokens)"),
+        None => "its sources".to_owned(),
+    };
+    match min_count {
+        0 | 1 => format!("{read} hold no token"),
+        n => format!("no word of {read} occurs at least {n} times (min_count)"),
+    }
+}

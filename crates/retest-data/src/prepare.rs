@@ -140,6 +140,7 @@ pub fn prepare_corpus(
         return Err(DataError::EmptyCorpus {
             corpus: recipe.name.clone(),
             min_count: recipe.min_count,
+            max_tokens: recipe.max_tokens,
         });
     }
     let stats = PreparedStats {
@@ -152,10 +153,12 @@ pub fn prepare_corpus(
         stats: corpus.stats().clone(),
     };
 
-    write_with(&tmp.path().join(CORPUS_FILE), |w| corpus.write_binary(w))?;
-    write_with(&tmp.path().join(VOCAB_FILE), |w| corpus.write_vocab(w))?;
+    // Written into the temporary, named in errors as the files of `dir` they become.
+    let staged = [tmp.path(), &dir];
+    write_with(staged, CORPUS_FILE, |w| corpus.write_binary(w))?;
+    write_with(staged, VOCAB_FILE, |w| corpus.write_vocab(w))?;
     let json = serde_json::to_string_pretty(&stats).expect("stats serialise") + "\n";
-    write_with(&tmp.path().join(STATS_FILE), |w| w.write_all(json.as_bytes()))?;
+    write_with(staged, STATS_FILE, |w| w.write_all(json.as_bytes()))?;
     // Published once: a complete folder of this key that another process published meanwhile
     // (the same bytes) is kept, since that process may be counting co-occurrences into it; only
     // `force`, or a folder that is not a complete preparation, is replaced.
@@ -377,18 +380,22 @@ fn reader_key(reader: &ReaderSpec) -> serde_json::Value {
     value
 }
 
+/// Writes `staging/name` through `write` and syncs it; errors name `target/name`, the path the
+/// file has once `staging` is published as `target`.
 fn write_with(
-    path: &Path,
+    [staging, target]: [&Path; 2],
+    name: &str,
     write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
 ) -> Result<(), DataError> {
-    let file = File::create(path).map_err(DataError::io(path))?;
+    let shown = target.join(name);
+    let file = File::create(staging.join(name)).map_err(DataError::io(&shown))?;
     let mut w = BufWriter::with_capacity(1 << 20, file);
-    write(&mut w).map_err(DataError::io(path))?;
+    write(&mut w).map_err(DataError::io(&shown))?;
     let file = w.into_inner().map_err(|e| DataError::Io {
-        path: path.to_owned(),
+        path: shown.clone(),
         source: e.into_error(),
     })?;
-    file.sync_all().map_err(DataError::io(path))
+    file.sync_all().map_err(DataError::io(&shown))
 }
 
 /// Writes `bytes` to `path` atomically (`retest_fs::write_atomic`), creating its folder first.

@@ -205,21 +205,35 @@ fn corrupt_compressed_file_fails_with_its_path_and_keeps_finished_work() {
     );
 }
 
+/// A corpus without a token names the fields that emptied it: `min_count`, and `max_tokens`
+/// when only a slice was read.
 #[test]
 fn empty_corpus_is_an_error() {
     let work = tempfile::tempdir().unwrap();
-    std::fs::write(work.path().join("tiny.txt"), " = Title = \n a b c \n").unwrap();
-    std::fs::write(
-        work.path().join("tiny.yaml"),
-        "name: tiny\nreader: {format: wikitext}\nmin_count: 5\nsources:\n  - {file: tiny.txt, path: tiny.txt}\n",
-    )
-    .unwrap();
-    let recipe = CorpusRecipe::load(&work.path().join("tiny.yaml")).unwrap();
-    let error = prepare_corpus(&recipe, &mut resolver(work.path()), work.path(), false).unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "corpus `tiny` is empty: its sources gave no token seen at least 5 times (min_count)"
-    );
+    std::fs::write(work.path().join("tiny.txt"), " = Title = \n a b c a b a \n").unwrap();
+    let cases = [
+        (
+            "min_count: 5",
+            "corpus `tiny`: nothing to train on: no word of its sources occurs at least 5 times (min_count)",
+        ),
+        (
+            "min_count: 2\nmax_tokens: 2",
+            "corpus `tiny`: nothing to train on: no word of its first 2 tokens (max_tokens) occurs at \
+             least 2 times (min_count)",
+        ),
+    ];
+    for (fields, expected) in cases {
+        std::fs::write(
+            work.path().join("tiny.yaml"),
+            format!(
+                "name: tiny\nreader: {{format: wikitext}}\n{fields}\nsources:\n  - {{file: tiny.txt, path: tiny.txt}}\n"
+            ),
+        )
+        .unwrap();
+        let recipe = CorpusRecipe::load(&work.path().join("tiny.yaml")).unwrap();
+        let error = prepare_corpus(&recipe, &mut resolver(work.path()), work.path(), false).unwrap_err();
+        assert_eq!(error.to_string(), expected);
+    }
 }
 
 /// A source without a published checksum: a truncated copy fails to read and leaves the lock

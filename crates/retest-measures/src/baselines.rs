@@ -30,6 +30,9 @@ impl CosineSample {
 /// `f64` per sample, 160 MB at this bound) for the mean and SD.
 pub const MAX_RANDOM_SAMPLES: usize = 10_000_000;
 
+/// The memory [`random_cosines`] keeps per sample: a pair's cosine and a difference's.
+pub const RANDOM_SAMPLE_BYTES: u64 = 16;
+
 /// Cosines of `samples` random pairs of distinct words a, b (cos(a, b)) and of `samples` random
 /// quadruples of distinct words a, b, c, d (cos(a − b, c − d)), on the raw vectors of `words`
 /// (word ids of `model`; at least 4). Words are drawn uniformly with replacement across samples,

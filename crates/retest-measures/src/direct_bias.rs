@@ -135,7 +135,9 @@ fn principal_component(model: &Model<'_>, pairs: &[(u32, u32)]) -> Result<Gender
     let explained_variance_ratio = values
         .iter()
         .take(pairs.len().min(dim))
-        .map(|&l| l.max(0.0) / trace)
+        // A share of the trace, kept within [0, 1]: rounding can put an eigenvalue a few ulp
+        // outside [0, trace].
+        .map(|&l| (l.max(0.0) / trace).min(1.0))
         .collect();
     Ok(GenderDirection {
         vector: axis,

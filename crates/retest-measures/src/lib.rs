@@ -57,7 +57,7 @@ pub use analogy::{
 pub use bakarov::{
     OccupationalStereotypes, RelativeNormDistance, occupational_stereotypes, relative_norm_distance,
 };
-pub use baselines::{CosineSample, MAX_RANDOM_SAMPLES, cosine, random_cosines};
+pub use baselines::{CosineSample, MAX_RANDOM_SAMPLES, RANDOM_SAMPLE_BYTES, cosine, random_cosines};
 pub use direct_bias::{
     DIRECT_BIAS_C_BOLUKBASI, DirectBias, DirectionSource, GenderDirection, direct_bias, gender_direction,
     projections,
@@ -66,7 +66,8 @@ pub use error::MeasureError;
 pub use model::{Model, Vocab};
 pub use permutation::{
     PMethod, PermutationOptions, PermutationTest, WEAT_EXACT_PARTITIONS_MAX, WEAT_MAX_SAMPLED_PARTITIONS,
-    WEAT_PERMUTATION_STREAM, WEAT_SAMPLED_PARTITIONS, binomial, permutation_test,
+    WEAT_PERMUTATION_STREAM, WEAT_SAMPLED_PARTITION_BYTES, WEAT_SAMPLED_PARTITIONS, binomial,
+    permutation_test,
 };
 pub use registry::{Family, Measure, Reference};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};

@@ -21,6 +21,11 @@ pub const WEAT_SAMPLED_PARTITIONS: u64 = 100_000;
 /// 1/(10⁷ + 1), is far below any significance level.
 pub const WEAT_MAX_SAMPLED_PARTITIONS: u64 = 10_000_000;
 
+/// The memory a sampled test keeps per partition drawn, an upper estimate for up to 64 words:
+/// the partition's bit set on the heap with its allocation's header, its box in the hash set of
+/// partitions seen, and the set's spare capacity.
+pub const WEAT_SAMPLED_PARTITION_BYTES: u64 = 64;
+
 /// The name of the random stream (below the caller's [`SeedPath`]) the sampled test draws from.
 pub const WEAT_PERMUTATION_STREAM: &str = "weat-permutations";
 

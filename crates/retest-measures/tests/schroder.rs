@@ -182,6 +182,28 @@ fn unit(model: &Model<'_>, id: u32) -> Vec<f64> {
 /// one pair or from the principal component of several; `c = 0` gives 1. The direction is a
 /// unit vector, its explained-variance ratios decrease and sum to at most 1, and the principal
 /// component points toward the masculine words.
+/// Pairs whose differences all lie along one axis (`(y, w…)` and `(−y, w…)`): the first
+/// component explains all the variance, and rounding never puts its share above 1.
+#[test]
+fn explained_variance_of_one_axis_is_at_most_one() {
+    for trial in 0..200u64 {
+        let (_, raw, dim) = random_model_data("one-axis", trial);
+        let n_pairs = 2 + trial as usize % 7;
+        let mut rows = Vec::new();
+        for row in raw.chunks_exact(dim).take(n_pairs) {
+            rows.extend_from_slice(row);
+            rows.push(-row[0]);
+            rows.extend_from_slice(&row[1..]);
+        }
+        let words = support::words(2 * n_pairs);
+        let model = Model::new(&words, &rows, dim).unwrap();
+        let pairs: Vec<(u32, u32)> = (0..n_pairs as u32).map(|i| (2 * i, 2 * i + 1)).collect();
+        let g = gender_direction(&model, DirectionSource::PrincipalComponent(&pairs)).unwrap();
+        let first = g.explained_variance_ratio[0];
+        assert!((1.0 - 1e-12..=1.0).contains(&first), "trial {trial}: {first}");
+    }
+}
+
 #[test]
 fn direct_bias_lies_in_the_unit_interval() {
     for trial in 0..60u64 {

@@ -7,6 +7,9 @@
 /// under it: one equal to it (`.with_context(|| path)` over an error that names only that path)
 /// or its head (``corpus `c` `` over ``corpus `c`: file `x` not found``). Such a context gives
 /// way to the cause; nothing else is compared.
+///
+/// Control characters that reached a message from a user's file (an escape sequence in a word
+/// list's line) are shown escaped (`\u{1b}`), never sent to the terminal; line breaks stay.
 pub fn one_line(error: &anyhow::Error) -> String {
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
@@ -16,7 +19,36 @@ pub fn one_line(error: &anyhow::Error) -> String {
             _ => parts.push(text),
         }
     }
-    parts.join(": ")
+    shown(&parts.join(": "))
+}
+
+/// `error`, its message naming files in `staging` (a folder renamed to `target` once complete)
+/// where the user will find them, under `target`, rather than in the hidden temporary.
+pub(crate) fn as_published(
+    error: anyhow::Error,
+    staging: &std::path::Path,
+    target: &std::path::Path,
+) -> anyhow::Error {
+    let line = one_line(&error);
+    let staging = staging.display().to_string();
+    if line.contains(&staging) {
+        anyhow::anyhow!(line.replace(&staging, &target.display().to_string()))
+    } else {
+        error
+    }
+}
+
+/// `text` with every control character but the line break escaped as Rust writes it.
+fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Whether `context` says nothing that `cause` does not: it is `cause`, or `cause` begins with
@@ -84,6 +116,16 @@ mod tests {
         let error = anyhow::anyhow!("cannot read line 1 of the input: bad byte")
             .context("cannot read line 1 of the input");
         assert_eq!(one_line(&error), "cannot read line 1 of the input: bad byte");
+    }
+
+    #[test]
+    fn control_characters_from_a_file_are_escaped() {
+        let error = anyhow::anyhow!("w.txt:1: expected two words, found 1: 'a\u{1}b\u{1b}[31mc\t'")
+            .context("2 jobs failed:\n  a\n  b");
+        assert_eq!(
+            one_line(&error),
+            "2 jobs failed:\n  a\n  b: w.txt:1: expected two words, found 1: 'a\\u{1}b\\u{1b}[31mc\\t'"
+        );
     }
 
     #[test]

@@ -96,13 +96,14 @@ fn repeated_key(message: &str) -> Option<&str> {
     message.strip_prefix("duplicate field `")?.strip_suffix('`')
 }
 
-/// What serde calls the Rust types it expected, in the words of a YAML file.
+/// What serde calls the Rust types it expected, in the words of a YAML file. An unsigned
+/// field's least value is its own check's to say (most refuse 0), so only its largest is named.
 const EXPECTED: [(&str, &str); 11] = [
-    ("u8", "a whole number from 0 to 255"),
-    ("u16", "a whole number from 0 to 65535"),
-    ("u32", "a whole number from 0 to 4294967295"),
-    ("u64", "a whole number from 0 to 18446744073709551615"),
-    ("usize", "a whole number from 0 to 18446744073709551615"),
+    ("u8", "a whole number up to 255"),
+    ("u16", "a whole number up to 65535"),
+    ("u32", "a whole number up to 4294967295"),
+    ("u64", "a whole number up to 18446744073709551615"),
+    ("usize", "a whole number up to 18446744073709551615"),
     ("i32", "a whole number"),
     ("i64", "a whole number"),
     ("f32", "a number"),

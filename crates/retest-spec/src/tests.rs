@@ -148,17 +148,17 @@ fn wrong_types_name_yaml_values_not_rust_types() {
         (
             "name: p\nn_seeds: 99999999999999999999\n",
             "pipelines/p.yaml:2:10: field `n_seeds`: invalid type: integer `99999999999999999999`, \
-             expected a whole number from 0 to 4294967295",
+             expected a whole number up to 4294967295",
         ),
         (
             "name: p\nseed: -1\n",
             "pipelines/p.yaml:2:7: field `seed`: invalid type: integer `-1`, expected a whole number \
-             from 0 to 18446744073709551615",
+             up to 18446744073709551615",
         ),
         (
             "name: p\nsgns:\n  dim: 1.5\n",
             "pipelines/p.yaml:3:8: field `sgns.dim`: invalid type: number `1.5`, expected a whole \
-             number from 0 to 4294967295",
+             number up to 4294967295",
         ),
         (
             "name: p\nsgns:\n  alpha: [1]\n",
@@ -232,7 +232,7 @@ fn invalid_pipeline_values_are_rejected_at_their_place() {
         (
             "name: p\ncorpora:\n  - recipe: tiny\nglove:\n  dim: big\n",
             "pipelines/p.yaml:5:8: field `glove.dim`: invalid type: string \"big\", expected a whole \
-             number from 0 to 4294967295",
+             number up to 4294967295",
         ),
         // A window of 0.
         (

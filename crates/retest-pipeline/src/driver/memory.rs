@@ -25,6 +25,7 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 use retest_data::PreparedCorpus;
+use retest_measures::{RANDOM_SAMPLE_BYTES, WEAT_SAMPLED_PARTITION_BYTES};
 use retest_spec::{Model, ModelFiles, ModelParams, Plan};
 
 use crate::driver::cooccurrence::cooccurrence_path;
@@ -169,13 +170,14 @@ fn measuring(plan: &Plan, model: &Model, corpus: &CorpusSize, lists: Option<List
     let (v, seeds) = (corpus.words, u64::from(plan.n_seeds));
     let vectors = seeds * v * u64::from(dim) * 4;
     let (tensor, scores) = score_tensor(plan, v, seeds, lists);
+    let (sampled, samples) = sampling(plan);
     let detail = format!(
-        "{} for {seeds} seeds × {v} words × dim {dim}{scores}",
+        "{} for {seeds} seeds × {v} words × dim {dim}{scores}{samples}",
         gigabytes(vectors)
     );
     Estimate {
         job: format!("measure {}", model.name),
-        bytes: vectors + tensor,
+        bytes: vectors + tensor + sampled,
         field: "n_seeds",
         detail,
     }
@@ -201,6 +203,24 @@ fn score_tensor(plan: &Plan, v: u64, seeds: u64, lists: Option<ListSizes>) -> (u
     (tensor, detail)
 }
 
+/// The bytes a measure job's sampling keeps at most (WEAT's drawn partitions of one test, the
+/// base-pair baselines' cosines of one seed), and, when they reach 0.01 GB, how they are made
+/// up (` and … for sampling …`).
+fn sampling(plan: &Plan) -> (u64, String) {
+    let weat = plan.set_level.as_ref().map_or(0, |s| s.samples);
+    let random = plan.base_pairs.as_ref().map_or(0, |b| b.random_samples as u64);
+    let bytes = weat * WEAT_SAMPLED_PARTITION_BYTES + random * RANDOM_SAMPLE_BYTES;
+    if bytes < 10_000_000 {
+        return (bytes, String::new());
+    }
+    let detail = format!(
+        " and {} for sampling ({weat} WEAT partitions (set_level.samples), {random} random pairs \
+         (base_pairs.random_samples))",
+        gigabytes(bytes)
+    );
+    (bytes, detail)
+}
+
 /// The field an estimate of a model read from files names: fewer files, or smaller ones.
 const MODEL_FILES_FIELD: &str = "models[].files";
 
@@ -219,14 +239,15 @@ pub fn model_files_estimate(
         .fold((usize::MAX, 0), |(v, _), &(n, d)| (v.min(n), d));
     let seeds = shapes.len() as u64;
     let (tensor, scores) = score_tensor(plan, v as u64, seeds, lists);
+    let (sampled, samples) = sampling(plan);
     let largest = shapes.iter().map(|s| s.0).max().unwrap_or(0);
     let detail = format!(
-        "{} for {seeds} files of up to {largest} words × dim {dim}{scores}",
+        "{} for {seeds} files of up to {largest} words × dim {dim}{scores}{samples}",
         gigabytes(vectors)
     );
     Estimate {
         job: format!("measure {}", model.name),
-        bytes: vectors + tensor,
+        bytes: vectors + tensor + sampled,
         field: MODEL_FILES_FIELD,
         detail,
     }
@@ -350,6 +371,25 @@ mod tests {
         assert_eq!(measure(Some(500)), 3 * 2 * 500 * 10 * 4);
         assert_eq!(measure(None), 3 * 2 * 100_000 * 10 * 4);
         assert_eq!(estimates(&plan, &CORPUS, None)[1].bytes, 10 * 100_000 * 100 * 4);
+    }
+
+    #[test]
+    fn sampling_is_counted_and_named_from_0_01_gb() {
+        let base = "name: p\nn_seeds: 10\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nsgns: {dim: 100}\n";
+        let vectors = 10 * 100_000 * 100 * 4;
+        let measure = |extra: &str| estimates(&plan(&format!("{base}{extra}")), &CORPUS, None).remove(1);
+        let defaults = measure("set_level: {tests: [weat6]}\nbase_pairs: {}\n");
+        assert_eq!(defaults.bytes, vectors + 100_000 * 64 + 100_000 * 16);
+        assert_eq!(defaults.detail, "0.40 GB for 10 seeds × 100000 words × dim 100");
+        let large = measure(
+            "set_level: {tests: [weat6], samples: 10000000}\nbase_pairs: {random_samples: 10000000}\n",
+        );
+        assert_eq!(large.bytes, vectors + 10_000_000 * (64 + 16));
+        assert_eq!(
+            large.detail,
+            "0.40 GB for 10 seeds × 100000 words × dim 100 and 0.80 GB for sampling (10000000 WEAT \
+             partitions (set_level.samples), 10000000 random pairs (base_pairs.random_samples))"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ use retest_tables::{CoverageRow, Table, names};
 use serde::Serialize;
 
 use crate::lists::Lists;
+use crate::message::as_published;
 use crate::progress::Reporter;
 use crate::stages::FAMILIES;
 use crate::stages::seeds::{SeedReader, SeedSource, Seeds, Vocabulary};
@@ -127,7 +128,9 @@ pub fn measure(
         measure_seeds(&mut stages, &mut reader, words, threads, reporter, &label)?;
     let views: Vec<&[f32]> = vectors.iter().map(Vec::as_slice).collect();
     let out = TemporaryFolder::beside(&job.out_dir)?;
-    Table::of(names::COVERAGE, &coverage)?.write(out.path(), false)?;
+    let staging = out.path().to_path_buf();
+    let named = |error: anyhow::Error| as_published(error, &staging, &job.out_dir);
+    (Table::of(names::COVERAGE, &coverage)?.write(out.path(), false)).map_err(|e| named(e.into()))?;
     let across = Across {
         corpus: &corpus,
         model: &job.model,
@@ -142,7 +145,7 @@ pub fn measure(
     let mut seconds = BTreeMap::new();
     for running in &stages {
         let started = Instant::now();
-        running.stage.finish(&across, out.path())?;
+        running.stage.finish(&across, out.path()).map_err(named)?;
         let total = running.seconds + started.elapsed().as_secs_f64();
         reporter.log(&format!("{} of {label}: {total:.1} s", running.family.title));
         seconds.insert(format!("seconds_{}", running.family.name), total);
@@ -158,7 +161,7 @@ pub fn measure(
         seconds,
         records,
     };
-    out.publish(&job.out_dir, &summary)
+    out.publish(&job.out_dir, &summary).map_err(named)
 }
 
 /// The plan's base pairs in `vocab`, the words of `vocabulary`.

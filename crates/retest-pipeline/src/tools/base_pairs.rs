@@ -12,6 +12,7 @@ use retest_tables::{CoverageRow, Table, names};
 
 use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::load_base_pairs;
+use crate::message::as_published;
 use crate::stages::base_pairs::{BasePairSetup, BasePairs, Names};
 use crate::tools::inputs::EmbeddingFiles;
 use crate::tools::output::new_folder;
@@ -114,7 +115,7 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
         .tempdir_in(&parent)
         .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
     for table in &mut tables {
-        table.write(tmp.path(), true)?;
+        (table.write(tmp.path(), true)).map_err(|e| as_published(e.into(), tmp.path(), req.out))?;
     }
     retest_fs::publish_dir(&tmp.keep(), req.out)?;
     if !one_vocabulary {
