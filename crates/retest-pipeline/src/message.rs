@@ -61,7 +61,9 @@ fn restates(context: &str, cause: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::one_line;
+    use std::path::Path;
+
+    use super::{as_published, one_line};
 
     /// A library error: its message names the file, its source says why.
     #[derive(Debug)]
@@ -116,6 +118,21 @@ mod tests {
         let error = anyhow::anyhow!("cannot read line 1 of the input: bad byte")
             .context("cannot read line 1 of the input");
         assert_eq!(one_line(&error), "cannot read line 1 of the input: bad byte");
+    }
+
+    #[test]
+    fn a_file_in_a_staging_folder_is_named_where_it_is_published() {
+        let (staging, target) = (Path::new("/w/out/.bp.a1B2c3.tmp"), Path::new("out/bp"));
+        let error = not_found("/w/out/.bp.a1B2c3.tmp/summary.parquet");
+        assert_eq!(
+            one_line(&as_published(error, staging, target)),
+            "out/bp/summary.parquet: No such file or directory (os error 2)"
+        );
+        let elsewhere = not_found("/w/lists/pairs.txt");
+        assert_eq!(
+            one_line(&as_published(elsewhere, staging, target)),
+            "/w/lists/pairs.txt: No such file or directory (os error 2)"
+        );
     }
 
     #[test]
