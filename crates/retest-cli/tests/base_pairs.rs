@@ -252,6 +252,42 @@ fn two_copies_of_a_model_agree_across_seeds() {
     }
 }
 
+/// A profession whose row is all zeros (a padding row) has no direction: it is left out of
+/// the vocabulary with a warning and a `zero_vector` coverage row, and never scored.
+#[test]
+fn a_zero_vector_is_left_out_and_named() {
+    let text = std::fs::read_to_string(model_path()).unwrap();
+    let zeroed: String = (text.lines())
+        .map(|line| match line.strip_prefix("actor ") {
+            Some(values) => format!("actor{}\n", " 0".repeat(values.split(' ').count())),
+            None => format!("{line}\n"),
+        })
+        .collect();
+    assert!(zeroed != text, "no row of `actor`");
+    let tmp = tempfile::tempdir().unwrap();
+    let model = tmp.path().join("zero.vec");
+    std::fs::write(&model, zeroed).unwrap();
+    let out = tmp.path().join("tables");
+    let run = retest(&["base-pairs", arg(&model), "--out", arg(&out)]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let name = model.display();
+    assert_eq!(
+        stderr(&run).lines().next(),
+        Some(
+            format!(
+                "warning: embedding `{name}`: 1 word has an all-zero vector (no direction) and is left \
+                 out: actor"
+            )
+            .as_str()
+        )
+    );
+    let coverage: Vec<CoverageRow> = rows(&out, "coverage");
+    let zero = coverage.iter().find(|c| c.kind == "zero_vector").unwrap();
+    assert_eq!((zero.n_dropped, zero.dropped.as_str()), (1, "actor"));
+    let scores: Vec<BasePairScoreRow> = rows(&out, "base_pair_scores");
+    assert!(!scores.is_empty() && scores.iter().all(|s| s.word != "actor"));
+}
+
 fn model_path() -> String {
     let path: PathBuf = workspace_dir().join("crates/retest-pipeline/tests/data/zhang_synthetic.w2v.txt");
     arg(&path).to_owned()

@@ -749,6 +749,41 @@ fn eval_says_why_a_number_is_nan() {
     assert!(wordsim.ends_with(",NaN,0,0,353,too_few_pairs"), "{wordsim}");
 }
 
+/// A word with an all-zero vector is named once, and the figures computed with it say so: its
+/// cosine is 0, as gensim's, so the numbers stay comparable.
+#[test]
+fn eval_names_zero_vectors_and_marks_their_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let vectors = "6 2\ntiger 1 0.5\ncat 0 0\nbook 0.3 1\npaper 0.5 0.8\ncomputer 1 0.1\nkeyboard 0.9 0.3\n";
+    std::fs::write(root.join("e.vec"), vectors).unwrap();
+    let table = root.join("eval.csv");
+    let out = retest(&["eval", arg(&root.join("e.vec")), "--out", arg(&table)], root);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "warning: {}: 1 word has an all-zero vector, whose cosine with every word is 0 as in gensim \
+             (the figures' rows say `zero_vector`): cat\n26 eval rows → {}\n",
+            root.join("e.vec").display(),
+            table.display()
+        )
+    );
+    let stdout = text(&out.stdout);
+    let line = "  wordsim353: 1 of the pairs has a word with an all-zero vector (cosine 0)";
+    assert!(stdout.lines().any(|l| l == line), "no line `{line}` in\n{stdout}");
+    let csv = std::fs::read_to_string(&table).unwrap();
+    let status = |benchmark: &str| -> Vec<&str> {
+        (csv.lines())
+            .filter(|l| l.contains(&format!(",{benchmark},")))
+            .map(|l| l.rsplit(',').next().unwrap())
+            .collect()
+    };
+    assert_eq!(status("wordsim353"), ["zero_vector", "zero_vector"]);
+    assert_eq!(status("simlex999"), ["too_few_pairs", "too_few_pairs"]);
+    assert!(status("google").iter().all(|&s| s == "zero_vector"), "{csv}");
+}
+
 /// What a command prints to standard output, and the help, fail with one line naming standard
 /// output when it cannot be written (a full disk here), never silently with exit code 0.
 #[test]

@@ -22,6 +22,8 @@ pub struct SimilarityResult {
     pub pairs_used: usize,
     /// Pairs skipped because a word is out of vocabulary (gensim's `dummy4unknown=False`).
     pub pairs_skipped: usize,
+    /// Pairs used with a word whose vector is all zeros: their cosine is 0, as gensim's.
+    pub pairs_zero_vector: usize,
 }
 
 /// Why a benchmark's correlations are NaN.
@@ -95,10 +97,13 @@ pub(crate) fn similarity_with_lookup(
 ) -> SimilarityResult {
     let mut gold = Vec::with_capacity(pairs.len());
     let mut model = Vec::with_capacity(pairs.len());
+    let mut pairs_zero_vector = 0;
     for (a, b, score) in pairs {
         if let (Some(i), Some(j)) = (lookup.get(a), lookup.get(b)) {
+            let (u, v) = (emb.row(i as usize), emb.row(j as usize));
+            pairs_zero_vector += usize::from(is_zero(u) || is_zero(v));
             gold.push(*score);
-            model.push(cosine(emb.row(i as usize), emb.row(j as usize)));
+            model.push(cosine(u, v));
         }
     }
     SimilarityResult {
@@ -107,7 +112,13 @@ pub(crate) fn similarity_with_lookup(
         pearson: pearson(&gold, &model),
         pairs_used: gold.len(),
         pairs_skipped: pairs.len() - gold.len(),
+        pairs_zero_vector,
     }
+}
+
+/// Whether every component of `v` is zero.
+pub(crate) fn is_zero(v: &[f32]) -> bool {
+    v.iter().all(|&x| x == 0.0)
 }
 
 /// cos(u, v) in `f64`; 0 when either vector is zero.

@@ -9,7 +9,7 @@ use retest_embeddings::Embeddings;
 use serde::Serialize;
 
 use crate::analogy::analogies_with_lookup;
-use crate::similarity::similarity_with_lookup;
+use crate::similarity::{is_zero, similarity_with_lookup};
 use crate::vocab::Lookup;
 use crate::{
     AnalogyResult, AnalogySet, EvalError, EvalOptions, PairFormat, SimilarityResult, read_analogies,
@@ -104,6 +104,9 @@ pub struct EvalReport {
     pub analogy: AnalogyResult,
     /// The [`OPTIONAL_ANALOGY_BENCHMARKS`], in that order, run or marked not available.
     pub optional_analogy: Vec<OptionalAnalogyResult>,
+    /// The words of the rows that take part whose vector is all zeros (padding rows of some
+    /// pretrained files), in row order: their cosine with every word is 0, as gensim's.
+    pub zero_vectors: Vec<String>,
 }
 
 /// [`standard_suite_with`] with gensim's defaults, [`EvalOptions::GENSIM`].
@@ -160,6 +163,10 @@ pub fn standard_suite_with(
                 result: set.as_ref().map(|q| analogies_with_lookup(emb, &lookup, q)),
             })
             .collect(),
+        zero_vectors: (emb.words().iter().take(lookup.n_rows()).enumerate())
+            .filter(|&(row, _)| is_zero(emb.row(row)))
+            .map(|(_, word)| word.clone())
+            .collect(),
     })
 }
 
@@ -191,6 +198,14 @@ impl fmt::Display for EvalReport {
         for s in &self.similarity {
             if let Some(why) = s.undefined() {
                 writeln!(f, "  {}: NaN: {}", s.name, why.reason())?;
+            } else if s.pairs_zero_vector > 0 {
+                writeln!(
+                    f,
+                    "  {}: {} of the pairs {} a word with an all-zero vector (cosine 0)",
+                    s.name,
+                    s.pairs_zero_vector,
+                    if s.pairs_zero_vector == 1 { "has" } else { "have" }
+                )?;
             }
         }
         writeln!(f)?;

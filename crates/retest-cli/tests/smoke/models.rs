@@ -160,3 +160,54 @@ fn retest_reliability_runs_the_study_on_files_given_on_the_command_line() {
     }
     assert!(run.results.join("rel/report/index.html").is_file());
 }
+
+/// A word one file gives an all-zero vector (a padding row) has no direction: it is left out of
+/// the model's vocabulary with a warning and a `zero_vector` coverage row, never scored.
+#[test]
+fn a_word_with_a_zero_vector_in_one_file_is_left_out_and_named() {
+    let run = smoke_run();
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (i, seed) in crate::sgns_seeds(&run.results).iter().enumerate() {
+        let file = dir.path().join(format!("seed-{i}.vec"));
+        let out = retest(&run.results)
+            .args(["embeddings", "export", &seed.display().to_string(), "--output"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        files.push(file);
+    }
+    // `soldier`'s row of the second file, all zeros.
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    let zeroed: String = (text.lines())
+        .map(|line| match line.strip_prefix("soldier ") {
+            Some(values) => format!("soldier{}\n", " 0".repeat(values.split(' ').count())),
+            None => format!("{line}\n"),
+        })
+        .collect();
+    assert!(zeroed != text, "no row of `soldier`");
+    std::fs::write(&files[1], zeroed).unwrap();
+    let mut args = vec!["reliability".to_owned()];
+    args.extend(files.iter().map(|p| p.display().to_string()));
+    args.extend(["--name", "zero", "--lists", "occ16", "--jobs", "1"].map(str::to_owned));
+    let out = retest(&run.results).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let warning = "warning: model `zero`: 1 word has an all-zero vector in some file (no direction) \
+                   and is left out: soldier";
+    assert!(
+        stderr(&out).lines().any(|l| l.ends_with(warning)),
+        "{}",
+        stderr(&out)
+    );
+    let tables = run.results.join("zero/tables");
+    let coverage = Csv::read(&tables.join("coverage.csv"));
+    let zero: Vec<_> = (coverage.records().into_iter())
+        .filter(|r| r["kind"] == "zero_vector")
+        .map(|r| (r["list"].to_owned(), r["dropped"].to_owned()))
+        .collect();
+    assert_eq!(zero, [("zero".to_owned(), "soldier".to_owned())]);
+    let words = Csv::read(&tables.join("test_retest_words.csv"));
+    assert!(!words.records().is_empty());
+    assert!(words.records().iter().all(|r| r["word"] != "soldier"));
+}

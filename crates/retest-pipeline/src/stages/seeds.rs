@@ -4,7 +4,8 @@
 //! Trained seeds all have their corpus's vocabulary. A model's files may not: they are read
 //! whole, their vocabularies intersected (in the first file's order, which for trained models is
 //! descending frequency), and every file's rows taken in that order; the words some file lacks
-//! make the job's `model_vocabulary` coverage row.
+//! make the job's `model_vocabulary` coverage row. A word some file gives an all-zero vector has
+//! no direction to measure: it is left out too, with a warning and a `zero_vector` row.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ use retest_tables::CoverageRow;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::corpus::LoadedCorpus;
+use crate::stages::columns::ZERO_VECTOR;
 
 /// The coverage table's `kind` of the row naming the words a model's files do not all have.
 pub(crate) const MODEL_VOCABULARY: &str = "model_vocabulary";
@@ -87,8 +89,9 @@ impl SeedSource<'_> {
 /// A configuration's seeds, opened: their shared vocabulary, and each seed on demand.
 pub(crate) struct Seeds<'a> {
     pub vocabulary: Vocabulary,
-    /// The row naming what the intersection of a model's vocabularies dropped.
-    pub coverage: Option<CoverageRow>,
+    /// The rows naming what the intersection of a model's vocabularies dropped: the words not
+    /// in every file, and (when there are any) those with an all-zero vector in some file.
+    pub coverage: Vec<CoverageRow>,
     pub reader: SeedReader<'a>,
 }
 
@@ -121,7 +124,7 @@ impl<'a> Seeds<'a> {
                 files,
             } => Ok(Seeds {
                 vocabulary: Vocabulary::of_corpus(corpus.name(), &corpus.vocab, *lowercase),
-                coverage: None,
+                coverage: Vec::new(),
                 reader: SeedReader {
                     files,
                     read: Read::Trained { corpus },
@@ -185,31 +188,51 @@ fn open_files<'a>(model: &'a ModelFiles, log: &dyn Fn(&str)) -> Result<Seeds<'a>
         ));
         read.push(emb);
     }
-    let (words, dropped) = shared_words(&read);
+    let SharedWords {
+        shared: words,
+        missing,
+        zero,
+    } = shared_words(&read);
     if words.is_empty() {
         bail!("model `{}`: its files have no word in common", model.name);
     }
-    let n_union = words.len() + dropped.len();
+    let n_union = words.len() + missing.len() + zero.len();
     let counts = match &model.counts {
         Some(path) => Some(counts_of(&words, path, log)?),
         None => None,
     };
     let seeds = read.into_iter().map(|emb| Some(restrict(emb, &words))).collect();
-    if !dropped.is_empty() {
+    if !missing.is_empty() {
         log(&format!(
             "model `{}`: {} of {n_union} words are not in every file and are left out",
             model.name,
-            dropped.len()
+            missing.len()
+        ));
+    }
+    let mut coverage = vec![CoverageRow::of(
+        &model.corpus,
+        &model.name,
+        MODEL_VOCABULARY,
+        n_union,
+        &missing,
+    )];
+    if !zero.is_empty() {
+        let source = format!("model `{}`", model.name);
+        log(&format!(
+            "warning: {}",
+            zero_rows_left_out(&source, " in some file", &zero)
+        ));
+        let n_in_all = words.len() + zero.len();
+        coverage.push(CoverageRow::of(
+            &model.corpus,
+            &model.name,
+            ZERO_VECTOR,
+            n_in_all,
+            &zero,
         ));
     }
     Ok(Seeds {
-        coverage: Some(CoverageRow::of(
-            &model.corpus,
-            &model.name,
-            MODEL_VOCABULARY,
-            n_union,
-            &dropped,
-        )),
+        coverage,
         vocabulary: Vocabulary {
             corpus: model.corpus.clone(),
             words,
@@ -254,26 +277,78 @@ fn mixed_dimensions(model: &ModelFiles, path: &Path, dim: usize, first: usize) -
     )
 }
 
-/// The words every embedding has, in the first one's order, and the words some lack (the
-/// first's in its order, then each later one's new words in its order).
-fn shared_words(seeds: &[Embeddings]) -> (Vec<String>, Vec<String>) {
-    let sets: Vec<FxHashSet<&str>> = (seeds.iter())
-        .map(|e| e.words().iter().map(String::as_str).collect())
+/// The words of a model's files: those every file gives a vector, in the first file's order;
+/// those some file lacks and those some file gives an all-zero vector (no direction, so left
+/// out as if missing), each in the order they are first met (the first file's, then each later
+/// file's new words).
+#[derive(Debug, Default, PartialEq)]
+struct SharedWords {
+    shared: Vec<String>,
+    missing: Vec<String>,
+    zero: Vec<String>,
+}
+
+fn shared_words(seeds: &[Embeddings]) -> SharedWords {
+    // Per file: each word and whether its vector is non-zero.
+    let files: Vec<FxHashMap<&str, bool>> = (seeds.iter())
+        .map(|e| {
+            let rows = e.vectors().chunks_exact(e.dim().max(1));
+            (e.words().iter().zip(rows))
+                .map(|(w, row)| (w.as_str(), row.iter().any(|&x| x != 0.0)))
+                .collect()
+        })
         .collect();
-    let in_all = |w: &str| sets.iter().all(|s| s.contains(w));
     let mut seen: FxHashSet<&str> = FxHashSet::default();
-    let (mut shared, mut dropped) = (Vec::new(), Vec::new());
+    let mut out = SharedWords::default();
     for word in seeds.iter().flat_map(|e| e.words()) {
         if !seen.insert(word) {
             continue;
         }
-        if in_all(word) {
-            shared.push(word.clone());
+        let found: Vec<Option<bool>> = files.iter().map(|f| f.get(word.as_str()).copied()).collect();
+        let list = if found.contains(&None) {
+            &mut out.missing
+        } else if found.contains(&Some(false)) {
+            &mut out.zero
         } else {
-            dropped.push(word.clone());
-        }
+            &mut out.shared
+        };
+        list.push(word.clone());
     }
-    (shared, dropped)
+    out
+}
+
+/// The warning that `zero`'s words of `source` (``model `m` ``, ``embedding `e` ``) have an
+/// all-zero vector (`place`: where, or empty) and are left out.
+pub(crate) fn zero_rows_left_out(source: &str, place: &str, zero: &[String]) -> String {
+    let (words_have, is) = if zero.len() == 1 {
+        ("word has", "is")
+    } else {
+        ("words have", "are")
+    };
+    format!(
+        "{source}: {} {words_have} an all-zero vector{place} (no direction) and {is} left out: {}",
+        zero.len(),
+        zero.join(" ")
+    )
+}
+
+/// `emb` without its all-zero rows (padding rows of some pretrained files: no direction to
+/// measure), and the words of those rows, in row order.
+pub(crate) fn without_zero_rows(emb: Embeddings) -> (Embeddings, Vec<String>) {
+    let rows = emb.vectors().chunks_exact(emb.dim().max(1));
+    let (mut kept, mut zero) = (Vec::new(), Vec::new());
+    for (word, row) in emb.words().iter().zip(rows) {
+        let list = if row.iter().any(|&x| x != 0.0) {
+            &mut kept
+        } else {
+            &mut zero
+        };
+        list.push(word.clone());
+    }
+    if zero.is_empty() {
+        return (emb, zero);
+    }
+    (restrict(emb, &kept), zero)
 }
 
 /// `emb` with the rows of `words` alone, in that order (every word must be in `emb`).
@@ -348,13 +423,44 @@ mod tests {
             emb(&["she", "he", "the", "x"]),
             emb(&["he", "the", "she", "y"]),
         ];
-        let (shared, dropped) = shared_words(&seeds);
+        let SharedWords {
+            shared,
+            missing,
+            zero,
+        } = shared_words(&seeds);
         assert_eq!(shared, ["the", "he", "she"]);
-        assert_eq!(dropped, ["a", "x", "y"]);
+        assert_eq!(missing, ["a", "x", "y"]);
+        assert!(zero.is_empty());
         // Each file's rows in the shared order: "she" is row 0 of the second file.
         let restricted = restrict(seeds[1].clone(), &shared);
         assert_eq!(restricted.words(), shared);
         assert_eq!(restricted.vectors(), [2.0, 1.0, 1.0, 1.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn a_word_with_a_zero_vector_in_some_file_is_left_out() {
+        let zero_row = |e: Embeddings, word: &str| {
+            let mut vectors = e.vectors().to_vec();
+            let row = e.words().iter().position(|w| w == word).unwrap();
+            vectors[2 * row..2 * row + 2].fill(0.0);
+            Embeddings::new(e.words().to_vec(), 2, vectors).unwrap()
+        };
+        // `a` is zero in the second file and missing from the third: missing counts first.
+        let seeds = [
+            zero_row(emb(&["the", "a", "he", "she"]), "he"),
+            zero_row(emb(&["she", "he", "the", "a"]), "a"),
+            emb(&["he", "the", "she"]),
+        ];
+        let words = shared_words(&seeds);
+        let strings = |words: &[&str]| words.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            words,
+            SharedWords {
+                shared: strings(&["the", "she"]),
+                missing: strings(&["a"]),
+                zero: strings(&["he"]),
+            }
+        );
     }
 
     #[test]

@@ -14,6 +14,8 @@ use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::load_base_pairs;
 use crate::message::as_published;
 use crate::stages::base_pairs::{BasePairSetup, BasePairs, Names};
+use crate::stages::columns::ZERO_VECTOR;
+use crate::stages::seeds::{without_zero_rows, zero_rows_left_out};
 use crate::tools::inputs::EmbeddingFiles;
 use crate::tools::output::new_folder;
 
@@ -62,11 +64,23 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut err = std::io::stderr().lock();
     let mut seeds = Vec::new();
+    let mut zero_rows = Vec::new();
     // The analyses resolved once per distinct vocabulary, with the vocabulary's words.
     let mut resolved: Vec<(Vec<String>, BasePairs<'_>)> = Vec::new();
     for (i, path) in req.embeddings.paths.iter().enumerate() {
         let name = path.display().to_string();
-        let emb = req.embeddings.read(path)?;
+        let (emb, zero) = without_zero_rows(req.embeddings.read(path)?);
+        if !zero.is_empty() {
+            let source = format!("embedding `{name}`");
+            writeln!(err, "warning: {}", zero_rows_left_out(&source, "", &zero))?;
+            zero_rows.push(CoverageRow::of(
+                &name,
+                &name,
+                ZERO_VECTOR,
+                emb.n_words() + zero.len(),
+                &zero,
+            ));
+        }
         let dim = emb.dim();
         let (words, _, raw, _) = emb.into_parts();
         let model = Model::new(&words, &raw, dim).with_context(|| name.clone())?;
@@ -94,7 +108,9 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
         bail!("no embedding file");
     };
     let mut tables = analyses.tables_for(&seeds, one_vocabulary && seeds.len() >= 2)?;
-    let coverage: Vec<CoverageRow> = resolved.iter().flat_map(|(_, a)| a.coverage.clone()).collect();
+    let coverage: Vec<CoverageRow> = (zero_rows.into_iter())
+        .chain(resolved.iter().flat_map(|(_, a)| a.coverage.clone()))
+        .collect();
     tables.push(Table::of(names::COVERAGE, &coverage)?);
     let parent = match req.out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),

@@ -9,6 +9,7 @@ use anyhow::Result;
 use retest_eval::{AnalogyResult, Availability, EvalReport};
 use retest_tables::{EvalRow, names};
 
+use crate::stages::columns::ZERO_VECTOR;
 use crate::tools::inputs::{EmbeddingFiles, TableFile};
 
 /// What `retest eval` was asked to do.
@@ -39,6 +40,17 @@ pub fn eval_files(req: &EvalRequest<'_>) -> Result<()> {
     let mut rows = Vec::new();
     for path in req.embeddings.paths {
         let report = retest_eval::standard_suite(req.benchmarks, &req.embeddings.read(path)?)?;
+        if !report.zero_vectors.is_empty() {
+            let n = report.zero_vectors.len();
+            writeln!(
+                std::io::stderr(),
+                "warning: {}: {n} {} an all-zero vector, whose cosine with every word is 0 as in \
+                 gensim (the figures' rows say `zero_vector`): {}",
+                path.display(),
+                if n == 1 { "word has" } else { "words have" },
+                report.zero_vectors.join(" ")
+            )?;
+        }
         if req.json {
             let value = serde_json::json!({ "embeddings": path, "report": report });
             writeln!(stdout, "{}", serde_json::to_string_pretty(&value)?)?;
@@ -69,8 +81,19 @@ fn eval_rows(embedding: &str, report: &EvalReport) -> Vec<EvalRow> {
         status: "ok".to_owned(),
     };
     let mut rows = Vec::new();
+    // Figures computed with zero vectors among the words: a similarity benchmark when one of
+    // its pairs has one, the analogy sets (every row is a candidate answer) when any row has one.
+    let analogy_status = if report.zero_vectors.is_empty() {
+        "ok"
+    } else {
+        ZERO_VECTOR
+    };
     for s in &report.similarity {
-        let status = s.undefined().map_or("ok", |why| why.as_str());
+        let status = match s.undefined() {
+            Some(why) => why.as_str(),
+            None if s.pairs_zero_vector > 0 => ZERO_VECTOR,
+            None => "ok",
+        };
         for (metric, value) in [("spearman", s.spearman), ("pearson", s.pearson)] {
             rows.push(EvalRow {
                 status: status.to_owned(),
@@ -95,7 +118,12 @@ fn eval_rows(embedding: &str, report: &EvalReport) -> Vec<EvalRow> {
             a.total_accuracy,
             [a.correct, a.attempted, a.skipped],
         );
-        sections.chain([total]).collect::<Vec<_>>()
+        (sections.chain([total]))
+            .map(|r| EvalRow {
+                status: analogy_status.to_owned(),
+                ..r
+            })
+            .collect::<Vec<_>>()
     };
     rows.extend(analogies("google", &report.analogy));
     for optional in &report.optional_analogy {
