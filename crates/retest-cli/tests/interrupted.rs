@@ -3,7 +3,7 @@
 //! handler, so it ends the process as SIGKILL does): the stopped run leaves its temporaries, the
 //! next run removes them, and after a run to the end no temporary is left anywhere under the
 //! results folder. A preparation running beside a stopped one leaves the stopped one's
-//! temporaries alone.
+//! temporaries alone, and two pipelines preparing one corpus at once both finish with it whole.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -293,4 +293,64 @@ fn a_concurrent_preparation_leaves_a_running_counts_temporaries_alone() {
     assert_eq!(kept, live, "a live temporary was removed");
     assert!(exit.success(), "the stopped counting failed: {exit:?}");
     assert_eq!(temporaries(results), Vec::<PathBuf>::new());
+}
+
+/// Two pipelines sharing one results folder, prepared at once (`retest prepare a & retest
+/// prepare b`): both finish, and the corpus folder they share is whole, with the same bytes in
+/// each of 20 rounds, and nothing else is left.
+#[test]
+fn two_pipelines_preparing_one_corpus_at_once_both_finish_with_the_same_folder() {
+    let base = tempfile::tempdir().unwrap();
+    for name in ["a", "b"] {
+        let pipeline = format!(
+            "name: {name}\nn_seeds: 2\ncorpora:\n  - recipe: {CORPUS}\nalgorithms: [glove]\n\
+             glove: {{dim: 10, iterations: 1}}\nmeasures:\n  target_lists: [occ16]\n"
+        );
+        std::fs::write(base.path().join(format!("{name}.yaml")), pipeline).unwrap();
+    }
+    let mut first: Option<Vec<(PathBuf, Vec<u8>)>> = None;
+    for round in 0..20 {
+        let results = base.path().join(format!("results-{round}"));
+        let children: Vec<Child> = ["a", "b"]
+            .map(|name| {
+                let pipeline = base.path().join(format!("{name}.yaml"));
+                retest(&results)
+                    .arg("prepare")
+                    .arg(&pipeline)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .into();
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "round {round}:\n{stderr}");
+        }
+        let corpora = results.join("corpora");
+        // Beside the corpus folder, only the preparations' lock file.
+        let files: Vec<(PathBuf, Vec<u8>)> = (entries(&corpora).into_iter())
+            .filter(|p| corpora.join(p).is_file() && *p != Path::new(".prepare.lock"))
+            .map(|p| (p.clone(), std::fs::read(corpora.join(&p)).unwrap()))
+            .collect();
+        let names: Vec<String> = files
+            .iter()
+            .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "cooccurrence-window15.bin",
+                "corpus.bin",
+                "stats.json",
+                "vocab.tsv"
+            ],
+            "round {round}"
+        );
+        match &first {
+            None => first = Some(files),
+            Some(first) => assert!(*first == files, "round {round}: other bytes"),
+        }
+    }
 }
