@@ -119,7 +119,7 @@ fn configuration<'a>(
     model: &str,
 ) -> Result<(SeedSource<'a>, PathBuf, Option<FileSums>)> {
     if let Some(files) = plan.model_files_named(model) {
-        let sums = FileSums::of(files)?;
+        let sums = FileSums::of(files, &layout.model_file_checksums())?;
         let dir = layout.model_files_measure_dir(plan, files, &sums, lists);
         return Ok((SeedSource::Files(files), dir, Some(sums)));
     }

@@ -52,6 +52,12 @@ impl Layout {
         self.results.join("corpora")
     }
 
+    /// The checksums of model files read before, with their sizes and modification times,
+    /// shared by every pipeline (`driver::model_files::FileSums::of`).
+    pub fn model_file_checksums(&self) -> PathBuf {
+        self.results.join("model-file-checksums.json")
+    }
+
     /// Trained embeddings, shared by every pipeline.
     pub fn embeddings(&self) -> PathBuf {
         self.results.join("embeddings")

@@ -118,7 +118,8 @@ pub fn pipeline_status(
                     (Some(model), _) => prepared_of(corpus)
                         .zip(lists)
                         .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, &model, lists)),
-                    (None, Some(files)) => match (FileSums::of(files), lists) {
+                    (None, Some(files)) => match (FileSums::of(files, &layout.model_file_checksums()), lists)
+                    {
                         (Ok(sums), Some(lists)) => {
                             Some(layout.model_files_measure_dir(plan, files, &sums, lists))
                         }
