@@ -13,7 +13,7 @@ use retest_tables::{
     BasePairAgreementRow, BasePairCorrelationRow, BasePairDirectionRow, BasePairFlipRow, BasePairKappaRow,
     BasePairScoreRow, BasePairSummaryRow, CoverageRow, Row, Table,
 };
-use retest_test_support::{arg, output, stderr, workspace_dir};
+use retest_test_support::{arg, output, stderr, with_zero_row, workspace_dir};
 use serde_json::Value;
 
 /// `retest ARGS` in the workspace.
@@ -256,14 +256,7 @@ fn two_copies_of_a_model_agree_across_seeds() {
 /// the vocabulary with a warning and a `zero_vector` coverage row, and never scored.
 #[test]
 fn a_zero_vector_is_left_out_and_named() {
-    let text = std::fs::read_to_string(model_path()).unwrap();
-    let zeroed: String = (text.lines())
-        .map(|line| match line.strip_prefix("actor ") {
-            Some(values) => format!("actor{}\n", " 0".repeat(values.split(' ').count())),
-            None => format!("{line}\n"),
-        })
-        .collect();
-    assert!(zeroed != text, "no row of `actor`");
+    let zeroed = with_zero_row(&std::fs::read_to_string(model_path()).unwrap(), "actor");
     let tmp = tempfile::tempdir().unwrap();
     let model = tmp.path().join("zero.vec");
     std::fs::write(&model, zeroed).unwrap();

@@ -258,19 +258,7 @@ fn every_message_is_the_expected_one() {
                 ("pairs.txt", "he\u{1b}[31mshe\u{7}\n"),
                 ("words.txt", "nurse\n"),
             ],
-            ..case(
-                "control_characters",
-                &[
-                    "score",
-                    "{tmp}/e.vec",
-                    "--pairs",
-                    "{tmp}/pairs.txt",
-                    "--words",
-                    "{tmp}/words.txt",
-                    "--out",
-                    "{tmp}/o.csv",
-                ],
-            )
+            ..score("control_characters", "nurse\n", "1")
         },
         // Embedding files.
         case("missing_embedding", &["embeddings", "info", "{tmp}/missing.fifu"]),

@@ -168,3 +168,25 @@ pub fn embeddings<const DIM: usize>(rows: &[(&str, [f32; DIM])]) -> Embeddings {
 
 #[cfg(test)]
 mod tests;
+
+/// word2vec text `text` with the row of `word` set to zeros (a padding row, as some pretrained
+/// files hold).
+///
+/// # Panics
+///
+/// `text` has no row of `word`.
+pub fn with_zero_row(text: &str, word: &str) -> String {
+    let prefix = format!("{word} ");
+    let mut found = false;
+    let out = (text.lines())
+        .map(|line| match line.strip_prefix(&prefix) {
+            Some(values) => {
+                found = true;
+                format!("{word}{}\n", " 0".repeat(values.split(' ').count()))
+            }
+            None => format!("{line}\n"),
+        })
+        .collect();
+    assert!(found, "no row of `{word}`");
+    out
+}

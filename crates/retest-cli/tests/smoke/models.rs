@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use retest_test_support::with_zero_row;
+
 use crate::csv::{Csv, num};
 use crate::{retest, smoke_run, stderr};
 
@@ -179,14 +181,7 @@ fn a_word_with_a_zero_vector_in_one_file_is_left_out_and_named() {
         files.push(file);
     }
     // `soldier`'s row of the second file, all zeros.
-    let text = std::fs::read_to_string(&files[1]).unwrap();
-    let zeroed: String = (text.lines())
-        .map(|line| match line.strip_prefix("soldier ") {
-            Some(values) => format!("soldier{}\n", " 0".repeat(values.split(' ').count())),
-            None => format!("{line}\n"),
-        })
-        .collect();
-    assert!(zeroed != text, "no row of `soldier`");
+    let zeroed = with_zero_row(&std::fs::read_to_string(&files[1]).unwrap(), "soldier");
     std::fs::write(&files[1], zeroed).unwrap();
     let mut args = vec!["reliability".to_owned()];
     args.extend(files.iter().map(|p| p.display().to_string()));
