@@ -333,6 +333,22 @@ pub enum Command {
     /// empty cells, NA and NaN are missing (rows with a missing value are dropped).
     #[command(subcommand)]
     Stats(StatsCommand),
+    /// Record the SHA-256 of the files a declaring file names by source, in `checksums.lock`
+    /// beside it: a WEAT tests file's `sets`, a word-list or lexicon declaration (`source`) or a
+    /// corpus recipe (`sources`). A file is recorded the first time it is used; a later use that
+    /// finds it changed fails. With --refresh, a file that changed on purpose (one's own, edited)
+    /// is recorded as it is now. A checksum written in the declaring file (`sha256:`) is only
+    /// verified: edit it there.
+    ///
+    /// Example: `retest lock --refresh study/my-tests.yaml`
+    Lock {
+        /// Declaring files (`.yaml`): WEAT tests files, declarations, corpus recipes.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Record each file as it is now, replacing the checksum the lock holds.
+        #[arg(long)]
+        refresh: bool,
+    },
     /// Validate a pipeline and print the resolved plan, the jobs it implies and each job's
     /// memory.
     ///

@@ -85,6 +85,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Corpus(CorpusCommand::List) => list_corpora(&folders),
         Command::Stats(command) => stats(command),
+        Command::Lock { files, refresh } => lock(&files, refresh),
         Command::Embeddings(EmbeddingsCommand::Info { input, format }) => {
             let emb = retest_embeddings::read(&input, format.format)?;
             write!(crate::stdout::stdout(), "{}", retest_embeddings::describe(&emb))?;
@@ -319,6 +320,22 @@ fn list_corpora(folders: &Folders) -> Result<()> {
             recipe.reader.as_str(),
             recipe.description
         )?;
+    }
+    Ok(())
+}
+
+/// `retest lock [--refresh] FILE...`: one line per source file, as it is recorded or verified.
+fn lock(files: &[std::path::PathBuf], refresh: bool) -> Result<()> {
+    let mode = if refresh {
+        retest_pipeline::LockMode::Refresh
+    } else {
+        retest_pipeline::LockMode::Verify
+    };
+    let mut out = crate::stdout::stdout();
+    for file in files {
+        for outcome in retest_pipeline::lock_declared(file, mode)? {
+            writeln!(out, "{outcome}")?;
+        }
     }
     Ok(())
 }

@@ -72,6 +72,35 @@ fn stats(name: &'static str, statistic: &str, file: &'static str, csv: &'static 
     }
 }
 
+/// `args` run on the tests file `t.yaml` holding `tests`, beside its sets `s.json` ([`SETS`]),
+/// the embedding `e.vec` ([`ZERO_VECTORS`]) and, when given, the lock `checksums.lock` holding
+/// `lock` after its header.
+fn weat_sets(name: &'static str, tests: &'static str, lock: Option<&str>, args: &[&str]) -> Case {
+    let mut files = vec![("t.yaml", tests), ("s.json", SETS), ("e.vec", ZERO_VECTORS)];
+    if let Some(lock) = lock {
+        let text = format!("{LOCK_HEADER}{lock}");
+        files.push(("checksums.lock", Box::leak(text.into_boxed_str())));
+    }
+    Case {
+        files,
+        ..case(name, args)
+    }
+}
+
+/// A JSON file of named sets over the words of [`ZERO_VECTORS`].
+const SETS: &str = r#"{"xs": ["he"], "ys": ["she"], "as": ["nurse"], "bs": ["pad"]}"#;
+
+/// A tests file declaring its own sets `s.json` beside it, without checksum or licence.
+const OWN_SETS: &str =
+    "sets:\n  source: {file: s.json, path: s.json}\ntests:\n  t1: {x: xs, y: ys, a: as, b: bs}\n";
+
+/// The first line of a lock file.
+const LOCK_HEADER: &str =
+    "# SHA-256 of files whose recipe or declaration names none, recorded on first use (retest).\n";
+
+/// A SHA-256 that no file of these cases has.
+const WRONG_SHA: &str = "1111111111111111111111111111111111111111111111111111111111111111";
+
 /// A pipeline of two seeds on WikiText-103 valid followed by `rest`.
 const PIPELINE: &str = "name: p\nn_seeds: 2\ncorpora:\n  - recipe: wikitext-103-valid\n";
 
@@ -346,6 +375,79 @@ fn every_message_is_the_expected_one() {
             files: vec![("results/smoke/slurm/train.sbatch", "")],
             ..case("status_slurm", &["status", "smoke"])
         },
+        // Declared files of one's own: the lock beside the tests file, and how to refresh it.
+        weat_sets(
+            "weat_sets_recorded_mismatch",
+            OWN_SETS,
+            Some(&format!("{WRONG_SHA}  t/s.json\n")),
+            &[
+                "weat",
+                "{tmp}/e.vec",
+                "--tests",
+                "{tmp}/t.yaml",
+                "--out",
+                "{tmp}/w.csv",
+            ],
+        ),
+        weat_sets(
+            "weat_sets_found_by_name_without_licence",
+            "sets:\n  description: d\n  source: {file: s.json}\ntests:\n  t1: {x: xs, y: ys, a: as, b: bs}\n",
+            None,
+            &[
+                "weat",
+                "{tmp}/e.vec",
+                "--tests",
+                "{tmp}/t.yaml",
+                "--out",
+                "{tmp}/w.csv",
+            ],
+        ),
+        weat_sets(
+            "weat_sets_outside_without_description",
+            "sets:\n  source: {file: s.json, path: ../s.json}\ntests:\n  t1: {x: xs, y: ys, a: as, b: bs}\n",
+            None,
+            &[
+                "weat",
+                "{tmp}/e.vec",
+                "--tests",
+                "{tmp}/t.yaml",
+                "--out",
+                "{tmp}/w.csv",
+            ],
+        ),
+        weat_sets(
+            "lock_refresh",
+            OWN_SETS,
+            Some(&format!("{WRONG_SHA}  t/s.json\n")),
+            &["lock", "--refresh", "{tmp}/t.yaml"],
+        ),
+        weat_sets("lock_first_use", OWN_SETS, None, &["lock", "{tmp}/t.yaml"]),
+        weat_sets(
+            "lock_recorded_mismatch",
+            OWN_SETS,
+            Some(&format!("{WRONG_SHA}  t/s.json\n")),
+            &["lock", "{tmp}/t.yaml"],
+        ),
+        weat_sets(
+            "lock_refresh_published_mismatch",
+            "sets:\n  source:\n    file: s.json\n    path: s.json\n    sha256: \
+             0000000000000000000000000000000000000000000000000000000000000000\n\
+             tests:\n  t1: {x: xs, y: ys, a: as, b: bs}\n",
+            None,
+            &["lock", "--refresh", "{tmp}/t.yaml"],
+        ),
+        weat_sets(
+            "lock_tests_without_sets",
+            "tests:\n  t1: {x: [he], y: [she], a: [nurse], b: [pad]}\n",
+            None,
+            &["lock", "{tmp}/t.yaml"],
+        ),
+        weat_sets(
+            "lock_not_a_declaring_file",
+            "name: p\nn_seeds: 2\n",
+            None,
+            &["lock", "{tmp}/t.yaml"],
+        ),
     ];
     for case in &cases {
         run(case);

@@ -19,14 +19,13 @@ pub enum DataError {
         expected: String,
         found: String,
     },
-    /// The file differs from the SHA-256 the lock file recorded when it was first used (the
-    /// recipe publishes none), e.g. because a broken copy was used then or the upstream changed.
+    /// The file differs from the SHA-256 the lock file recorded when it was first used (its
+    /// recipe or declaration publishes none): it was edited, the upstream changed, or a broken
+    /// copy was used then.
     #[error(
-        "{}: checksum mismatch: expected sha256 {expected}, found {found}; the expected one is not \
-         published but was recorded in {} when the file was first used: if this file is the right \
-         one, remove the line for {key} from {} and run again",
+        "{}: checksum mismatch: expected sha256 {expected} (recorded in {} when the file was first \
+         used), found {found}: if the file changed on purpose, run `{refresh}`",
         path.display(),
-        lock.display(),
         lock.display()
     )]
     RecordedChecksumMismatch {
@@ -35,8 +34,8 @@ pub enum DataError {
         found: String,
         /// The lock file holding `expected`.
         lock: PathBuf,
-        /// The entry's key there (`corpus/file`).
-        key: String,
+        /// The command that records the file as it is now.
+        refresh: String,
     },
     #[error("{owner}: downloading {url} failed: {message}")]
     Download {

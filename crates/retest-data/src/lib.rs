@@ -13,9 +13,9 @@ mod resolve;
 
 pub use checksum::sha256_file;
 pub use error::DataError;
-pub use lock::{LearntChecksum, LockFile};
+pub use lock::{LOCK_FILE, LearntChecksum, LockFile, lock_beside, record_learnt_checksums};
 pub use prepare::{
     CORPUS_FILE, PrepareOutcome, PreparedCorpus, STATS_FILE, VOCAB_FILE, find_prepared, prepare_corpus,
     prepared_dirs, stale_preparations,
 };
-pub use resolve::{Origin, Owner, ResolvedFile, Resolver};
+pub use resolve::{LockPlace, Origin, Owner, Refreshed, ResolvedFile, Resolver};

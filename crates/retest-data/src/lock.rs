@@ -1,10 +1,12 @@
 //! The checksum lock file: SHA-256s learnt on first use, verified on every later use.
 //!
-//! A recipe may name a source whose upstream checksum is not published. The first time such a
-//! file is used and read without error (its corpus prepared, its list read), its SHA-256 is
-//! recorded here, keyed by recipe and file name, one `sha256  corpus/file` line each, sorted,
-//! like `sha256sum` output. Later resolutions verify against it, so a changed upstream file is
-//! noticed. Commit the lock file.
+//! A recipe or a declaration may name a source whose checksum is not published. The first time
+//! such a file is used and read without error (its corpus prepared, its list read), its SHA-256
+//! is recorded in `checksums.lock`, keyed by owner (recipe or declaration) and file name, one
+//! `sha256  owner/file` line each, sorted, like `sha256sum` output. Later resolutions verify
+//! against it, so a changed file is noticed; `retest lock --refresh FILE` records a file that
+//! changed on purpose. A corpus's lock is the one beside its recipes; a declaration's is the one
+//! beside the declaring file ([`lock_beside`]). Commit the lock file.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -27,6 +29,8 @@ pub struct LearntChecksum {
     /// The file name, as the recipe gives it.
     pub file: String,
     pub sha256: String,
+    /// The lock file that records it.
+    pub lock: PathBuf,
 }
 
 impl LearntChecksum {
@@ -34,6 +38,34 @@ impl LearntChecksum {
     pub fn key(&self) -> String {
         lock_key(&self.owner, &self.file)
     }
+}
+
+/// The name of a checksum lock file.
+pub const LOCK_FILE: &str = "checksums.lock";
+
+/// The lock file beside `file` (in its folder): where the checksums learnt for the files a
+/// declaration or a recipe names are recorded.
+pub fn lock_beside(file: &Path) -> PathBuf {
+    match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(LOCK_FILE),
+        _ => PathBuf::from(LOCK_FILE),
+    }
+}
+
+/// Records every checksum of `learnt`, each in its own lock file.
+///
+/// # Errors
+///
+/// A lock file that cannot be read or written.
+pub fn record_learnt_checksums(learnt: &[LearntChecksum]) -> Result<(), DataError> {
+    let mut locks: Vec<&Path> = learnt.iter().map(|l| l.lock.as_path()).collect();
+    locks.sort();
+    locks.dedup();
+    for lock in locks {
+        let entries: Vec<LearntChecksum> = learnt.iter().filter(|l| l.lock == lock).cloned().collect();
+        LockFile::load(lock)?.record(&entries)?;
+    }
+    Ok(())
 }
 
 /// The key of `file` of `owner` in the lock file.
@@ -60,7 +92,8 @@ impl LockFile {
         self.entries.get(&lock_key(corpus, file)).map(String::as_str)
     }
 
-    /// Records `learnt` and rewrites the lock file atomically. The file is read again first, so
+    /// Records `learnt` (replacing an entry of the same key) and rewrites the lock file
+    /// atomically. The file is read again first, so
     /// entries another process recorded since [`LockFile::load`] are kept. Nothing to record
     /// writes nothing.
     pub fn record(&mut self, learnt: &[LearntChecksum]) -> Result<(), DataError> {
@@ -72,7 +105,7 @@ impl LockFile {
             entries.insert(entry.key(), entry.sha256.clone());
         }
         let mut text = String::from(
-            "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n",
+            "# SHA-256 of files whose recipe or declaration names none, recorded on first use (retest).\n",
         );
         for (key, sha) in &entries {
             text.push_str(&format!("{sha}  {key}\n"));

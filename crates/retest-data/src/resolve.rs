@@ -7,11 +7,14 @@
 //! 3. The download cache (`RETEST_CACHE_DIR`, default `.cache/downloads`, one folder per corpus): a file downloaded
 //!    earlier, verified again; else the source's `url` is downloaded into it with a progress bar.
 //!
-//! A known checksum comes from the recipe or, failing that, from the lock file. A file whose
+//! A known checksum comes from the recipe or, failing that, from the lock file: the resolver's
+//! (beside the recipes) for a corpus, the one beside the declaring file for a declaration
+//! ([`LockPlace`]). A file whose
 //! checksum was unknown has it learnt, not recorded: the caller records it with
 //! [`Resolver::record_learnt`] once the file has been read without error, so a truncated download
 //! that fails to read never has its checksum locked in.
 
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -20,7 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::checksum::sha256_file;
 use crate::error::DataError;
-use crate::lock::{LearntChecksum, LockFile, lock_key};
+use crate::lock::{LearntChecksum, LockFile, lock_beside, lock_key};
 use crate::progress::bytes_bar;
 
 /// Where a resolved file was found.
@@ -43,14 +46,26 @@ impl Origin {
     }
 }
 
-/// What declares a source file: a corpus recipe or a word-list declaration. Its name keys the
-/// cache folder and the lock file; its file is named in errors and anchors relative paths.
+/// What declares a source file: a corpus recipe or a declaration (a word list, a lexicon file,
+/// a WEAT tests file's sets). Its name keys the cache folder and the lock file; its file is named
+/// in errors, anchors relative paths and is what `retest lock --refresh` is given.
 #[derive(Clone, Copy, Debug)]
 pub struct Owner<'a> {
     /// `corpus` or `word list`, for messages.
     pub kind: &'a str,
     pub name: &'a str,
     pub file: &'a Path,
+    /// The lock file that records the checksums learnt for its files.
+    pub lock: LockPlace,
+}
+
+/// Which lock file records the checksums learnt for an owner's files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockPlace {
+    /// The resolver's own ([`Resolver::lock`]): a project's recipes share the one beside them.
+    Resolver,
+    /// `checksums.lock` beside the owner's file ([`lock_beside`]), wherever the command runs.
+    BesideFile,
 }
 
 impl Owner<'_> {
@@ -81,6 +96,22 @@ pub struct Resolver {
     pub offline: bool,
     /// Checksums of files the lock does not know yet, not recorded until the file is read.
     learnt: Vec<LearntChecksum>,
+    /// The lock files beside declaring files ([`LockPlace::BesideFile`]), read on first use.
+    beside: BTreeMap<PathBuf, LockFile>,
+}
+
+/// A source file found again by [`Resolver::refresh_declared`].
+#[derive(Clone, Debug)]
+pub struct Refreshed {
+    pub resolved: ResolvedFile,
+    /// The checksum the lock recorded before, if any.
+    pub previous: Option<String>,
+    /// The checksum is given in the declaring file: verified, not recorded.
+    pub published: bool,
+    /// The lock file the checksum is recorded in.
+    pub lock: PathBuf,
+    /// The entry's key there (`owner/file`).
+    pub key: String,
 }
 
 /// Where the checksum a file is verified against comes from.
@@ -108,14 +139,52 @@ impl Resolver {
             lock,
             offline,
             learnt: Vec::new(),
+            beside: BTreeMap::new(),
         }
     }
 
-    /// Records in the lock file the checksums learnt for the files of `owner` (a corpus or a
-    /// declaration name); call it once they have been read without error.
+    /// Records in their lock files the checksums learnt for the files of `owner` (a corpus or
+    /// a declaration name); call it once they have been read without error.
     pub fn record_learnt(&mut self, owner: &str) -> Result<(), DataError> {
         let learnt = self.take_learnt(owner);
-        self.lock.record(&learnt)
+        let mut locks: Vec<PathBuf> = learnt.iter().map(|l| l.lock.clone()).collect();
+        locks.sort();
+        locks.dedup();
+        for path in locks {
+            let entries: Vec<LearntChecksum> = learnt.iter().filter(|l| l.lock == path).cloned().collect();
+            if path == self.lock.path() {
+                self.lock.record(&entries)?;
+            } else {
+                self.lock_of_path(&path)?.record(&entries)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The lock file beside a declaring file, read once.
+    fn lock_of_path(&mut self, path: &Path) -> Result<&mut LockFile, DataError> {
+        if !self.beside.contains_key(path) {
+            let lock = LockFile::load(path)?;
+            self.beside.insert(path.to_owned(), lock);
+        }
+        Ok(self.beside.get_mut(path).expect("inserted above"))
+    }
+
+    /// The path of the lock file that records the checksums learnt for `owner`'s files.
+    pub fn lock_path(&self, owner: &Owner<'_>) -> PathBuf {
+        match owner.lock {
+            LockPlace::Resolver => self.lock.path().to_owned(),
+            LockPlace::BesideFile => lock_beside(owner.file),
+        }
+    }
+
+    /// The checksum the owner's lock file recorded for `file`.
+    fn recorded(&mut self, owner: &Owner<'_>, file: &str) -> Result<Option<String>, DataError> {
+        let lock = match owner.lock {
+            LockPlace::Resolver => &self.lock,
+            LockPlace::BesideFile => &*self.lock_of_path(&lock_beside(owner.file))?,
+        };
+        Ok(lock.get(owner.name, file).map(str::to_owned))
     }
 
     /// The checksums learnt for the files of `owner`, handed over to be recorded later (with
@@ -143,8 +212,34 @@ impl Resolver {
             kind: "corpus",
             name: &recipe.name,
             file: &recipe.file,
+            lock: LockPlace::Resolver,
         };
         self.resolve_declared(&owner, source)
+    }
+
+    /// Finds `source` of `owner` again and learns its checksum as it is now, to be recorded in
+    /// place of the one the lock holds (`retest lock --refresh`): record it with
+    /// [`Resolver::record_learnt`]. A checksum the owner's file gives is verified, not replaced.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be found, or differs from the checksum its owner's file gives.
+    pub fn refresh_declared(
+        &mut self,
+        owner: &Owner<'_>,
+        source: &SourceSpec,
+    ) -> Result<Refreshed, DataError> {
+        let previous = self.recorded(owner, &source.file)?;
+        let published = source.sha256.is_some();
+        let expected = source.sha256.clone().map(Expected::Published);
+        let resolved = self.resolve_with(owner, source, expected)?;
+        Ok(Refreshed {
+            resolved,
+            previous,
+            published,
+            lock: self.lock_path(owner),
+            key: lock_key(owner.name, &source.file),
+        })
     }
 
     /// Finds and verifies one source file declared by `owner` (a corpus recipe or a word-list
@@ -154,11 +249,22 @@ impl Resolver {
         owner: &Owner<'_>,
         source: &SourceSpec,
     ) -> Result<ResolvedFile, DataError> {
-        let recipe = owner;
         let expected = match &source.sha256 {
             Some(sha) => Some(Expected::Published(sha.clone())),
-            None => (self.lock.get(recipe.name, &source.file)).map(|sha| Expected::Recorded(sha.to_owned())),
+            None => self.recorded(owner, &source.file)?.map(Expected::Recorded),
         };
+        self.resolve_with(owner, source, expected)
+    }
+
+    /// Finds `source` of `owner` and verifies it against `expected`, if any; without, its
+    /// checksum is learnt.
+    fn resolve_with(
+        &mut self,
+        owner: &Owner<'_>,
+        source: &SourceSpec,
+        expected: Option<Expected>,
+    ) -> Result<ResolvedFile, DataError> {
+        let recipe = owner;
         let mut looked = Vec::new();
 
         if let Some(path) = &source.path {
@@ -205,7 +311,7 @@ impl Resolver {
                     match &expected {
                         Some(want) if want.sha256() != found => {
                             if mismatch.is_none() {
-                                mismatch = Some(self.mismatch(recipe, source, candidate, want, found));
+                                mismatch = Some(self.mismatch(recipe, candidate, want, found));
                             }
                         }
                         _ => {
@@ -247,7 +353,7 @@ impl Resolver {
                 {
                     let bad = cached.with_extension("rejected");
                     let _ = std::fs::rename(&cached, &bad);
-                    return Err(self.mismatch(recipe, source, bad, want, found));
+                    return Err(self.mismatch(recipe, bad, want, found));
                 }
                 self.verified(
                     recipe,
@@ -277,21 +383,14 @@ impl Resolver {
         if let Some(want) = expected
             && want.sha256() != found
         {
-            return Err(self.mismatch(recipe, source, path, want, found));
+            return Err(self.mismatch(recipe, path, want, found));
         }
         self.verified(recipe, source, path, found, expected.is_none(), origin)
     }
 
     /// The error for `path` whose SHA-256 `found` is not the `expected` one: a recorded
-    /// checksum names the lock file and the entry to remove.
-    fn mismatch(
-        &self,
-        recipe: &Owner<'_>,
-        source: &SourceSpec,
-        path: PathBuf,
-        expected: &Expected,
-        found: String,
-    ) -> DataError {
+    /// checksum names the lock file and the command that records the file as it is now.
+    fn mismatch(&self, recipe: &Owner<'_>, path: PathBuf, expected: &Expected, found: String) -> DataError {
         match expected {
             Expected::Published(sha) => DataError::ChecksumMismatch {
                 path,
@@ -302,8 +401,8 @@ impl Resolver {
                 path,
                 expected: sha.clone(),
                 found,
-                lock: self.lock.path().to_owned(),
-                key: lock_key(recipe.name, &source.file),
+                lock: self.lock_path(recipe),
+                refresh: refresh_command(recipe.file),
             },
         }
     }
@@ -324,6 +423,7 @@ impl Resolver {
                 owner: recipe.name.to_owned(),
                 file: source.file.clone(),
                 sha256: sha256.clone(),
+                lock: self.lock_path(recipe),
             });
         }
         Ok(ResolvedFile {
@@ -332,6 +432,20 @@ impl Resolver {
             sha256,
             origin,
         })
+    }
+}
+
+/// The command that records the files `declaring` names as they are now, its path quoted for a
+/// shell when it needs to be.
+fn refresh_command(declaring: &Path) -> String {
+    let path = declaring.display().to_string();
+    let plain = path
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b));
+    if plain {
+        format!("retest lock --refresh {path}")
+    } else {
+        format!("retest lock --refresh '{}'", path.replace('\'', "'\\''"))
     }
 }
 

@@ -268,7 +268,7 @@ fn a_checksum_is_recorded_only_once_its_file_has_been_read() {
     assert_eq!(
         std::fs::read_to_string(&lock).unwrap(),
         format!(
-            "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n\
+            "# SHA-256 of files whose recipe or declaration names none, recorded on first use (retest).\n\
              {sha}  dump/RC_2005-12.bz2\n"
         )
     );

@@ -34,16 +34,14 @@ impl Setup {
     }
 
     /// What a resolver says when the file `file` (relative to the setup) has the checksum
-    /// `found` and the lock recorded `recorded` for `demo/<entry>`.
-    fn recorded_mismatch(&self, file: &str, recorded: &str, found: &str, entry: &str) -> String {
-        let lock = self.lock();
+    /// `found` and the lock recorded `recorded` for it: the lock and the refresh command.
+    fn recorded_mismatch(&self, file: &str, recorded: &str, found: &str) -> String {
         format!(
-            "{}: checksum mismatch: expected sha256 {recorded}, found {found}; the expected one is \
-             not published but was recorded in {} when the file was first used: if this file is the \
-             right one, remove the line for demo/{entry} from {} and run again",
+            "{}: checksum mismatch: expected sha256 {recorded} (recorded in {} when the file was \
+             first used), found {found}: if the file changed on purpose, run `retest lock --refresh {}`",
             self.path(file).display(),
-            lock.display(),
-            lock.display()
+            self.lock().display(),
+            self.path("corpora/demo.yaml").display()
         )
     }
 
@@ -159,7 +157,7 @@ fn unknown_checksum_is_recorded_when_asked_then_verified() {
     assert_eq!(
         std::fs::read_to_string(&lock).unwrap(),
         format!(
-            "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n\
+            "# SHA-256 of files whose recipe or declaration names none, recorded on first use (retest).\n\
              {HELLO_SHA}  demo/a.txt\n"
         )
     );
@@ -170,7 +168,7 @@ fn unknown_checksum_is_recorded_when_asked_then_verified() {
     let found = retest_data::sha256_file(&s.path("mirror/a.txt")).unwrap();
     assert_eq!(
         error.to_string(),
-        s.recorded_mismatch("mirror/a.txt", HELLO_SHA, &found, "a.txt")
+        s.recorded_mismatch("mirror/a.txt", HELLO_SHA, &found)
     );
     // Done as the message says, the new file is accepted and recorded.
     std::fs::write(&lock, "").unwrap();
@@ -197,7 +195,7 @@ fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
     assert_eq!(
         error.to_string(),
-        s.recorded_mismatch("corpora/local.txt", &recorded, HELLO_SHA, "a.txt")
+        s.recorded_mismatch("corpora/local.txt", &recorded, HELLO_SHA)
     );
     std::fs::create_dir_all(s.path("cache/demo")).unwrap();
     std::fs::write(s.path("cache/demo/b.txt"), "hello\n").unwrap();
@@ -206,7 +204,7 @@ fn recorded_checksum_mismatch_of_a_local_copy_names_the_lock_file() {
     let error = s.resolver(false).resolve_all(&recipe).unwrap_err();
     assert_eq!(
         error.to_string(),
-        s.recorded_mismatch("cache/demo/b.txt", &recorded, HELLO_SHA, "b.txt")
+        s.recorded_mismatch("cache/demo/b.txt", &recorded, HELLO_SHA)
     );
 }
 
@@ -222,7 +220,7 @@ fn recording_keeps_entries_written_meanwhile() {
     assert_eq!(
         std::fs::read_to_string(&lock).unwrap(),
         format!(
-            "# SHA-256 of corpus files whose recipe names none, recorded on first use (retest).\n\
+            "# SHA-256 of files whose recipe or declaration names none, recorded on first use (retest).\n\
              {HELLO_SHA}  demo/a.txt\n{other}  other/x.txt\n"
         )
     );

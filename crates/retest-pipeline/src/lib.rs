@@ -44,6 +44,7 @@ pub use stages::columns::{EMPTY_SET, OUT_OF_VOCABULARY, PCA_DIRECTION};
 pub use stages::job::{DONE_FILE, MeasureJob, MeasureSummary, group_tables, measure};
 pub use tools::analogies::{AnalogiesRequest, analogies_files};
 pub use tools::base_pairs::{BasePairsRequest, base_pairs_files};
+pub use tools::checksums::{LockMode, LockOutcome, lock_declared};
 pub use tools::eval::{EvalRequest, eval_files};
 pub use tools::inputs::{EmbeddingFiles, TableFile};
 pub use tools::output::{Overwrite, report_folder};

@@ -17,7 +17,7 @@ mod pipeline;
 mod recipe;
 mod weat_tests;
 
-pub use declaration::FileDeclaration;
+pub use declaration::{DeclaringFile, FileDeclaration};
 pub use error::{Location, SpecError};
 pub use jobs::Job;
 pub use model::{Model, ModelParams};

@@ -12,6 +12,10 @@
 //!   mine: { x: [nurse, teacher], y: [engineer, pilot], a: [she, her], b: [he, him] }
 //! ```
 //!
+//! `sets` of one's own, a `path:` beside or below the tests file, needs no `description` or
+//! `licence`: `sets: {source: {file: my_sets.json, path: my_sets.json}}`; its checksum, learnt on
+//! first use, is recorded in `checksums.lock` beside the tests file.
+//!
 //! Test names use lowercase letters, digits, `-` and `_`. Unknown keys, a set name in a file
 //! without `sets`, an empty inline list and a test defined twice are errors with the file, line,
 //! column and field path ([`WeatTestsFile::parse`]); a set name the declared file does not hold
@@ -172,6 +176,9 @@ impl WeatTestsFile {
 
     fn from_document(doc: Document<RawFile>) -> Result<WeatTestsFile, SpecError> {
         let raw = &doc.raw;
+        if let Some(message) = raw.sets.as_ref().and_then(FileDeclaration::missing_field) {
+            return Err(doc.error("sets", message));
+        }
         if raw.tests.0.is_empty() {
             return Err(doc.error("tests", "a tests file needs at least one test"));
         }

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use retest_data::{LearntChecksum, LockFile, Resolver};
+use retest_data::{LearntChecksum, Resolver, record_learnt_checksums};
 use retest_lexicon::Lexicon;
 
 use crate::lists::resolve_declaration;
@@ -23,10 +23,9 @@ pub struct LexiconFiles {
     pub brown: PathBuf,
     /// NLTK's `universal_tagset.zip` (holding `universal_tagset/en-brown.map`).
     pub universal_tagset: PathBuf,
-    /// Checksums learnt for files whose declaration gives none, recorded in `lock` once
-    /// [`LexiconFiles::load`] has read them.
+    /// Checksums learnt for files whose declaration gives none, recorded (in `checksums.lock`
+    /// beside the declarations) once [`LexiconFiles::load`] has read them.
     learnt: Vec<LearntChecksum>,
-    lock: PathBuf,
 }
 
 impl LexiconFiles {
@@ -50,15 +49,11 @@ impl LexiconFiles {
         let wordnet = if debian.join("index.noun").is_file() {
             debian.to_owned()
         } else {
-            resolve_declaration(&folder.join("wordnet.yaml"), "lexicon", "wordnet", resolver)?
+            resolve_declaration(&folder.join("wordnet.yaml"), "lexicon", resolver)?
         };
-        let brown = resolve_declaration(&folder.join("brown.yaml"), "lexicon", "brown", resolver)?;
-        let universal_tagset = resolve_declaration(
-            &folder.join("universal-tagset.yaml"),
-            "lexicon",
-            "universal-tagset",
-            resolver,
-        )?;
+        let brown = resolve_declaration(&folder.join("brown.yaml"), "lexicon", resolver)?;
+        let universal_tagset =
+            resolve_declaration(&folder.join("universal-tagset.yaml"), "lexicon", resolver)?;
         let learnt = ["wordnet", "brown", "universal-tagset"]
             .into_iter()
             .flat_map(|name| resolver.take_learnt(name))
@@ -68,7 +63,6 @@ impl LexiconFiles {
             brown,
             universal_tagset,
             learnt,
-            lock: resolver.lock.path().to_owned(),
         })
     }
 
@@ -82,9 +76,7 @@ impl LexiconFiles {
     pub fn load(&self) -> Result<Lexicon> {
         let lexicon = Lexicon::load(&self.wordnet, &self.brown, &self.universal_tagset)
             .context("loading the lexicon (WordNet, Brown corpus, universal tag map)")?;
-        if !self.learnt.is_empty() {
-            LockFile::load(&self.lock)?.record(&self.learnt)?;
-        }
+        record_learnt_checksums(&self.learnt)?;
         Ok(lexicon)
     }
 }
@@ -92,6 +84,7 @@ impl LexiconFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use retest_data::LockFile;
 
     #[test]
     fn a_missing_lexicon_folder_is_named_with_what_it_must_hold() {

@@ -108,20 +108,14 @@ pub fn run_name(reference: &str) -> String {
 
 /// The lock file of the checksums learnt on first download, kept beside the recipes.
 pub fn lock_file(recipes: &RecipeFolder) -> PathBuf {
-    recipes.dir.join(LOCK_FILE)
+    recipes.dir.join(retest_data::LOCK_FILE)
 }
 
 /// The lock file beside the recipe file `recipe` (in its folder), for a recipe prepared on its
 /// own (`retest corpus prepare path/to/recipe.yaml`): never the current directory's `corpora/`.
 pub fn recipe_lock_file(recipe: &Path) -> PathBuf {
-    match recipe.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.join(LOCK_FILE),
-        _ => PathBuf::from(LOCK_FILE),
-    }
+    retest_data::lock_beside(recipe)
 }
-
-/// The name of the checksum lock file.
-const LOCK_FILE: &str = "checksums.lock";
 
 /// The first of these folders `name` that exists: `<root>/<name>` where `anchor` is
 /// `<root>/<folder>/<file>` (a pipeline file in `X/pipelines/` uses `X/<name>`), `./<name>`, and

@@ -10,7 +10,7 @@ mod weat_tests;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use retest_data::{Owner, Resolver};
+use retest_data::{LockPlace, Owner, Resolver};
 use retest_measures::{PairList, WordList};
 use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, WeatTest};
 
@@ -395,14 +395,14 @@ fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> 
     let what = kind.what();
     let path = find_list(folder, name, kind)?;
     let file = if path.extension().is_some_and(|e| e == "yaml") {
-        resolve_declaration(&path, "word list", name, resolver)?
+        resolve_declaration(&path, "word list", resolver)?
     } else {
-        path
+        path.clone()
     };
     let text = std::fs::read_to_string(&file)
         .with_context(|| format!("{what} `{name}`: cannot read {}", file.display()))?;
     // Read without error: a checksum learnt for a declared file is recorded now.
-    resolver.record_learnt(name)?;
+    resolver.record_learnt(&declaration_name(&path))?;
     Ok((file, text))
 }
 
@@ -461,22 +461,27 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
 }
 
 /// The file a declaration (`description`, `licence`, `source`) names, found by the resolver
-/// and verified against its checksum. `kind` and `name` say what it is in messages. A checksum
-/// the resolver learnt (the declaration gives none) is recorded by the caller once the file has
-/// been read (`Resolver::record_learnt` with `name`).
-pub(crate) fn resolve_declaration(
-    path: &Path,
-    kind: &str,
-    name: &str,
-    resolver: &mut Resolver,
-) -> Result<PathBuf> {
+/// and verified against its checksum. `kind` says what it is in messages. A checksum the
+/// resolver learnt (the declaration gives none) is recorded, in `checksums.lock` beside the
+/// declaration, by the caller once the file has been read (`Resolver::record_learnt` with
+/// [`declaration_name`]).
+pub(crate) fn resolve_declaration(path: &Path, kind: &str, resolver: &mut Resolver) -> Result<PathBuf> {
     let declaration = FileDeclaration::read(path)?;
+    let name = declaration_name(path);
     let owner = Owner {
         kind,
-        name,
+        name: &name,
         file: path,
+        lock: LockPlace::BesideFile,
     };
     Ok(resolver.resolve_declared(&owner, &declaration.source)?.path)
+}
+
+/// The name of the declaration or tests file at `path` (its file name without the extension):
+/// its files' key in the lock file (`name/file`) and their folder in the download cache.
+pub fn declaration_name(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(|| "declared".to_owned(), |s| s.to_string_lossy().into_owned())
 }
 
 /// Files below `dir` whose name is one of `names`, in sorted order.

@@ -5,11 +5,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use retest_data::{Owner, Resolver};
+use retest_data::{LockPlace, Owner, Resolver};
 use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
 
 /// The tests of a tests file with every set as words: the declared JSON file of named sets, if
-/// any, is found by `resolver` (mirror, cache, download) and verified against its checksum.
+/// any, is found by `resolver` (a `path:`, mirror, cache, download) and verified against its
+/// checksum; one learnt on first use is recorded in `checksums.lock` beside the tests file.
 ///
 /// # Errors
 ///
@@ -20,13 +21,12 @@ pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatT
     let sets: Option<BTreeMap<String, Vec<String>>> = match &tests.sets {
         None => None,
         Some(declaration) => {
-            let name = file
-                .file_stem()
-                .map_or_else(|| "weat-tests".to_owned(), |s| s.to_string_lossy().into_owned());
+            let name = super::declaration_name(file);
             let owner = Owner {
                 kind: "WEAT sets",
                 name: &name,
                 file,
+                lock: LockPlace::BesideFile,
             };
             let path = resolver.resolve_declared(&owner, &declaration.source)?.path;
             let text =

@@ -1,9 +1,11 @@
 //! The bring-your-own-vectors commands: each runs one family of measures on any embedding
 //! files (`retest score`, `weat`, `direct-bias`, `analogies`, `base-pairs`, `eval`) or trains one model
-//! from a text file (`retest sgns`, `retest glove`), under one output policy (`output.rs`).
+//! from a text file (`retest sgns`, `retest glove`), under one output policy (`output.rs`); and
+//! `retest lock`, which records the checksums of one's own declared files (`checksums.rs`).
 
 pub(crate) mod analogies;
 pub(crate) mod base_pairs;
+pub(crate) mod checksums;
 pub(crate) mod eval;
 pub(crate) mod inputs;
 pub(crate) mod output;
