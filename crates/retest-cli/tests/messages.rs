@@ -94,6 +94,16 @@ const SETS: &str = r#"{"xs": ["he"], "ys": ["she"], "as": ["nurse"], "bs": ["pad
 const OWN_SETS: &str =
     "sets:\n  source: {file: s.json, path: s.json}\ntests:\n  t1: {x: xs, y: ys, a: as, b: bs}\n";
 
+/// `retest weat` of `e.vec` on the tests file `t.yaml`.
+const WEAT_OWN_SETS: &[&str] = &[
+    "weat",
+    "{tmp}/e.vec",
+    "--tests",
+    "{tmp}/t.yaml",
+    "--out",
+    "{tmp}/w.csv",
+];
+
 /// The first line of a lock file.
 const LOCK_HEADER: &str =
     "# SHA-256 of files whose recipe or declaration names none, recorded on first use (retest).\n";
@@ -380,40 +390,19 @@ fn every_message_is_the_expected_one() {
             "weat_sets_recorded_mismatch",
             OWN_SETS,
             Some(&format!("{WRONG_SHA}  t/s.json\n")),
-            &[
-                "weat",
-                "{tmp}/e.vec",
-                "--tests",
-                "{tmp}/t.yaml",
-                "--out",
-                "{tmp}/w.csv",
-            ],
+            WEAT_OWN_SETS,
         ),
         weat_sets(
             "weat_sets_found_by_name_without_licence",
             "sets:\n  description: d\n  source: {file: s.json}\ntests:\n  t1: {x: xs, y: ys, a: as, b: bs}\n",
             None,
-            &[
-                "weat",
-                "{tmp}/e.vec",
-                "--tests",
-                "{tmp}/t.yaml",
-                "--out",
-                "{tmp}/w.csv",
-            ],
+            WEAT_OWN_SETS,
         ),
         weat_sets(
             "weat_sets_outside_without_description",
             "sets:\n  source: {file: s.json, path: ../s.json}\ntests:\n  t1: {x: xs, y: ys, a: as, b: bs}\n",
             None,
-            &[
-                "weat",
-                "{tmp}/e.vec",
-                "--tests",
-                "{tmp}/t.yaml",
-                "--out",
-                "{tmp}/w.csv",
-            ],
+            WEAT_OWN_SETS,
         ),
         weat_sets(
             "lock_refresh",
