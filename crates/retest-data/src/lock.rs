@@ -58,14 +58,19 @@ pub fn lock_beside(file: &Path) -> PathBuf {
 ///
 /// A lock file that cannot be read or written.
 pub fn record_learnt_checksums(learnt: &[LearntChecksum]) -> Result<(), DataError> {
-    let mut locks: Vec<&Path> = learnt.iter().map(|l| l.lock.as_path()).collect();
-    locks.sort();
-    locks.dedup();
-    for lock in locks {
-        let entries: Vec<LearntChecksum> = learnt.iter().filter(|l| l.lock == lock).cloned().collect();
-        LockFile::load(lock)?.record(&entries)?;
+    for (lock, entries) in by_lock(learnt) {
+        LockFile::load(&lock)?.record(&entries)?;
     }
     Ok(())
+}
+
+/// `learnt` grouped by the lock file that records each, in path order.
+pub(crate) fn by_lock(learnt: &[LearntChecksum]) -> BTreeMap<PathBuf, Vec<LearntChecksum>> {
+    let mut groups: BTreeMap<PathBuf, Vec<LearntChecksum>> = BTreeMap::new();
+    for entry in learnt {
+        groups.entry(entry.lock.clone()).or_default().push(entry.clone());
+    }
+    groups
 }
 
 /// The key of `file` of `owner` in the lock file.

@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::checksum::sha256_file;
 use crate::error::DataError;
-use crate::lock::{LearntChecksum, LockFile, lock_beside, lock_key};
+use crate::lock::{LearntChecksum, LockFile, by_lock, lock_beside, lock_key};
 use crate::progress::bytes_bar;
 
 /// Where a resolved file was found.
@@ -146,12 +146,7 @@ impl Resolver {
     /// Records in their lock files the checksums learnt for the files of `owner` (a corpus or
     /// a declaration name); call it once they have been read without error.
     pub fn record_learnt(&mut self, owner: &str) -> Result<(), DataError> {
-        let learnt = self.take_learnt(owner);
-        let mut locks: Vec<PathBuf> = learnt.iter().map(|l| l.lock.clone()).collect();
-        locks.sort();
-        locks.dedup();
-        for path in locks {
-            let entries: Vec<LearntChecksum> = learnt.iter().filter(|l| l.lock == path).cloned().collect();
+        for (path, entries) in by_lock(&self.take_learnt(owner)) {
             if path == self.lock.path() {
                 self.lock.record(&entries)?;
             } else {
@@ -217,21 +212,29 @@ impl Resolver {
         self.resolve_declared(&owner, source)
     }
 
-    /// Finds `source` of `owner` again and learns its checksum as it is now, to be recorded in
-    /// place of the one the lock holds (`retest lock --refresh`): record it with
-    /// [`Resolver::record_learnt`]. A checksum the owner's file gives is verified, not replaced.
+    /// Finds `source` of `owner` for `retest lock`, with the checksum its lock recorded before.
+    /// A checksum the owner's file gives is verified, never replaced. Otherwise, with `refresh`
+    /// the file's checksum is learnt as it is now, to be recorded in place of the lock's;
+    /// without, the file is verified against the lock's (or learnt, the first time). Record
+    /// what was learnt with [`Resolver::record_learnt`].
     ///
     /// # Errors
     ///
-    /// The file cannot be found, or differs from the checksum its owner's file gives.
-    pub fn refresh_declared(
+    /// The file cannot be found, or differs from the checksum its owner's file gives (or,
+    /// without `refresh`, the one the lock records).
+    pub fn declared_for_lock(
         &mut self,
         owner: &Owner<'_>,
         source: &SourceSpec,
+        refresh: bool,
     ) -> Result<Refreshed, DataError> {
         let previous = self.recorded(owner, &source.file)?;
         let published = source.sha256.is_some();
-        let expected = source.sha256.clone().map(Expected::Published);
+        let expected = match (&source.sha256, &previous) {
+            (Some(sha), _) => Some(Expected::Published(sha.clone())),
+            (None, Some(sha)) if !refresh => Some(Expected::Recorded(sha.clone())),
+            (None, _) => None,
+        };
         let resolved = self.resolve_with(owner, source, expected)?;
         Ok(Refreshed {
             resolved,

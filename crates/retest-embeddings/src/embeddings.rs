@@ -135,6 +135,12 @@ impl Embeddings {
         &self.vectors[row * self.dim..(row + 1) * self.dim]
     }
 
+    /// Whether row `row` is all zeros (a padding row of some pretrained files: no direction,
+    /// so no cosine). Panics if `row >= n_words()`.
+    pub fn is_zero_row(&self, row: usize) -> bool {
+        self.row(row).iter().all(|&x| x == 0.0)
+    }
+
     /// The raw vectors, one slice per row.
     pub fn rows(&self) -> std::slice::ChunksExact<'_, f32> {
         self.vectors.chunks_exact(self.dim)

@@ -100,10 +100,10 @@ pub(crate) fn similarity_with_lookup(
     let mut pairs_zero_vector = 0;
     for (a, b, score) in pairs {
         if let (Some(i), Some(j)) = (lookup.get(a), lookup.get(b)) {
-            let (u, v) = (emb.row(i as usize), emb.row(j as usize));
-            pairs_zero_vector += usize::from(is_zero(u) || is_zero(v));
+            let (i, j) = (i as usize, j as usize);
+            pairs_zero_vector += usize::from(emb.is_zero_row(i) || emb.is_zero_row(j));
             gold.push(*score);
-            model.push(cosine(u, v));
+            model.push(cosine(emb.row(i), emb.row(j)));
         }
     }
     SimilarityResult {
@@ -114,11 +114,6 @@ pub(crate) fn similarity_with_lookup(
         pairs_skipped: pairs.len() - gold.len(),
         pairs_zero_vector,
     }
-}
-
-/// Whether every component of `v` is zero.
-pub(crate) fn is_zero(v: &[f32]) -> bool {
-    v.iter().all(|&x| x == 0.0)
 }
 
 /// cos(u, v) in `f64`; 0 when either vector is zero.

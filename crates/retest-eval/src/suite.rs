@@ -9,7 +9,7 @@ use retest_embeddings::Embeddings;
 use serde::Serialize;
 
 use crate::analogy::analogies_with_lookup;
-use crate::similarity::{is_zero, similarity_with_lookup};
+use crate::similarity::similarity_with_lookup;
 use crate::vocab::Lookup;
 use crate::{
     AnalogyResult, AnalogySet, EvalError, EvalOptions, PairFormat, SimilarityResult, read_analogies,
@@ -164,7 +164,7 @@ pub fn standard_suite_with(
             })
             .collect(),
         zero_vectors: (emb.words().iter().take(lookup.n_rows()).enumerate())
-            .filter(|&(row, _)| is_zero(emb.row(row)))
+            .filter(|&(row, _)| emb.is_zero_row(row))
             .map(|(_, word)| word.clone())
             .collect(),
     })

@@ -168,18 +168,44 @@ fn measuring(plan: &Plan, model: &Model, corpus: &CorpusSize, lists: Option<List
         ModelParams::Glove(p) => p.dim,
     };
     let (v, seeds) = (corpus.words, u64::from(plan.n_seeds));
-    let vectors = seeds * v * u64::from(dim) * 4;
-    let (tensor, scores) = score_tensor(plan, v, seeds, lists);
+    let vectors = MeasuredVectors {
+        bytes: seeds * v * u64::from(dim) * 4,
+        words: v,
+        seeds,
+        detail: format!("{seeds} seeds × {v} words × dim {dim}"),
+    };
+    measure_job(plan, &model.name, vectors, lists, "n_seeds")
+}
+
+/// The vectors a measure job holds at once: their bytes, the words scored and the seeds, and
+/// how the bytes are made up (`5 seeds × 1000 words × dim 300`).
+struct MeasuredVectors {
+    bytes: u64,
+    words: u64,
+    seeds: u64,
+    detail: String,
+}
+
+/// The estimate of measure job `name`: its `vectors`, its score tensor (once `lists` are known)
+/// and its sampling; `field` is what to lower to need less.
+fn measure_job(
+    plan: &Plan,
+    name: &str,
+    vectors: MeasuredVectors,
+    lists: Option<ListSizes>,
+    field: &'static str,
+) -> Estimate {
+    let (tensor, scores) = score_tensor(plan, vectors.words, vectors.seeds, lists);
     let (sampled, samples) = sampling(plan);
-    let detail = format!(
-        "{} for {seeds} seeds × {v} words × dim {dim}{scores}{samples}",
-        gigabytes(vectors)
-    );
     Estimate {
-        job: format!("measure {}", model.name),
-        bytes: vectors + tensor + sampled,
-        field: "n_seeds",
-        detail,
+        job: format!("measure {name}"),
+        bytes: vectors.bytes + tensor + sampled,
+        field,
+        detail: format!(
+            "{} for {}{scores}{samples}",
+            gigabytes(vectors.bytes),
+            vectors.detail
+        ),
     }
 }
 
@@ -233,24 +259,18 @@ pub fn model_files_estimate(
     shapes: &[(usize, usize)],
     lists: Option<ListSizes>,
 ) -> Estimate {
-    let vectors: u64 = shapes.iter().map(|&(n, d)| (n * d * 4) as u64).sum();
     let (v, dim) = shapes
         .iter()
         .fold((usize::MAX, 0), |(v, _), &(n, d)| (v.min(n), d));
-    let seeds = shapes.len() as u64;
-    let (tensor, scores) = score_tensor(plan, v as u64, seeds, lists);
-    let (sampled, samples) = sampling(plan);
+    let seeds = shapes.len();
     let largest = shapes.iter().map(|s| s.0).max().unwrap_or(0);
-    let detail = format!(
-        "{} for {seeds} files of up to {largest} words × dim {dim}{scores}{samples}",
-        gigabytes(vectors)
-    );
-    Estimate {
-        job: format!("measure {}", model.name),
-        bytes: vectors + tensor + sampled,
-        field: MODEL_FILES_FIELD,
-        detail,
-    }
+    let vectors = MeasuredVectors {
+        bytes: shapes.iter().map(|&(n, d)| (n * d * 4) as u64).sum(),
+        words: v as u64,
+        seeds: seeds as u64,
+        detail: format!("{seeds} files of up to {largest} words × dim {dim}"),
+    };
+    measure_job(plan, &model.name, vectors, lists, MODEL_FILES_FIELD)
 }
 
 /// `1.25 GB`.

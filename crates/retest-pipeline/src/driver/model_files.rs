@@ -34,7 +34,6 @@ impl FileSums {
     /// A file that cannot be read.
     pub fn of(model: &ModelFiles, cache: &Path) -> Result<FileSums> {
         let mut known = SumCache::load(cache);
-        let before = known.0.len();
         let mut changed = false;
         let mut sum = |file: &PathBuf| -> Result<FileSum> {
             let seen = Seen::of(file).with_context(|| format!("model `{}`", model.name))?;
@@ -58,7 +57,7 @@ impl FileSums {
             files: model.files.iter().map(&mut sum).collect::<Result<_>>()?,
             counts: model.counts.as_ref().map(&mut sum).transpose()?,
         };
-        if changed || known.0.len() != before {
+        if changed {
             known.save(cache);
         }
         Ok(sums)

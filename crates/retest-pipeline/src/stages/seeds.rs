@@ -292,9 +292,8 @@ fn shared_words(seeds: &[Embeddings]) -> SharedWords {
     // Per file: each word and whether its vector is non-zero.
     let files: Vec<FxHashMap<&str, bool>> = (seeds.iter())
         .map(|e| {
-            let rows = e.vectors().chunks_exact(e.dim().max(1));
-            (e.words().iter().zip(rows))
-                .map(|(w, row)| (w.as_str(), row.iter().any(|&x| x != 0.0)))
+            (e.words().iter().enumerate())
+                .map(|(row, w)| (w.as_str(), !e.is_zero_row(row)))
                 .collect()
         })
         .collect();
@@ -304,10 +303,10 @@ fn shared_words(seeds: &[Embeddings]) -> SharedWords {
         if !seen.insert(word) {
             continue;
         }
-        let found: Vec<Option<bool>> = files.iter().map(|f| f.get(word.as_str()).copied()).collect();
-        let list = if found.contains(&None) {
+        let found = |f: &FxHashMap<&str, bool>| f.get(word.as_str()).copied();
+        let list = if files.iter().any(|f| found(f).is_none()) {
             &mut out.missing
-        } else if found.contains(&Some(false)) {
+        } else if files.iter().any(|f| found(f) == Some(false)) {
             &mut out.zero
         } else {
             &mut out.shared
@@ -335,13 +334,12 @@ pub(crate) fn zero_rows_left_out(source: &str, place: &str, zero: &[String]) -> 
 /// `emb` without its all-zero rows (padding rows of some pretrained files: no direction to
 /// measure), and the words of those rows, in row order.
 pub(crate) fn without_zero_rows(emb: Embeddings) -> (Embeddings, Vec<String>) {
-    let rows = emb.vectors().chunks_exact(emb.dim().max(1));
     let (mut kept, mut zero) = (Vec::new(), Vec::new());
-    for (word, row) in emb.words().iter().zip(rows) {
-        let list = if row.iter().any(|&x| x != 0.0) {
-            &mut kept
-        } else {
+    for (row, word) in emb.words().iter().enumerate() {
+        let list = if emb.is_zero_row(row) {
             &mut zero
+        } else {
+            &mut kept
         };
         list.push(word.clone());
     }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use retest_data::{DataError, LockPlace, Owner, Refreshed, lock_beside};
+use retest_data::{DataError, LockPlace, Owner, lock_beside};
 use retest_spec::{DeclaringFile, SourceSpec, parse_named_sets};
 
 use crate::driver::project::resolver;
@@ -110,23 +110,7 @@ pub fn lock_declared(declaring: &Path, mode: LockMode) -> Result<Vec<LockOutcome
     };
     let mut outcomes = Vec::new();
     for source in &sources {
-        let found = match mode {
-            LockMode::Refresh => resolver.refresh_declared(&owner, source),
-            LockMode::Verify => resolver.resolve_declared(&owner, source).and_then(|resolved| {
-                let lock = resolver.lock_path(&owner);
-                let key = format!("{name}/{}", source.file);
-                let previous = retest_data::LockFile::load(&lock)?
-                    .get(&name, &source.file)
-                    .map(str::to_owned);
-                Ok(Refreshed {
-                    published: source.sha256.is_some(),
-                    previous,
-                    resolved,
-                    lock,
-                    key,
-                })
-            }),
-        };
+        let found = resolver.declared_for_lock(&owner, source, mode == LockMode::Refresh);
         let found = found.map_err(|error| match error {
             DataError::ChecksumMismatch { path, found, .. } if mode == LockMode::Refresh => anyhow::anyhow!(
                 "{}: `{}` ({}, sha256 {found}) differs from the sha256 given in this file, which --refresh \
