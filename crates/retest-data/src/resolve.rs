@@ -100,7 +100,7 @@ pub struct Resolver {
     beside: BTreeMap<PathBuf, LockFile>,
 }
 
-/// A source file found again by [`Resolver::refresh_declared`].
+/// A source file found again by [`Resolver::declared_for_lock`].
 #[derive(Clone, Debug)]
 pub struct Refreshed {
     pub resolved: ResolvedFile,
