@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use retest_corpus::{EncodedCorpus, UnkHandling};
-use retest_glove::{CooccurConfig, GloveConfig, SimdPath, count_cooccurrences, train_with_simd_path};
+use retest_glove::{CooccurConfig, GloveConfig, SimdPath, Speed, count_cooccurrences, train_with};
 use retest_rng::SeedPath;
 
 fn corpus(max_tokens: u64) -> EncodedCorpus {
@@ -64,8 +64,15 @@ fn bench_train(c: &mut Criterion) {
             group.bench_function(format!("{}_iterations_{iterations}", path.as_str()), |b| {
                 b.iter(|| {
                     black_box(
-                        train_with_simd_path(&cooc, cooc.vocab_size(), &config, &seed, &mut |_| {}, path)
-                            .unwrap(),
+                        train_with(
+                            &cooc,
+                            cooc.vocab_size(),
+                            &config,
+                            &seed,
+                            &mut |_| {},
+                            Speed::on(path),
+                        )
+                        .unwrap(),
                     )
                 })
             });

@@ -14,7 +14,9 @@
 //! dir), `--cooc-out FILE` (stream the merged table to FILE instead of holding it; training is
 //! then skipped unless `--iter` > 0, reading FILE back), `--cooc-in FILE` (train on a table
 //! written before, without a corpus), `--reference` (train with the `f64` reference loop
-//! instead), `--simd portable|avx2|avx512f` (force a SIMD path; same bits, other speed), `--output FILE` (word2vec text vectors), `--eval` (WordSim-353,
+//! instead), `--simd portable|avx2|avx512f` (force a SIMD path; same bits, other speed),
+//! `--prefetch L2,L1` (fix the prefetch distances in records, 0 for none, instead of timing
+//! `Prefetch::CANDIDATES`; same bits, other speed), `--output FILE` (word2vec text vectors), `--eval` (WordSim-353,
 //! SimLex-999, MEN and Google analogies from `$RETEST_DATA_DIR/benchmarks`).
 //!
 //! CPU time is the process's user time from `/proc/self/stat` (Linux, 10 ms ticks); memory is
@@ -31,9 +33,8 @@ use retest_corpus::{
     CaseHandling, CorpusBuilder, EncodedCorpus, PlainTextOptions, UnkHandling, WikiTextOptions, decompress,
 };
 use retest_glove::{
-    CooccurConfig, Cooccurrences, GloveConfig, IterationProgress, SimdPath, TrainedGlove,
-    count_cooccurrences, count_cooccurrences_to_writer, read_cooccurrences, train, train_reference,
-    train_with_simd_path,
+    CooccurConfig, Cooccurrences, GloveConfig, IterationProgress, Prefetch, SimdPath, Speed, TrainedGlove,
+    count_cooccurrences, count_cooccurrences_to_writer, read_cooccurrences, train_reference, train_with,
 };
 use retest_rng::SeedPath;
 
@@ -55,6 +56,7 @@ struct Args {
     cooc_in: Option<PathBuf>,
     reference: bool,
     simd: Option<String>,
+    prefetch: Option<Prefetch>,
     output: Option<PathBuf>,
     eval: bool,
 }
@@ -77,6 +79,7 @@ fn parse_args() -> Result<Args, String> {
         cooc_in: None,
         reference: false,
         simd: None,
+        prefetch: None,
         output: None,
         eval: false,
     };
@@ -104,6 +107,18 @@ fn parse_args() -> Result<Args, String> {
             "--output" => a.output = Some(value()?.into()),
             "--reference" => a.reference = true,
             "--simd" => a.simd = Some(value()?),
+            "--prefetch" => {
+                let v = value()?;
+                let (l2, l1) = v
+                    .split_once(',')
+                    .ok_or_else(|| format!("--prefetch {v}: expected L2,L1"))?;
+                let (l2, l1) = (num(&flag, l2.to_owned())?, num(&flag, l1.to_owned())?);
+                let candidates = Prefetch::CANDIDATES.map(|p| format!("{},{}", p.l2_ahead(), p.l1_ahead()));
+                a.prefetch = Some(
+                    Prefetch::new(l2, l1)
+                        .ok_or_else(|| format!("--prefetch {v}: not one of {}", candidates.join(" ")))?,
+                );
+            }
             "--eval" => a.eval = true,
             other => return Err(format!("unknown option {other}")),
         }
@@ -313,19 +328,26 @@ fn train_and_report(
     };
     let model = if a.reference {
         train_reference(cooc, vocab_size, &config, &seed, &mut report)?
-    } else if let Some(name) = &a.simd {
-        let path = SimdPath::available()
-            .into_iter()
-            .find(|p| p.as_str() == name)
-            .ok_or_else(|| {
-                format!(
-                    "--simd {name}: not one of this CPU's paths {:?}",
-                    SimdPath::available()
-                )
-            })?;
-        train_with_simd_path(cooc, vocab_size, &config, &seed, &mut report, path)?
     } else {
-        train(cooc, vocab_size, &config, &seed, &mut report)?
+        let simd = match &a.simd {
+            None => SimdPath::detect(),
+            Some(name) => SimdPath::available()
+                .into_iter()
+                .find(|p| p.as_str() == name)
+                .ok_or_else(|| {
+                    format!(
+                        "--simd {name}: not one of this CPU's paths {:?}",
+                        SimdPath::available()
+                    )
+                })?,
+        };
+        let speed = Speed {
+            simd,
+            prefetch: a.prefetch,
+        };
+        let model = train_with(cooc, vocab_size, &config, &seed, &mut report, speed)?;
+        println!("prefetch: {}", model.prefetch);
+        model
     };
     training.done();
 

@@ -24,12 +24,84 @@ const HINT_L1: i32 = 0;
 #[cfg(not(target_arch = "x86_64"))]
 const HINT_L2: i32 = 0;
 
-/// Records ahead whose parameter rows are prefetched into L2 (two rows of `8·dim` bytes each:
-/// 16 records at dim 300 are 78 KB, far inside L2 but more than L1 holds).
-const PREFETCH_L2_AHEAD: usize = 16;
+/// How far ahead the training loop prefetches the parameter rows of later records: some records
+/// ahead into L2 (0: not at all), then fewer ahead, with the biases, into L1 (0: not at all). A
+/// hint to the caches only: results are the same bits for every setting.
+///
+/// Which distances are fastest depends on the CPU and on the row length: on an AMD Zen 4 at
+/// dim 300 the two-stage prefetch (16 records into L2) was 1.6× faster than L1 alone, while on a
+/// Zen 5 the same stage cost up to 16 % at dim 300 and saved 20 % at dim 100. [`crate::train`] therefore
+/// times [`Prefetch::CANDIDATES`] on the first records of the first iteration and keeps the
+/// fastest (see `retest_tune::Warmup`).
+///
+/// The distances are compile-time constants of the loop (one copy per candidate: with distances
+/// read at run time the loop measured 6 % slower at dim 100), so a `Prefetch` is always one of
+/// [`Prefetch::CANDIDATES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Prefetch {
+    l2_ahead: usize,
+    l1_ahead: usize,
+}
 
-/// Records ahead whose parameter rows (already in L2) and biases are prefetched into L1.
-const PREFETCH_L1_AHEAD: usize = 2;
+/// Calls `$f::<L2, L1>($args)` for the candidate `$p`; the list is [`Prefetch::CANDIDATES`]'s.
+macro_rules! with_prefetch {
+    ($p:expr, $f:ident, $args:expr) => {
+        with_prefetch!(@ $p, $f, $args; (16, 2) (8, 2) (32, 2) (0, 2) (0, 4) (0, 0))
+    };
+    (@ $p:expr, $f:ident, $args:expr; $(($l2:literal, $l1:literal))*) => {
+        match ($p.l2_ahead, $p.l1_ahead) {
+            $(($l2, $l1) => $f::<$l2, $l1>($args),)*
+            _ => unreachable!("a Prefetch is one of the candidates"),
+        }
+    };
+}
+
+impl Prefetch {
+    /// The settings the warm-up times: the two-stage prefetch (16 records at dim 300 are 78 KB
+    /// of rows: far inside L2, more than L1 holds) and its neighbours, L1 alone, and none.
+    pub const CANDIDATES: [Prefetch; 6] = [
+        Prefetch::at(16, 2),
+        Prefetch::at(8, 2),
+        Prefetch::at(32, 2),
+        Prefetch::at(0, 2),
+        Prefetch::at(0, 4),
+        Prefetch::at(0, 0),
+    ];
+
+    const fn at(l2_ahead: usize, l1_ahead: usize) -> Prefetch {
+        Prefetch { l2_ahead, l1_ahead }
+    }
+
+    /// The candidate that prefetches `l2_ahead` records ahead into L2 and `l1_ahead` into L1
+    /// (0: that stage not at all), if there is one.
+    pub fn new(l2_ahead: usize, l1_ahead: usize) -> Option<Prefetch> {
+        Prefetch::CANDIDATES
+            .into_iter()
+            .find(|p| (p.l2_ahead, p.l1_ahead) == (l2_ahead, l1_ahead))
+    }
+
+    /// Records ahead whose rows are prefetched into L2 (0: no L2 stage).
+    pub fn l2_ahead(self) -> usize {
+        self.l2_ahead
+    }
+
+    /// Records ahead whose rows and biases are prefetched into L1 (0: no L1 stage).
+    pub fn l1_ahead(self) -> usize {
+        self.l1_ahead
+    }
+}
+
+impl std::fmt::Display for Prefetch {
+    /// `L2 16 + L1 2`, `L1 2`, `none`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.l2_ahead, self.l1_ahead) {
+            (0, 0) => write!(f, "none"),
+            (0, l1) => write!(f, "L1 {l1}"),
+            (l2, 0) => write!(f, "L2 {l2}"),
+            (l2, l1) => write!(f, "L2 {l2} + L1 {l1}"),
+        }
+    }
+}
 
 /// 16 components of a vector and their AdaGrad accumulators, adjacent so that one record's
 /// row is one contiguous stream of cache lines.
@@ -75,7 +147,7 @@ pub(crate) struct Params {
 
 /// The instruction sets the training loop is compiled for. Every path gives the same bits; they
 /// differ only in speed. [`train`](crate::train) takes [`SimdPath::detect`]; benchmarks and
-/// tests choose one with [`train_with_simd_path`](crate::train_with_simd_path).
+/// tests choose one with [`train_with`](crate::train_with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SimdPath {
     /// Whatever the target's baseline is (SSE2 on x86-64).
@@ -129,28 +201,44 @@ impl SimdPath {
         }
     }
 
-    /// Runs the records `range` of `records` through [`step_range`] on this path; returns the
-    /// summed cost `Σ ½·f(x)·diff²`.
+    /// Runs the records `range` of `records` through [`step_range`] on this path, prefetching
+    /// as `prefetch` says; returns `cost` plus their costs `½·f(x)·diff²`, added one by one (so
+    /// that cutting a range in two gives the same bits).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn run(
         self,
         params: &mut Params,
         records: &[TrainRecord],
         range: std::ops::Range<usize>,
         eta: f32,
+        prefetch: Prefetch,
         scratch: &mut Vec<[f32; LANES]>,
+        cost: f64,
     ) -> f64 {
         scratch.resize(2 * params.n_blocks, [0.0; LANES]);
+        let args = (params, records, range, eta, scratch.as_mut_slice(), cost);
         match self {
-            SimdPath::Portable => step_range(params, records, range, eta, scratch),
+            SimdPath::Portable => with_prefetch!(prefetch, step_range, args),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `SimdPath::Avx2` is only constructed after detecting AVX2.
-            SimdPath::Avx2 => unsafe { step_range_avx2(params, records, range, eta, scratch) },
+            SimdPath::Avx2 => unsafe { with_prefetch!(prefetch, step_range_avx2, args) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `SimdPath::Avx512` is only constructed after detecting AVX-512F.
-            SimdPath::Avx512 => unsafe { step_range_avx512(params, records, range, eta, scratch) },
+            SimdPath::Avx512 => unsafe { with_prefetch!(prefetch, step_range_avx512, args) },
         }
     }
 }
+
+/// What [`step_range`] works on: the parameters, the records and the range of them to visit,
+/// `η`, scratch space for `2·n_blocks` blocks and the cost so far.
+type StepArgs<'a> = (
+    &'a mut Params,
+    &'a [TrainRecord],
+    std::ops::Range<usize>,
+    f32,
+    &'a mut [[f32; LANES]],
+    f64,
+);
 
 /// Defines `$name`: [`step_range`] compiled with the target feature `$feature` enabled (it is
 /// inlined there, so its loops use that instruction set). Callable only where the CPU has it.
@@ -158,14 +246,8 @@ macro_rules! step_range_with_feature {
     ($name:ident, $feature:literal) => {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $feature)]
-        fn $name(
-            params: &mut Params,
-            records: &[TrainRecord],
-            range: std::ops::Range<usize>,
-            eta: f32,
-            scratch: &mut [[f32; LANES]],
-        ) -> f64 {
-            step_range(params, records, range, eta, scratch)
+        fn $name<const L2: usize, const L1: usize>(args: StepArgs<'_>) -> f64 {
+            step_range::<L2, L1>(args)
         }
     };
 }
@@ -243,7 +325,9 @@ fn reduce(mut acc: [f32; LANES]) -> f32 {
 }
 
 /// glove.c's update for each record in `range`, in order (see the crate documentation for the
-/// loss and its gradient):
+/// loss and its gradient), prefetching the rows of the record `L2` ahead into L2 and of the one
+/// `L1` ahead into L1 (0: not at all; see [`Prefetch`]); returns `cost`
+/// plus each record's `½·fdiff·diff`:
 ///
 /// ```text
 /// diff  = w_i·w̃_j + b_i + b̃_j − ln x          (dot in f32, the rest in f64)
@@ -255,26 +339,21 @@ fn reduce(mut acc: [f32; LANES]) -> f32 {
 /// b_i −= fdiff/√G_bi,  b̃_j −= fdiff/√G_b̃j  (each skipped if not finite);  G_b += fdiff²
 /// ```
 #[inline(always)]
-fn step_range(
-    params: &mut Params,
-    records: &[TrainRecord],
-    range: std::ops::Range<usize>,
-    eta: f32,
-    scratch: &mut [[f32; LANES]],
+fn step_range<const L2: usize, const L1: usize>(
+    (params, records, range, eta, scratch, mut cost): StepArgs<'_>,
 ) -> f64 {
     let n = params.n_blocks;
     let (old_main, old_ctx) = scratch.split_at_mut(n);
     let (old_main, old_ctx) = (&mut old_main[..n], &mut old_ctx[..n]);
-    let mut cost = 0.0f64;
     for k in range {
         // Two stages: rows far ahead into L2, the near ones from there into L1, so that the
         // misses of many records are in flight at once without evicting the current rows from
         // L1.
-        if let Some(ahead) = records.get(k + PREFETCH_L2_AHEAD) {
+        if let Some(ahead) = records.get(k + L2).filter(|_| L2 > 0) {
             prefetch_row::<HINT_L2>(params.main.as_ptr().wrapping_add(ahead.i as usize * n), n);
             prefetch_row::<HINT_L2>(params.ctx.as_ptr().wrapping_add(ahead.j as usize * n), n);
         }
-        if let Some(ahead) = records.get(k + PREFETCH_L1_AHEAD) {
+        if let Some(ahead) = records.get(k + L1).filter(|_| L1 > 0) {
             prefetch_row::<HINT_L1>(params.main.as_ptr().wrapping_add(ahead.i as usize * n), n);
             prefetch_row::<HINT_L1>(params.ctx.as_ptr().wrapping_add(ahead.j as usize * n), n);
             prefetch_line(params.bias_main.as_ptr().wrapping_add(ahead.i as usize));

@@ -67,8 +67,10 @@
 //!
 //! # Determinism
 //!
-//! No clock, no entropy: the initial values come from `seed.stream("init")` and the record
-//! order from `seed.stream("shuffle")` (ChaCha12, `retest-rng`). Training is single-threaded and
+//! No entropy, and no clock that reaches a value (the training loop times its prefetch
+//! distances, [`Prefetch`], which change only speed): the initial values come from
+//! `seed.stream("init")` and the record order from `seed.stream("shuffle")` (ChaCha12,
+//! `retest-rng`). Training is single-threaded and
 //! the kernel's bits do not depend on the CPU's SIMD width; `ln` and `pow` are computed with
 //! retest-detmath's `+ − × ÷` implementations (`Profile::GLOVE`), not the platform libm. Same
 //! inputs and seed ⇒ the same bytes.
@@ -87,10 +89,11 @@ pub use cooccur::{
 };
 pub use error::GloveError;
 pub use format::{read_cooccurrences, write_cooccurrences};
-pub use kernel::SimdPath;
+pub use kernel::{Prefetch, SimdPath};
 pub use records::{CoocRecord, Cooccurrences};
 pub use reference::train_reference;
-pub use train::{GloveConfig, IterationProgress, TrainedGlove, train, train_with_simd_path};
+pub use retest_tune::Tuned;
+pub use train::{GloveConfig, IterationProgress, Speed, TrainedGlove, train, train_with};
 
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 
 use retest_detmath::Profile;
 use retest_rng::SeedPath;
+use retest_tune::Tuned;
 
 use crate::error::GloveError;
 use crate::kernel::GRAD_CLIP;
@@ -120,5 +121,6 @@ pub fn train_reference(
         dim,
         vectors,
         cost_per_iteration,
+        prefetch: Tuned::unmeasured(),
     })
 }

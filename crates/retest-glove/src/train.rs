@@ -5,9 +5,10 @@ use rand_core::Rng;
 use retest_detmath::Profile;
 use retest_hugemem::HugeBuf;
 use retest_rng::SeedPath;
+use retest_tune::{Tuned, Warmup};
 
 use crate::error::GloveError;
-use crate::kernel::{Block, LANES, Params, SimdPath, TrainRecord};
+use crate::kernel::{Block, LANES, Params, Prefetch, SimdPath, TrainRecord};
 use crate::records::Cooccurrences;
 use crate::shuffle::shuffle;
 
@@ -16,6 +17,33 @@ const WEIGHT_CACHE_BITS: u32 = 17;
 
 /// Records between two intra-iteration progress reports.
 const PROGRESS_EVERY: usize = 1 << 20;
+
+/// Records per chunk, and chunks per candidate, of the prefetch warm-up: 6 candidates × 3 ×
+/// 16,384 records, about 2 % of the first iteration on a 14M-record table.
+const WARMUP_CHUNK: usize = 1 << 14;
+const WARMUP_ROUNDS: usize = 3;
+
+/// How the training loop runs. Every choice gives the same bits; they differ only in speed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Speed {
+    /// The instruction set of the loop.
+    pub simd: SimdPath,
+    /// The prefetch distances, or `None` to time [`Prefetch::CANDIDATES`] on the first records
+    /// and keep the fastest.
+    pub prefetch: Option<Prefetch>,
+}
+
+impl Speed {
+    /// The widest SIMD path of this CPU, prefetch distances chosen by timing.
+    pub fn detect() -> Speed {
+        Speed::on(SimdPath::detect())
+    }
+
+    /// `simd`, prefetch distances chosen by timing.
+    pub fn on(simd: SimdPath) -> Speed {
+        Speed { simd, prefetch: None }
+    }
+}
 
 /// Hyper-parameters of GloVe training. There is no `Default`: the pipeline's defaults (the
 /// paper's: dim 300, x_max 100, α 0.75, η 0.05, 15 iterations) live in the spec.
@@ -111,6 +139,9 @@ pub struct TrainedGlove {
     /// number glove.c prints as `iter: NNN, cost: …`. Each record's term uses the parameters as
     /// they were when the record was visited.
     pub cost_per_iteration: Vec<f64>,
+    /// The prefetch distances chosen by timing and what each candidate cost per record (see
+    /// [`Speed::prefetch`]; not measured when they were given).
+    pub prefetch: Tuned<Prefetch>,
 }
 
 /// `(rand()/RAND_MAX − 0.5)/dim` with a ChaCha `u32` for `rand()`: uniform on
@@ -174,7 +205,9 @@ pub(crate) fn check_inputs(
 /// Vectors and their accumulators are `f32` (each accumulator stored as `G − 1`, see
 /// `kernel::Block`), biases, costs and `diff` are `f64`; `ln x` and `f(x)` are computed once per
 /// record with the crate's deterministic `ln`/`exp`. The loop is single-threaded; its bits do
-/// not depend on the SIMD path (portable, AVX2, AVX-512F) that the CPU selects.
+/// not depend on the SIMD path (portable, AVX2, AVX-512F) that the CPU selects, nor on the
+/// prefetch distances, which the first records of the first iteration choose by timing
+/// ([`Speed::detect`]).
 pub fn train(
     cooc: &Cooccurrences,
     vocab_size: usize,
@@ -182,24 +215,43 @@ pub fn train(
     seed: &SeedPath,
     progress: &mut dyn FnMut(IterationProgress),
 ) -> Result<TrainedGlove, GloveError> {
-    train_with_simd_path(cooc, vocab_size, config, seed, progress, SimdPath::detect())
+    train_with(cooc, vocab_size, config, seed, progress, Speed::detect())
 }
 
-/// [`train`] on a chosen SIMD path (for benchmarks and tests: the result is the same bits on
-/// every path). Fails if this CPU does not support `path`.
-pub fn train_with_simd_path(
+/// [`train`] with a chosen SIMD path and, optionally, fixed prefetch distances (for benchmarks
+/// and tests: the result is the same bits for every choice). Fails if this CPU does not
+/// support the path.
+pub fn train_with(
+    cooc: &Cooccurrences,
+    vocab_size: usize,
+    config: &GloveConfig,
+    seed: &SeedPath,
+    progress: &mut dyn FnMut(IterationProgress),
+    speed: Speed,
+) -> Result<TrainedGlove, GloveError> {
+    let path = speed.simd;
+    if !SimdPath::available().contains(&path) {
+        return Err(GloveError::InvalidConfig {
+            what: format!("SIMD path {} is not supported by this CPU", path.as_str()),
+        });
+    }
+    let prefetch = match speed.prefetch {
+        Some(fixed) => Warmup::fixed(fixed),
+        None => Warmup::new(&Prefetch::CANDIDATES, WARMUP_ROUNDS, WARMUP_CHUNK),
+    };
+    train_tuned(cooc, vocab_size, config, seed, progress, path, prefetch)
+}
+
+/// [`train_with`] on a supported `path`, with the prefetch distances `prefetch` gives.
+pub(crate) fn train_tuned(
     cooc: &Cooccurrences,
     vocab_size: usize,
     config: &GloveConfig,
     seed: &SeedPath,
     progress: &mut dyn FnMut(IterationProgress),
     path: SimdPath,
+    mut prefetch: Warmup<Prefetch>,
 ) -> Result<TrainedGlove, GloveError> {
-    if !SimdPath::available().contains(&path) {
-        return Err(GloveError::InvalidConfig {
-            what: format!("SIMD path {} is not supported by this CPU", path.as_str()),
-        });
-    }
     check_inputs(cooc, vocab_size, config)?;
     let mut params = init_params(vocab_size, config.dim, seed);
     let records = prepare_records(cooc, config, seed);
@@ -212,7 +264,17 @@ pub fn train_with_simd_path(
         let mut start = 0;
         while start < n {
             let end = (start + PROGRESS_EVERY).min(n);
-            cost += path.run(&mut params, &records, start..end, eta, &mut scratch);
+            // The chunk's costs are summed from 0 in record order, however the warm-up cuts it.
+            let mut chunk_cost = 0.0;
+            let mut from = start;
+            while from < end {
+                let p = prefetch.setting();
+                let to = end.min(from.saturating_add(prefetch.remaining()));
+                chunk_cost = path.run(&mut params, &records, from..to, eta, p, &mut scratch, chunk_cost);
+                prefetch.done(to - from);
+                from = to;
+            }
+            cost += chunk_cost;
             start = end;
             if end < n {
                 progress(IterationProgress::during(iteration, config.iterations, end, n));
@@ -226,6 +288,7 @@ pub fn train_with_simd_path(
         dim: config.dim,
         vectors: output_vectors(&params, vocab_size, config.dim),
         cost_per_iteration,
+        prefetch: prefetch.outcome(),
     })
 }
 

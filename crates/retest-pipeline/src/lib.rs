@@ -35,7 +35,7 @@ pub use driver::run::{
 };
 pub use driver::status::{Failure, JobStatus, State, pipeline_status};
 pub use driver::task::{TaskReport, find_prepared_corpus, run_training_job};
-pub use driver::train::{JobTiming, TrainOutcome, TrainSummary, sgns_config, train_all};
+pub use driver::train::{JobTiming, PrefetchChoice, TrainOutcome, TrainSummary, sgns_config, train_all};
 pub use driver::{cluster, slurm};
 pub use lists::{FULL, Lists, QueryLine, TargetList, read_query_file, read_weat_tests};
 pub use message::one_line;

@@ -8,15 +8,16 @@
 //!     [--alpha 0.025] [--min-alpha 0.0001] [--ns-exponent 0.75] [--seed 1] [--cbow] \
 //!     [--semantics retest|word2vec-c|gensim] [--init word2vec-c|gensim] \
 //!     [--saturation clip|skip] [--sigmoid-index exact|truncated] [--decay words|sentences] \
-//!     [--simd portable|sse2|avx2|avx512f]
+//!     [--simd portable|sse2|avx2|avx512f] [--prefetch PAIRS_AHEAD]
 //! ```
 //!
 //! `--semantics` and the four flags after it select [`retest_sgns::Semantics`] (default
 //! `retest`, the pipeline's): `--semantics` sets all four points to one reference's choices,
 //! and the other four, given after it, change one point each — for measuring what each
 //! difference between word2vec.c, gensim and retest does to the vectors. `--simd` forces a SIMD
-//! path (default: the widest this CPU has); every path gives the same bytes, only the speed
-//! differs.
+//! path (default: the widest this CPU has) and `--prefetch` a prefetch distance (0–4 pairs
+//! ahead; default: chosen by timing, see `retest_sgns::Prefetch`); every choice gives the same
+//! bytes, only the speed differs.
 //!
 //! Prints the corpus size, the SIMD path, the training time and words/s (corpus tokens × epochs
 //! per second of training, excluding reading) to stderr.
@@ -28,8 +29,8 @@ use std::time::Instant;
 
 use retest_corpus::{CorpusBuilder, UnkHandling, WikiTextOptions};
 use retest_sgns::{
-    Architecture, Decay, Init, Saturation, SeedPath, Semantics, SgnsConfig, SigmoidIndex, SimdPath,
-    train_with_simd_path,
+    Architecture, Decay, Init, Prefetch, Saturation, SeedPath, Semantics, SgnsConfig, SigmoidIndex, SimdPath,
+    Speed, train_with,
 };
 
 struct Args {
@@ -38,6 +39,7 @@ struct Args {
     min_count: u64,
     seed: u64,
     simd: SimdPath,
+    prefetch: Option<Prefetch>,
     config: SgnsConfig,
 }
 
@@ -59,6 +61,7 @@ fn parse_args() -> Result<Args, String> {
     let mut min_count = 5;
     let mut seed = 1;
     let mut simd = SimdPath::detect();
+    let mut prefetch = None;
     let mut config = SgnsConfig {
         architecture: Architecture::Skipgram,
         dim: 300,
@@ -126,6 +129,11 @@ fn parse_args() -> Result<Args, String> {
                 let choices = SimdPath::ALL.map(|p| (p.as_str(), p));
                 simd = choose(&value, &choices).map_err(|e| bad(&e))?
             }
+            "--prefetch" => {
+                prefetch = Some(Prefetch {
+                    pairs_ahead: value.parse().map_err(|e| bad(&e))?,
+                })
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -135,6 +143,7 @@ fn parse_args() -> Result<Args, String> {
         min_count,
         seed,
         simd,
+        prefetch,
         config,
     })
 }
@@ -174,7 +183,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .with(args.config.architecture.as_str());
     let training = Instant::now();
     let mut last_percent = 0;
-    let embedding = train_with_simd_path(
+    let embedding = train_with(
         &corpus.view(),
         corpus.vocab().counts(),
         &args.config,
@@ -191,8 +200,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 );
             }
         },
-        args.simd,
+        Speed {
+            simd: args.simd,
+            prefetch: args.prefetch,
+        },
     )?;
+    eprintln!("prefetch: {}", embedding.prefetch);
     let secs = training.elapsed().as_secs_f64();
     let words = corpus.stats().tokens * args.config.epochs as u64;
     if let (Some(before), Some(after)) = (cpu_before, thread_cpu_seconds()) {

@@ -40,7 +40,7 @@ pub enum SgnsError {
         dim: usize,
     },
 
-    /// [`crate::train_with_simd_path`] was asked for a path this CPU cannot run.
+    /// [`crate::train_with`] was asked for a path this CPU cannot run.
     #[error("the SIMD path {0} is not supported by this CPU")]
     SimdUnavailable(&'static str),
 }

@@ -3,9 +3,11 @@
 //!
 //! [`train`] takes an encoded corpus (token ids = vocabulary ranks, every token in the
 //! vocabulary), the word counts, an [`SgnsConfig`] and a [`SeedPath`], and returns the input
-//! vectors as an [`Embedding`]. It reads no file, clock or entropy: every random draw comes from
+//! vectors as an [`Embedding`]. It reads no file or entropy, and its one clock (the thread's, to
+//! choose a prefetch distance, [`Prefetch`]) decides no value: every random draw comes from
 //! ChaCha12 streams below the seed path (see "Random streams"), and the same inputs give the same
-//! bytes on every machine running the same build, whichever SIMD path the CPU selects.
+//! bytes on every machine running the same build, whichever SIMD path and prefetch distance are
+//! chosen.
 //!
 //! # The model and its gradient
 //!
@@ -81,9 +83,10 @@
 //! trained in one pass when they are distinct words (all dot products first, then every update
 //! with the input's update kept in a register), which is bit-identical to word2vec.c's
 //! sequential loop (tested against a plain transcription of it). Negatives come from an exact
-//! alias table, one `u64` each, drawn ahead so that their output rows are prefetched into L2 two
-//! examples early (block by block during an example's update pass, which works in L1); the two
-//! matrices sit on 2 MiB pages where Linux offers transparent huge pages.
+//! alias table, one `u64` each, drawn ahead so that their output rows are prefetched into L2 a few
+//! examples early (block by block during an example's update pass, which works in L1; how many
+//! examples ahead is timed on the first words of the run, see [`Prefetch`]); the two matrices sit
+//! on 2 MiB pages where Linux offers transparent huge pages.
 //! See the crate README for the FLOP count and measured throughput.
 
 mod error;
@@ -106,8 +109,10 @@ pub use subsample::keep_probability;
 
 use kernels::Matrix;
 use negatives::UnigramSampler;
-pub use trainer::SimdPath;
+pub use retest_tune::Tuned;
+use retest_tune::Warmup;
 use trainer::Trainer;
+pub use trainer::{Prefetch, SimdPath, Speed};
 
 /// Longest stretch of tokens trained as one sentence; longer sentences are cut into pieces of
 /// this many tokens (gensim's `MAX_WORDS_IN_BATCH`; word2vec.c uses 1000).
@@ -309,6 +314,9 @@ pub struct Embedding {
     pub dim: usize,
     /// `n_words · dim` values, row-major.
     pub vectors: Vec<f32>,
+    /// The prefetch distance chosen by timing and what each candidate cost per corpus word
+    /// (see [`Speed::prefetch`]; not measured when it was given).
+    pub prefetch: Tuned<Prefetch>,
 }
 
 impl Embedding {
@@ -360,22 +368,56 @@ pub fn train(
     seed: &SeedPath,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Embedding, SgnsError> {
-    train_with_simd_path(corpus, counts, config, seed, progress, SimdPath::detect())
+    train_with(corpus, counts, config, seed, progress, Speed::detect())
 }
 
-/// [`train`] on a chosen SIMD path (for benchmarks and tests: the result is the same bits on
-/// every path). Fails, before any work, if this CPU does not support `path`.
-pub fn train_with_simd_path(
+/// [`train`] with a chosen SIMD path and, optionally, a fixed prefetch distance (for benchmarks
+/// and tests: the result is the same bits for every choice). Fails, before any work, if this
+/// CPU does not support the path.
+pub fn train_with(
+    corpus: &EncodedCorpusView<'_>,
+    counts: &[u64],
+    config: &SgnsConfig,
+    seed: &SeedPath,
+    progress: &mut dyn FnMut(Progress),
+    speed: Speed,
+) -> Result<Embedding, SgnsError> {
+    let path = speed.simd;
+    if !path.is_available() {
+        return Err(SgnsError::SimdUnavailable(path.as_str()));
+    }
+    if let Some(fixed) = speed
+        .prefetch
+        .filter(|p| p.pairs_ahead > negatives::MAX_PAIRS_AHEAD)
+    {
+        return Err(SgnsError::InvalidConfig {
+            field: "prefetch",
+            value: fixed.pairs_ahead.to_string(),
+            expected: "at most 4 pairs ahead",
+        });
+    }
+    let prefetch = match speed.prefetch {
+        Some(fixed) => Warmup::fixed(fixed),
+        None => Warmup::new(&Prefetch::CANDIDATES, WARMUP_ROUNDS, WARMUP_CHUNK),
+    };
+    train_tuned(corpus, counts, config, seed, progress, path, prefetch)
+}
+
+/// Corpus words per chunk, and chunks per candidate, of the prefetch warm-up: 5 candidates × 3
+/// × 16,384 words, about 5 % of one epoch of a 5M-token corpus.
+const WARMUP_CHUNK: usize = 1 << 14;
+const WARMUP_ROUNDS: usize = 3;
+
+/// [`train_with`] on an available `path`, with the prefetch distance `prefetch` gives.
+pub(crate) fn train_tuned(
     corpus: &EncodedCorpusView<'_>,
     counts: &[u64],
     config: &SgnsConfig,
     seed: &SeedPath,
     progress: &mut dyn FnMut(Progress),
     path: SimdPath,
+    prefetch: Warmup<Prefetch>,
 ) -> Result<Embedding, SgnsError> {
-    if !path.is_available() {
-        return Err(SgnsError::SimdUnavailable(path.as_str()));
-    }
     validate(config)?;
     let tokens = corpus.tokens();
     if tokens.is_empty() {
@@ -417,11 +459,14 @@ pub fn train_with_simd_path(
         syn0,
         syn1,
         sampler,
+        prefetch,
     );
     trainer.run(path, seed, progress);
+    let (vectors, prefetch) = trainer.finish();
     Ok(Embedding {
         dim: config.dim,
-        vectors: trainer.into_input_vectors().unpadded(config.dim),
+        vectors: vectors.unpadded(config.dim),
+        prefetch,
     })
 }
 

@@ -137,16 +137,19 @@ pub(crate) struct NegativeStream {
     buffer: Vec<u32>,
     /// Next unread position in `buffer`.
     position: usize,
+    /// Takes ahead that [`NegativeStream::take`] returns for prefetching (0: none), at most
+    /// [`MAX_PAIRS_AHEAD`].
+    pub(crate) pairs_ahead: usize,
 }
 
 /// Ids kept drawn ahead.
 const BUFFER_LEN: usize = 8192;
 
-/// How many takes ahead [`NegativeStream::take`] looks for prefetching (the trainer prefetches
-/// those rows into L2; 2 and 3 measured alike, 1 slower).
-pub(crate) const LOOKAHEAD: usize = 2;
+/// The most takes ahead [`NegativeStream::take`] can look for prefetching (see
+/// [`crate::Prefetch`]).
+pub(crate) const MAX_PAIRS_AHEAD: usize = 4;
 
-const _: () = assert!(BUFFER_LEN >= (LOOKAHEAD + 2) * crate::MAX_NEGATIVE);
+const _: () = assert!(BUFFER_LEN >= (MAX_PAIRS_AHEAD + 2) * crate::MAX_NEGATIVE);
 
 impl NegativeStream {
     pub(crate) fn new(rng: ChaCha12Rng) -> NegativeStream {
@@ -154,21 +157,25 @@ impl NegativeStream {
             rng,
             buffer: Vec::with_capacity(BUFFER_LEN),
             position: 0,
+            pairs_ahead: 0,
         }
     }
 
-    /// The next `k` negatives, and the `k` that will be used `LOOKAHEAD` takes of `k` later
-    /// (for prefetching; each id is returned exactly once as such when every take has the same
-    /// `k`). `k` must be at most `BUFFER_LEN / (LOOKAHEAD + 2)`.
+    /// The next `k` negatives, and the `k` that will be used `pairs_ahead` takes of `k` later
+    /// (for prefetching; none when `pairs_ahead` is 0; each id is returned exactly once as such
+    /// when every take has the same `k`). `k` must be at most `BUFFER_LEN / (MAX_PAIRS_AHEAD +
+    /// 2)`. The ids returned as `now` do not depend on `pairs_ahead`.
     #[inline(always)]
     pub(crate) fn take(&mut self, k: usize, sampler: &UnigramSampler) -> (&[u32], &[u32]) {
-        if self.position + (LOOKAHEAD + 1) * k > self.buffer.len() {
+        let ahead_from = self.pairs_ahead * k;
+        let ahead_to = if self.pairs_ahead == 0 { 0 } else { ahead_from + k };
+        if self.position + ahead_to.max(k) > self.buffer.len() {
             self.refill(sampler);
         }
         let start = self.position;
         self.position += k;
         let now = &self.buffer[start..start + k];
-        let ahead = &self.buffer[start + LOOKAHEAD * k..start + (LOOKAHEAD + 1) * k];
+        let ahead = &self.buffer[start + ahead_from..start + ahead_to];
         (now, ahead)
     }
 
@@ -255,22 +262,46 @@ mod tests {
     }
 
     #[test]
-    fn buffering_does_not_change_the_sequence() {
+    fn buffering_and_look_ahead_do_not_change_the_sequence() {
         let counts: Vec<u64> = (1..=300u64).map(|r| 10_000 / r + 1).collect();
         let sampler = UnigramSampler::new(&counts, 0.75).unwrap();
         let mut direct = SeedPath::new(9).stream("n");
         let mut stream = NegativeStream::new(SeedPath::new(9).stream("n"));
         let mut got = Vec::new();
         let mut ahead_ok = true;
-        for k in [1usize, 5, 3, 7, 5, 15].iter().cycle().take(3000) {
+        // The look-ahead changes along the way, as while the trainer's warm-up times it.
+        for (i, k) in [1usize, 5, 3, 7, 5, 15].iter().cycle().take(3000).enumerate() {
+            stream.pairs_ahead = (i / 100) % (MAX_PAIRS_AHEAD + 1);
+            let want_ahead = if stream.pairs_ahead == 0 { 0 } else { *k };
             let (now, ahead) = stream.take(*k, &sampler);
             got.extend_from_slice(now);
-            ahead_ok &= ahead.len() == *k;
+            ahead_ok &= ahead.len() == want_ahead;
         }
         let want: Vec<u32> = (0..got.len())
             .map(|_| sampler.sample(direct.next_u64()))
             .collect();
         assert_eq!(got, want);
         assert!(ahead_ok);
+    }
+
+    #[test]
+    fn the_ids_looked_ahead_are_those_taken_that_many_takes_later() {
+        let counts: Vec<u64> = (1..=300u64).map(|r| 10_000 / r + 1).collect();
+        let sampler = UnigramSampler::new(&counts, 0.75).unwrap();
+        for pairs_ahead in 1..=MAX_PAIRS_AHEAD {
+            let mut stream = NegativeStream::new(SeedPath::new(3).stream("n"));
+            stream.pairs_ahead = pairs_ahead;
+            let (mut nows, mut aheads) = (Vec::new(), Vec::new());
+            for _ in 0..2000 {
+                let (now, ahead) = stream.take(5, &sampler);
+                nows.push(now.to_vec());
+                aheads.push(ahead.to_vec());
+            }
+            assert_eq!(
+                aheads[..2000 - pairs_ahead],
+                nows[pairs_ahead..],
+                "{pairs_ahead} ahead"
+            );
+        }
     }
 }

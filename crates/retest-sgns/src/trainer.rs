@@ -3,6 +3,7 @@
 
 use rand_core::Rng;
 use retest_rng::{ChaCha12Rng, SeedPath};
+use retest_tune::{Tuned, Warmup};
 
 use crate::kernels::{self, Block, Matrix};
 use crate::negatives::{NegativeStream, UnigramSampler};
@@ -16,9 +17,69 @@ use crate::{Architecture, Decay, MAX_SENTENCE_LEN, Progress, SgnsConfig};
 /// 10,000–20,000 words).
 const REPORT_EVERY: u64 = 10_000;
 
+/// How the training loop runs. Every choice gives the same bits; they differ only in speed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Speed {
+    /// The instruction set of the loop.
+    pub simd: SimdPath,
+    /// The prefetch distance, or `None` to time [`Prefetch::CANDIDATES`] on the first words
+    /// and keep the fastest.
+    pub prefetch: Option<Prefetch>,
+}
+
+impl Speed {
+    /// The widest SIMD path of this CPU, the prefetch distance chosen by timing.
+    pub fn detect() -> Speed {
+        Speed::on(SimdPath::detect())
+    }
+
+    /// `simd`, the prefetch distance chosen by timing.
+    pub fn on(simd: SimdPath) -> Speed {
+        Speed { simd, prefetch: None }
+    }
+}
+
+/// How many (context, centre) pairs ahead the trainer prefetches the output rows of the
+/// negatives into L2 (0: not at all). A hint to the caches only: results are the same bits for
+/// every distance.
+///
+/// The rows of the negatives are random rows of the output matrix, mostly outside the caches;
+/// on an AMD Zen 5 at dim 300, prefetching them 2 pairs ahead is 1.5× faster than not at all,
+/// and 2, 3 and 4 pairs measure alike. Which distance is fastest depends on the CPU's memory
+/// latency and how much of it out-of-order execution hides, so [`crate::train`] times
+/// [`Prefetch::CANDIDATES`] on the first words of the first epoch and keeps the fastest (see
+/// `retest_tune::Warmup`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Prefetch {
+    /// Pairs ahead, at most 4.
+    pub pairs_ahead: usize,
+}
+
+impl Prefetch {
+    /// The distances the warm-up times: 2 pairs ahead first (fastest on Zen 4 and Zen 5).
+    pub const CANDIDATES: [Prefetch; 5] = [
+        Prefetch { pairs_ahead: 2 },
+        Prefetch { pairs_ahead: 1 },
+        Prefetch { pairs_ahead: 3 },
+        Prefetch { pairs_ahead: 4 },
+        Prefetch { pairs_ahead: 0 },
+    ];
+}
+
+impl std::fmt::Display for Prefetch {
+    /// `2 pairs ahead`, `none`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.pairs_ahead {
+            0 => write!(f, "none"),
+            1 => write!(f, "1 pair ahead"),
+            n => write!(f, "{n} pairs ahead"),
+        }
+    }
+}
+
 /// The instruction set a training run is compiled for. All paths give the same bits and differ
 /// only in speed: [`train`](crate::train) takes [`SimdPath::detect`]; benchmarks and tests
-/// choose one with [`train_with_simd_path`](crate::train_with_simd_path).
+/// choose one with [`train_with`](crate::train_with).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SimdPath {
     /// Plain Rust on `[f32; 16]` blocks (what LLVM makes of it for the build's target).
@@ -95,10 +156,13 @@ pub(crate) struct Trainer<'a> {
     hidden: Vec<Block>,
     /// The positive target followed by the negatives that differ from it.
     targets: Vec<u32>,
+    /// The prefetch distance of the negatives' rows, fixed or being timed.
+    prefetch: Warmup<Prefetch>,
 }
 
 impl<'a> Trainer<'a> {
     /// Sets up a run; the caller has validated the configuration and the corpus.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         tokens: &'a [u32],
         sentence_ends: &'a [u64],
@@ -107,6 +171,7 @@ impl<'a> Trainer<'a> {
         syn0: Matrix,
         syn1: Matrix,
         sampler: UnigramSampler,
+        prefetch: Warmup<Prefetch>,
     ) -> Trainer<'a> {
         let row_blocks = kernels::blocks_per_row(config.dim);
         Trainer {
@@ -122,12 +187,13 @@ impl<'a> Trainer<'a> {
             grad: vec![Block::ZERO; row_blocks],
             hidden: vec![Block::ZERO; row_blocks],
             targets: Vec::with_capacity(config.negative + 1),
+            prefetch,
         }
     }
 
-    /// The trained input vectors.
-    pub(crate) fn into_input_vectors(self) -> Matrix {
-        self.syn0
+    /// The trained input vectors, and what the prefetch warm-up measured.
+    pub(crate) fn finish(self) -> (Matrix, Tuned<Prefetch>) {
+        (self.syn0, self.prefetch.outcome())
     }
 
     /// Trains with the given path.
@@ -204,6 +270,7 @@ impl<'a> Trainer<'a> {
                 let end = end as usize;
                 for piece in self.tokens[start..end].chunks(MAX_SENTENCE_LEN) {
                     let alpha = rate(words_done, pieces_done);
+                    negatives.pairs_ahead = self.prefetch.setting().pairs_ahead;
                     self.keep.subsample(piece, &mut subsample_rng, &mut self.kept);
                     match self.config.architecture {
                         Architecture::Skipgram => {
@@ -211,6 +278,7 @@ impl<'a> Trainer<'a> {
                         }
                         Architecture::Cbow => self.cbow_sentence(s, alpha, &mut window_rng, &mut negatives),
                     }
+                    self.prefetch.done(piece.len());
                     words_done += piece.len() as u64;
                     pieces_done += 1;
                     if words_done >= next_report && words_done < words_total {
@@ -372,8 +440,8 @@ fn window_bounds(pos: usize, n: usize, window: usize, rng: &mut ChaCha12Rng) -> 
 
 /// Fills `targets` with the positive word and the next `negative` draws that differ from it
 /// (a draw equal to the positive is discarded, not redrawn, as in word2vec.c and gensim), and
-/// returns the negatives drawn ahead for the pair [`LOOKAHEAD`](crate::negatives::LOOKAHEAD)
-/// pairs later, whose output rows [`train_targets`] prefetches.
+/// returns the negatives drawn ahead for the pair [`Prefetch::pairs_ahead`] pairs later, whose
+/// output rows [`train_targets`] prefetches.
 #[inline(always)]
 fn draw_targets<'n>(
     positive: u32,

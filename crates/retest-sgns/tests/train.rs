@@ -4,8 +4,8 @@
 use retest_corpus::format::{FORMAT_VERSION, HEADER_LEN, MAGIC};
 use retest_corpus::{AlignedBytes, EncodedCorpus, EncodedCorpusView};
 use retest_sgns::{
-    Architecture, Decay, Embedding, Init, Progress, SeedPath, Semantics, SgnsConfig, SgnsError, SimdPath,
-    learning_rate, train, train_with_simd_path,
+    Architecture, Decay, Embedding, Init, Prefetch, Progress, SeedPath, Semantics, SgnsConfig, SgnsError,
+    SimdPath, Speed, learning_rate, train, train_with,
 };
 use retest_test_support::{corpus_from_text, n_differing};
 
@@ -308,7 +308,7 @@ fn decay_by_sentences_is_decay_by_words_when_all_sentences_are_equally_long() {
         )
         .unwrap();
         assert_eq!(last_alpha, c.min_alpha, "{decay:?} ends at min_alpha");
-        e
+        e.vectors
     };
     // Every sentence has 8 words: the two progress fractions are the same numbers.
     let equal = topics_corpus();
@@ -443,6 +443,30 @@ fn every_error_is_reported_with_its_value() {
     assert!(matches!(fail(&huge, counts), SgnsError::TooLarge { .. }));
 }
 
+/// A fixed prefetch distance beyond what the negatives' buffer holds is refused before any work.
+#[test]
+fn a_prefetch_distance_beyond_four_pairs_is_refused() {
+    let corpus = topics_corpus();
+    let speed = Speed {
+        prefetch: Some(Prefetch { pairs_ahead: 5 }),
+        ..Speed::detect()
+    };
+    let c = config(Architecture::Skipgram);
+    let e = train_with(
+        &corpus.view(),
+        corpus.vocab().counts(),
+        &c,
+        &SeedPath::new(1),
+        &mut |_| {},
+        speed,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid SGNS configuration: prefetch is 5, expected at most 4 pairs ahead"
+    );
+}
+
 /// Every path gives `train`'s bits where this CPU has it, and a clear error where it does not.
 #[test]
 fn every_simd_path_trains_or_says_it_is_unsupported() {
@@ -456,7 +480,7 @@ fn every_simd_path_trains_or_says_it_is_unsupported() {
     let bits = |e: &Embedding| e.vectors.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
     let want = bits(&train(&view, counts, &c, &seed, &mut |_| {}).unwrap());
     for path in SimdPath::ALL {
-        match train_with_simd_path(&view, counts, &c, &seed, &mut |_| {}, path) {
+        match train_with(&view, counts, &c, &seed, &mut |_| {}, Speed::on(path)) {
             Ok(got) => assert!(path.is_available() && bits(&got) == want, "{}", path.as_str()),
             Err(e) => {
                 assert!(!path.is_available());

@@ -5,9 +5,9 @@
 //! the same ids and cosine bits (see [`super::top_k_neighbours`]).
 
 use std::ops::Range;
-use std::time::Instant;
 
 use rayon::prelude::*;
+pub(super) use retest_tune::Stopwatch;
 
 use super::bf16::{self, PackedBf16};
 use super::buffer::{Buffers, BuffersMut};
@@ -106,49 +106,6 @@ impl std::ops::Add for Spent {
             columns: self.columns.max(o.columns),
         }
     }
-}
-
-/// A clock of the calling thread's CPU time (Linux; wall time elsewhere): time the thread spent
-/// descheduled, as on a machine shared with other work, is not counted, so it does not fall on
-/// whichever filter happened to be running.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Stopwatch(f64);
-
-impl Stopwatch {
-    pub(super) fn start() -> Stopwatch {
-        Stopwatch(thread_ns())
-    }
-
-    /// Nanoseconds since `start`.
-    pub(super) fn ns(self) -> f64 {
-        thread_ns() - self.0
-    }
-}
-
-/// CPU time of the calling thread, in nanoseconds.
-#[cfg(target_os = "linux")]
-fn thread_ns() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable `timespec`; the clock id is one Linux defines.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return wall_ns();
-    }
-    ts.tv_sec as f64 * 1e9 + ts.tv_nsec as f64
-}
-
-/// Wall time in nanoseconds since the first call in this process.
-fn wall_ns() -> f64 {
-    static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1e9
-}
-
-#[cfg(not(target_os = "linux"))]
-fn thread_ns() -> f64 {
-    wall_ns()
 }
 
 /// The largest f32 strictly below `x`.

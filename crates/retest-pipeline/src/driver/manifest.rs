@@ -33,7 +33,8 @@ pub(crate) fn write(run: &MeasuredRun, aggregate_seconds: f64) -> Result<()> {
             let corpus = t.corpora.iter().find(|c| c.name() == job.corpus);
             let output = corpus.map(|c| layout.training_output(plan, c.key(), job));
             let timing = output.as_deref().and_then(JobTiming::read);
-            json!({ "job": job.name(), "output": output, "seconds": timing.map(|t| t.seconds) })
+            let (seconds, prefetch) = timing.map(|t| (t.seconds, t.prefetch)).unzip();
+            json!({ "job": job.name(), "output": output, "seconds": seconds, "prefetch": prefetch.flatten() })
         })
         .collect();
     let measure: Vec<_> = run

@@ -211,7 +211,8 @@ pub(crate) fn train_one(
                     last = p.words_done;
                 },
             )?;
-            write_timing(out, started.elapsed().as_secs_f64(), words)?;
+            let prefetch = PrefetchChoice::of(&embedding.prefetch);
+            write_timing(out, started.elapsed().as_secs_f64(), words, prefetch)?;
             write_model(corpus, embedding.dim, embedding.vectors, metadata, out)
         }
         ModelParams::Glove(params) => {
@@ -225,7 +226,8 @@ pub(crate) fn train_one(
                 })?;
             let costs: Vec<toml::Value> = trained.cost_per_iteration.iter().map(|&c| c.into()).collect();
             metadata.insert("cost_per_iteration".into(), costs.into());
-            write_timing(out, started.elapsed().as_secs_f64(), words)?;
+            let prefetch = PrefetchChoice::of(&trained.prefetch);
+            write_timing(out, started.elapsed().as_secs_f64(), words, prefetch)?;
             write_model(corpus, trained.dim, trained.vectors, metadata, out)
         }
     }
@@ -239,6 +241,33 @@ pub struct JobTiming {
     pub seconds: f64,
     /// Work units processed (corpus tokens × epochs or iterations).
     pub words: u64,
+    /// The trainer's prefetch distances and what its warm-up measured (absent in timing files
+    /// of earlier versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefetch: Option<PrefetchChoice>,
+}
+
+/// What a trainer's prefetch warm-up found: it times candidate distances on the first chunks
+/// of the job's own work and keeps the fastest (a hint to the caches: the embedding's bytes are
+/// the same whatever it chooses).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PrefetchChoice {
+    /// The distances kept, as the trainer names them (`L2 16 + L1 2`, `2 pairs ahead`);
+    /// `None` when the job ended before the warm-up did (then the first candidate ran).
+    pub chosen: Option<String>,
+    /// Each candidate and its median nanoseconds per unit of work (a co-occurrence record for
+    /// GloVe, a corpus word for SGNS); `null` for one whose turn never came.
+    pub ns_per_unit: Vec<(String, f64)>,
+}
+
+impl PrefetchChoice {
+    fn of<C: std::fmt::Display>(tuned: &retest_sgns::Tuned<C>) -> Option<PrefetchChoice> {
+        let named = |c: &C| c.to_string();
+        (!tuned.ns_per_unit.is_empty()).then(|| PrefetchChoice {
+            chosen: tuned.chosen.as_ref().map(named),
+            ns_per_unit: tuned.ns_per_unit.iter().map(|(c, ns)| (named(c), *ns)).collect(),
+        })
+    }
 }
 
 impl JobTiming {
@@ -249,11 +278,15 @@ impl JobTiming {
     }
 }
 
-fn write_timing(out: &Path, seconds: f64, words: u64) -> Result<()> {
+fn write_timing(out: &Path, seconds: f64, words: u64, prefetch: Option<PrefetchChoice>) -> Result<()> {
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let json = serde_json::to_string(&JobTiming { seconds, words })? + "\n";
+    let json = serde_json::to_string(&JobTiming {
+        seconds,
+        words,
+        prefetch,
+    })? + "\n";
     let path = Layout::timing_file(out);
     // One job writes each seed's files, so an earlier temporary of this one is a killed job's.
     // (Two pipelines training one configuration at the same moment are the exception: one of

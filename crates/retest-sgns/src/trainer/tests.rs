@@ -1,10 +1,9 @@
-//! Tests of the training loop: every SIMD path gives the same bits, and the optimised loop
-//! matches a plain transcription of word2vec.c's loop bit for bit.
+//! Tests of the training loop: every SIMD path and prefetch distance gives the same bits, and
+//! the optimised loop matches a plain transcription of word2vec.c's loop bit for bit.
 
 use super::*;
 use crate::{
-    Embedding, EncodedCorpusView, Init, Saturation, Semantics, SgnsConfig, keep_probability,
-    train_with_simd_path,
+    Embedding, EncodedCorpusView, Init, Saturation, Semantics, SgnsConfig, keep_probability, train_tuned,
 };
 use retest_test_support::corpus_from_text;
 
@@ -47,13 +46,24 @@ fn config(architecture: Architecture, dim: usize) -> SgnsConfig {
 }
 
 fn run(isa: SimdPath, c: &SgnsConfig, corpus: &retest_corpus::EncodedCorpus) -> Embedding {
-    train_with_simd_path(
+    run_tuned(isa, Warmup::fixed(Prefetch::CANDIDATES[0]), c, corpus)
+}
+
+fn run_tuned(
+    isa: SimdPath,
+    prefetch: Warmup<Prefetch>,
+    c: &SgnsConfig,
+    corpus: &retest_corpus::EncodedCorpus,
+) -> Embedding {
+    let seed = SeedPath::new(11).with("test");
+    train_tuned(
         &corpus.view(),
         corpus.vocab().counts(),
         c,
-        &SeedPath::new(11).with("test"),
+        &seed,
         &mut |_| {},
         isa,
+        prefetch,
     )
     .unwrap()
 }
@@ -80,6 +90,26 @@ fn every_simd_path_gives_the_same_bits() {
                     isa.as_str()
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn every_prefetch_distance_and_the_warm_up_give_the_same_bits() {
+    let corpus = corpus();
+    let isa = SimdPath::detect();
+    for architecture in [Architecture::Skipgram, Architecture::Cbow] {
+        let c = config(architecture, 20);
+        // Chunks of 700 words: the distance changes inside the long sentence's pieces' epoch.
+        let warmed = run_tuned(isa, Warmup::new(&Prefetch::CANDIDATES, 2, 700), &c, &corpus);
+        assert!(
+            warmed.prefetch.chosen.is_some(),
+            "the warm-up finished: {}",
+            warmed.prefetch
+        );
+        for fixed in Prefetch::CANDIDATES {
+            let r = run_tuned(isa, Warmup::fixed(fixed), &c, &corpus);
+            assert!(bits(&r) == bits(&warmed), "{fixed} differs ({architecture:?})");
         }
     }
 }
