@@ -127,8 +127,9 @@ impl IterationProgress {
     }
 }
 
-/// A trained model.
-#[derive(Debug, Clone, PartialEq)]
+/// A trained model. Two are equal when their vectors and costs are: `prefetch`, how fast the
+/// run went, is not compared.
+#[derive(Debug, Clone)]
 pub struct TrainedGlove {
     /// Vector dimension.
     pub dim: usize,
@@ -142,6 +143,13 @@ pub struct TrainedGlove {
     /// The prefetch distances chosen by timing and what each candidate cost per record (see
     /// [`Speed::prefetch`]; not measured when they were given).
     pub prefetch: Tuned<Prefetch>,
+}
+
+impl PartialEq for TrainedGlove {
+    fn eq(&self, other: &TrainedGlove) -> bool {
+        (self.dim, &self.vectors, &self.cost_per_iteration)
+            == (other.dim, &other.vectors, &other.cost_per_iteration)
+    }
 }
 
 /// `(rand()/RAND_MAX − 0.5)/dim` with a ChaCha `u32` for `rand()`: uniform on

@@ -34,24 +34,32 @@ impl Stopwatch {
     }
 }
 
-/// CPU time of the calling thread, in nanoseconds.
-#[cfg(target_os = "linux")]
+/// CPU time of the calling thread in nanoseconds, or wall time if this system has no thread
+/// clock (decided once per process, so that one process never mixes the two).
 fn thread_ns() -> f64 {
+    static HAS_THREAD_CLOCK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *HAS_THREAD_CLOCK.get_or_init(|| thread_cpu_ns().is_some()) {
+        thread_cpu_ns().unwrap_or(f64::NAN)
+    } else {
+        wall_ns()
+    }
+}
+
+/// CPU time of the calling thread, in nanoseconds (Linux).
+#[cfg(target_os = "linux")]
+fn thread_cpu_ns() -> Option<f64> {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
     // SAFETY: `ts` is a valid, writable `timespec`; the clock id is one Linux defines.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return wall_ns();
-    }
-    ts.tv_sec as f64 * 1e9 + ts.tv_nsec as f64
+    (rc == 0).then_some(ts.tv_sec as f64 * 1e9 + ts.tv_nsec as f64)
 }
 
 #[cfg(not(target_os = "linux"))]
-fn thread_ns() -> f64 {
-    wall_ns()
+fn thread_cpu_ns() -> Option<f64> {
+    None
 }
 
 /// Wall time in nanoseconds since the first call in this process.

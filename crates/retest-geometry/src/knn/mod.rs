@@ -109,7 +109,10 @@ pub struct KnnParams {
 }
 
 /// The k nearest neighbours of each query, best first.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Two are equal when their results are (`k`, `ids`, `sims`): the diagnostics of how the search
+/// ran (`rescued_rows`, `filter`, `filter_timing`) are not compared.
+#[derive(Debug, Clone)]
 pub struct Neighbours {
     /// Neighbours per query.
     pub k: usize,
@@ -129,6 +132,12 @@ pub struct Neighbours {
     /// result). `None` when nothing was measured: a forced filter, a search of a query or
     /// candidate list, or a CPU without AVX-512 BF16.
     pub filter_timing: Option<FilterTiming>,
+}
+
+impl PartialEq for Neighbours {
+    fn eq(&self, other: &Neighbours) -> bool {
+        (self.k, &self.ids, &self.sims) == (other.k, &other.ids, &other.sims)
+    }
 }
 
 impl Neighbours {
