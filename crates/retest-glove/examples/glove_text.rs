@@ -343,7 +343,7 @@ fn train_and_report(
         };
         let speed = Speed {
             simd,
-            prefetch: a.prefetch,
+            fixed: a.prefetch,
         };
         let model = train_with(cooc, vocab_size, &config, &seed, &mut report, speed)?;
         println!("prefetch: {}", model.prefetch);

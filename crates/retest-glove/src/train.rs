@@ -23,27 +23,10 @@ const PROGRESS_EVERY: usize = 1 << 20;
 const WARMUP_CHUNK: usize = 1 << 14;
 const WARMUP_ROUNDS: usize = 3;
 
-/// How the training loop runs. Every choice gives the same bits; they differ only in speed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Speed {
-    /// The instruction set of the loop.
-    pub simd: SimdPath,
-    /// The prefetch distances, or `None` to time [`Prefetch::CANDIDATES`] on the first records
-    /// and keep the fastest.
-    pub prefetch: Option<Prefetch>,
-}
-
-impl Speed {
-    /// The widest SIMD path of this CPU, prefetch distances chosen by timing.
-    pub fn detect() -> Speed {
-        Speed::on(SimdPath::detect())
-    }
-
-    /// `simd`, prefetch distances chosen by timing.
-    pub fn on(simd: SimdPath) -> Speed {
-        Speed { simd, prefetch: None }
-    }
-}
+/// How the training loop runs: a SIMD path, and prefetch distances fixed (`fixed`) or, with
+/// `None`, chosen by timing [`Prefetch::CANDIDATES`] on the first records. Every choice gives the
+/// same bits; they differ only in speed.
+pub type Speed = retest_tune::Speed<SimdPath, Prefetch>;
 
 /// Hyper-parameters of GloVe training. There is no `Default`: the pipeline's defaults (the
 /// paper's: dim 300, x_max 100, α 0.75, η 0.05, 15 iterations) live in the spec.
@@ -140,8 +123,8 @@ pub struct TrainedGlove {
     /// number glove.c prints as `iter: NNN, cost: …`. Each record's term uses the parameters as
     /// they were when the record was visited.
     pub cost_per_iteration: Vec<f64>,
-    /// The prefetch distances chosen by timing and what each candidate cost per record (see
-    /// [`Speed::prefetch`]; not measured when they were given).
+    /// The prefetch distances chosen by timing and what each candidate cost per record (not
+    /// measured when [`Speed`] fixed them).
     pub prefetch: Tuned<Prefetch>,
 }
 
@@ -215,7 +198,7 @@ pub(crate) fn check_inputs(
 /// record with the crate's deterministic `ln`/`exp`. The loop is single-threaded; its bits do
 /// not depend on the SIMD path (portable, AVX2, AVX-512F) that the CPU selects, nor on the
 /// prefetch distances, which the first records of the first iteration choose by timing
-/// ([`Speed::detect`]).
+/// ([`Speed`]).
 pub fn train(
     cooc: &Cooccurrences,
     vocab_size: usize,
@@ -223,7 +206,14 @@ pub fn train(
     seed: &SeedPath,
     progress: &mut dyn FnMut(IterationProgress),
 ) -> Result<TrainedGlove, GloveError> {
-    train_with(cooc, vocab_size, config, seed, progress, Speed::detect())
+    train_with(
+        cooc,
+        vocab_size,
+        config,
+        seed,
+        progress,
+        Speed::on(SimdPath::detect()),
+    )
 }
 
 /// [`train`] with a chosen SIMD path and, optionally, fixed prefetch distances (for benchmarks
@@ -243,10 +233,7 @@ pub fn train_with(
             what: format!("SIMD path {} is not supported by this CPU", path.as_str()),
         });
     }
-    let prefetch = match speed.prefetch {
-        Some(fixed) => Warmup::fixed(fixed),
-        None => Warmup::new(&Prefetch::CANDIDATES, WARMUP_ROUNDS, WARMUP_CHUNK),
-    };
+    let prefetch = speed.warmup(&Prefetch::CANDIDATES, WARMUP_ROUNDS, WARMUP_CHUNK);
     train_tuned(cooc, vocab_size, config, seed, progress, path, prefetch)
 }
 

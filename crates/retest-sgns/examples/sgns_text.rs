@@ -202,7 +202,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
         Speed {
             simd: args.simd,
-            prefetch: args.prefetch,
+            fixed: args.prefetch,
         },
     )?;
     eprintln!("prefetch: {}", embedding.prefetch);

@@ -318,7 +318,7 @@ pub struct Embedding {
     /// `n_words · dim` values, row-major.
     pub vectors: Vec<f32>,
     /// The prefetch distance chosen by timing and what each candidate cost per corpus word
-    /// (see [`Speed::prefetch`]; not measured when it was given).
+    /// (not measured when [`Speed`] fixed it).
     pub prefetch: Tuned<Prefetch>,
 }
 
@@ -377,7 +377,14 @@ pub fn train(
     seed: &SeedPath,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Embedding, SgnsError> {
-    train_with(corpus, counts, config, seed, progress, Speed::detect())
+    train_with(
+        corpus,
+        counts,
+        config,
+        seed,
+        progress,
+        Speed::on(SimdPath::detect()),
+    )
 }
 
 /// [`train`] with a chosen SIMD path and, optionally, a fixed prefetch distance (for benchmarks
@@ -395,20 +402,14 @@ pub fn train_with(
     if !path.is_available() {
         return Err(SgnsError::SimdUnavailable(path.as_str()));
     }
-    if let Some(fixed) = speed
-        .prefetch
-        .filter(|p| p.pairs_ahead > negatives::MAX_PAIRS_AHEAD)
-    {
+    if let Some(fixed) = speed.fixed.filter(|p| p.pairs_ahead > negatives::MAX_PAIRS_AHEAD) {
         return Err(SgnsError::InvalidConfig {
             field: "prefetch",
             value: fixed.pairs_ahead.to_string(),
             expected: "at most 4 pairs ahead",
         });
     }
-    let prefetch = match speed.prefetch {
-        Some(fixed) => Warmup::fixed(fixed),
-        None => Warmup::new(&Prefetch::CANDIDATES, WARMUP_ROUNDS, WARMUP_CHUNK),
-    };
+    let prefetch = speed.warmup(&Prefetch::CANDIDATES, WARMUP_ROUNDS, WARMUP_CHUNK);
     train_tuned(corpus, counts, config, seed, progress, path, prefetch)
 }
 

@@ -17,27 +17,10 @@ use crate::{Architecture, Decay, MAX_SENTENCE_LEN, Progress, SgnsConfig};
 /// 10,000–20,000 words).
 const REPORT_EVERY: u64 = 10_000;
 
-/// How the training loop runs. Every choice gives the same bits; they differ only in speed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Speed {
-    /// The instruction set of the loop.
-    pub simd: SimdPath,
-    /// The prefetch distance, or `None` to time [`Prefetch::CANDIDATES`] on the first words
-    /// and keep the fastest.
-    pub prefetch: Option<Prefetch>,
-}
-
-impl Speed {
-    /// The widest SIMD path of this CPU, the prefetch distance chosen by timing.
-    pub fn detect() -> Speed {
-        Speed::on(SimdPath::detect())
-    }
-
-    /// `simd`, the prefetch distance chosen by timing.
-    pub fn on(simd: SimdPath) -> Speed {
-        Speed { simd, prefetch: None }
-    }
-}
+/// How the training loop runs: a SIMD path, and a prefetch distance fixed (`fixed`) or, with
+/// `None`, chosen by timing [`Prefetch::CANDIDATES`] on the first words. Every choice gives the
+/// same bits; they differ only in speed.
+pub type Speed = retest_tune::Speed<SimdPath, Prefetch>;
 
 /// How many (context, centre) pairs ahead the trainer prefetches the output rows of the
 /// negatives into L2 (0: not at all). A hint to the caches only: results are the same bits for

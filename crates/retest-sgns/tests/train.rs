@@ -448,8 +448,8 @@ fn every_error_is_reported_with_its_value() {
 fn a_prefetch_distance_beyond_four_pairs_is_refused() {
     let corpus = topics_corpus();
     let speed = Speed {
-        prefetch: Some(Prefetch { pairs_ahead: 5 }),
-        ..Speed::detect()
+        simd: SimdPath::detect(),
+        fixed: Some(Prefetch { pairs_ahead: 5 }),
     };
     let c = config(Architecture::Skipgram);
     let e = train_with(

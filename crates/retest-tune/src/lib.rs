@@ -195,6 +195,33 @@ impl<C: Copy> Warmup<C> {
     }
 }
 
+/// How a hot loop runs: the instruction set it is compiled for, and a setting fixed by the
+/// caller (for benchmarks that compare settings) or `None` to let a [`Warmup`] choose it. Every
+/// choice gives the same results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Speed<I, C> {
+    /// The instruction set.
+    pub simd: I,
+    /// The setting, or `None` to time the candidates on the first chunks of work.
+    pub fixed: Option<C>,
+}
+
+impl<I, C: Copy> Speed<I, C> {
+    /// `simd`, the setting chosen by timing.
+    pub fn on(simd: I) -> Speed<I, C> {
+        Speed { simd, fixed: None }
+    }
+
+    /// The warm-up this speed asks for: none when the setting is fixed, else one over
+    /// `candidates` (see [`Warmup::new`]).
+    pub fn warmup(&self, candidates: &[C], rounds: usize, chunk: usize) -> Warmup<C> {
+        match self.fixed {
+            Some(setting) => Warmup::fixed(setting),
+            None => Warmup::new(candidates, rounds, chunk),
+        }
+    }
+}
+
 /// The outcome of a [`Warmup`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tuned<C> {
@@ -328,6 +355,18 @@ mod tests {
         assert_eq!(w.setting(), 9);
         w.done(5);
         assert_eq!(w.outcome(), Tuned::unmeasured());
+    }
+
+    #[test]
+    fn a_speed_times_its_candidates_unless_its_setting_is_fixed() {
+        assert!(Speed::<(), u8>::on(()).warmup(&[1, 2], 1, 1).is_warming());
+        let fixed = Speed {
+            simd: (),
+            fixed: Some(3u8),
+        };
+        let mut w = fixed.warmup(&[1, 2], 1, 1);
+        assert!(!w.is_warming());
+        assert_eq!(w.setting(), 3);
     }
 
     #[test]
