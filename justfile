@@ -28,9 +28,11 @@ regress pipeline="du2021" *args="":
     Rscript analysis/multilevel.R "${RETEST_RESULTS_DIR:-results}/{{pipeline}}/tables/regression.csv" \
         --out "${RETEST_RESULTS_DIR:-results}/{{pipeline}}/multilevel" {{args}}
 
-# Run every test (release mode: the tests read and encode real corpora).
+# Run every test (release mode: the tests read and encode real corpora), then the Python
+# package's (built into target/python-venv; needs python3 and the package registry).
 test:
     cargo test --workspace --release --locked
+    python/test.sh
 
 # The Slurm executor against a real single-node Slurm started (and stopped) for the test: needs
 # the Debian packages slurmctld slurmd slurm-client munge, and root or sudo. About 90 s once built.

@@ -7,11 +7,8 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use retest_reliability::{
-    AlphaResult, IccForm, IccResult, KappaResult, Matrix, aggregate_raters, cohen_kappa, cronbach_alpha,
-    fleiss_kappa, icc_all,
-};
-use serde_json::{Value, json};
+use retest_reliability::Matrix;
+use serde_json::Value;
 
 /// A numeric matrix read from CSV, with where each value came from for error messages.
 #[derive(Debug)]
@@ -127,78 +124,23 @@ impl CsvMatrix {
 
 /// All six ICC forms, or one.
 pub fn icc_json(m: &CsvMatrix, form: Option<&str>) -> Result<Value> {
-    let results = icc_all(m.matrix()?);
-    match form {
-        None => Ok(Value::Array(results.iter().map(icc_result_json).collect())),
-        Some(name) => {
-            let Some(form) = IccForm::from_name(name) else {
-                let known: Vec<&str> = IccForm::ALL.iter().map(|f| f.as_str()).collect();
-                bail!(
-                    "unknown ICC form `{name}`: expected one of {} (or pingouin's names)",
-                    known.join(", ")
-                );
-            };
-            Ok(icc_result_json(
-                &results[IccForm::ALL.iter().position(|f| *f == form).expect("in ALL")],
-            ))
-        }
-    }
-}
-
-fn icc_result_json(r: &IccResult) -> Value {
-    json!({
-        "form": r.form.as_str(), "pingouin_name": r.form.pingouin_name(), "value": r.value,
-        "f": r.f, "df1": r.df1, "df2": r.df2, "p_value": r.p_value,
-        "ci95": [r.ci_low, r.ci_high], "n_subjects": r.n_subjects, "n_raters": r.n_raters,
-        "n_dropped": r.n_dropped, "status": r.status.as_str(),
-    })
+    retest_pipeline::icc_report(m.matrix()?, form)
 }
 
 /// Cronbach's alpha with columns as items.
 pub fn alpha_json(m: &CsvMatrix) -> Result<Value> {
-    let r: AlphaResult = cronbach_alpha(m.matrix()?);
-    Ok(json!({
-        "alpha": r.value, "ci95": [r.ci_low, r.ci_high], "n_cases": r.n_cases, "n_items": r.n_items,
-        "n_dropped": r.n_dropped, "status": r.status.as_str(),
-    }))
+    Ok(retest_pipeline::alpha_report(m.matrix()?))
 }
 
 /// Fleiss' kappa over all columns, and Cohen's kappa when there are exactly two.
 pub fn kappa_json(m: &CsvMatrix) -> Result<Value> {
-    let n_raters = m.columns.len();
-    let mut labels = Vec::with_capacity(m.values.len());
-    let mut n_rows = 0;
-    for (row, line) in m.values.chunks_exact(n_raters).zip(&m.lines) {
-        // A row with a missing value is dropped, as for ICC and alpha.
-        if row.iter().any(|v| v.is_nan()) {
-            continue;
-        }
-        for (j, &v) in row.iter().enumerate() {
-            if v.fract() != 0.0 || !v.is_finite() {
-                bail!(
-                    "{}:{line}: column {}: `{v}` is not a category label: kappa needs whole \
-                     numbers",
-                    m.path.display(),
-                    m.first_column + j
-                );
-            }
-            labels.push(v as i64);
-        }
-        n_rows += 1;
-    }
-    let aggregated = aggregate_raters(&labels, n_rows, n_raters)?;
-    let mut out = json!({ "fleiss": kappa_result_json(&fleiss_kappa(&aggregated.table)), "categories": aggregated.categories });
-    if n_raters == 2 {
-        let (a, b): (Vec<i64>, Vec<i64>) = labels.chunks_exact(2).map(|pair| (pair[0], pair[1])).unzip();
-        out["cohen"] = kappa_result_json(&cohen_kappa(&a, &b));
-    }
-    Ok(out)
-}
-
-fn kappa_result_json(r: &KappaResult) -> Value {
-    json!({
-        "kappa": r.value, "observed_agreement": r.observed_agreement, "expected_agreement": r.expected_agreement,
-        "n_subjects": r.n_subjects, "n_raters": r.n_raters, "n_categories": r.n_categories,
-        "status": r.status.as_str(),
-    })
+    let cell = |row: usize, column: usize| {
+        format!(
+            "{}:{}: column {}",
+            m.path.display(),
+            m.lines[row],
+            m.first_column + column
+        )
+    };
+    retest_pipeline::kappa_report(m.matrix()?, &cell)
 }

@@ -50,4 +50,5 @@ pub use tools::inputs::{EmbeddingFiles, TableFile};
 pub use tools::output::{Overwrite, report_folder};
 pub use tools::score::{ScoreRequest, score_files};
 pub use tools::set_level::{DirectBiasRequest, WeatRequest, direct_bias_files, weat_files};
-pub use tools::single::{SingleModel, export_embeddings, train_glove_file, train_sgns_file};
+pub use tools::single::{SingleModel, export_embeddings, save_embeddings, train_glove_file, train_sgns_file};
+pub use tools::stats::{alpha_report, icc_report, kappa_report};

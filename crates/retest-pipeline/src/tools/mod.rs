@@ -1,7 +1,8 @@
 //! The bring-your-own-vectors commands: each runs one family of measures on any embedding
 //! files (`retest score`, `weat`, `direct-bias`, `analogies`, `base-pairs`, `eval`) or trains one model
 //! from a text file (`retest sgns`, `retest glove`), under one output policy (`output.rs`); and
-//! `retest lock`, which records the checksums of one's own declared files (`checksums.rs`).
+//! `retest lock`, which records the checksums of one's own declared files (`checksums.rs`); and
+//! the reports of `retest stats` on one's own ratings (`stats.rs`).
 
 pub(crate) mod analogies;
 pub(crate) mod base_pairs;
@@ -12,3 +13,4 @@ pub(crate) mod output;
 pub(crate) mod score;
 pub(crate) mod set_level;
 pub(crate) mod single;
+pub(crate) mod stats;

@@ -81,6 +81,24 @@ pub fn export_embeddings(
     Ok(())
 }
 
+/// Writes `embeddings` to `output` under the output policy of [`export_embeddings`]: the format
+/// is `format` or the one the file name ends in, and an existing file is replaced only with
+/// [`Overwrite::Force`].
+///
+/// # Errors
+///
+/// The output is refused by the output policy, or writing fails.
+pub fn save_embeddings(
+    embeddings: &Embeddings,
+    output: &Path,
+    format: Option<Format>,
+    overwrite: Overwrite,
+) -> Result<()> {
+    let format = embedding_file(output, &[], format, overwrite)?;
+    retest_embeddings::write(output, embeddings, format)?;
+    Ok(())
+}
+
 /// Trains one GloVe model and writes it with its parameters, input checksum and cost per
 /// iteration as metadata, logging each stage's time to stderr.
 ///

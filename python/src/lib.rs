@@ -1,0 +1,232 @@
+//! `retest._retest`: the Rust side of the Python package, a thin layer over the library crates
+//! the `retest` command uses. Python's `retest/__init__.py` wraps it: numpy arrays in and out,
+//! polars tables from the JSON reports.
+//!
+//! Every error becomes a `retest.RetestError` (a `ValueError`) carrying the command line's
+//! one-line message; long work runs with the GIL released.
+
+use std::path::PathBuf;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use retest_embeddings::Format;
+use retest_pipeline::Overwrite;
+use retest_reliability::Matrix;
+
+create_exception!(
+    _retest,
+    RetestError,
+    PyValueError,
+    "An error of retest, with the one-line message the `retest` command prints."
+);
+
+/// `error` as a [`RetestError`] with the command's one-line message.
+fn raised(error: impl Into<anyhow::Error>) -> PyErr {
+    RetestError::new_err(retest_pipeline::one_line(&error.into()))
+}
+
+fn format_named(name: Option<&str>) -> PyResult<Option<Format>> {
+    name.map(str::parse::<Format>).transpose().map_err(raised)
+}
+
+/// Word vectors: a vocabulary and one `dim`-float row per word.
+#[pyclass(module = "retest._retest", name = "Embeddings", frozen)]
+#[derive(Debug)]
+struct PyEmbeddings {
+    inner: retest_embeddings::Embeddings,
+}
+
+#[pymethods]
+impl PyEmbeddings {
+    /// Reads an embedding file in any format the `retest` command reads (detected from its
+    /// content, or `format`: fifu, word2vec-text, word2vec-binary, glove-text).
+    #[staticmethod]
+    #[pyo3(signature = (path, format=None))]
+    fn load(py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<Self> {
+        let format = format_named(format)?;
+        let inner = py
+            .allow_threads(|| retest_embeddings::read(&path, format))
+            .map_err(raised)?;
+        Ok(PyEmbeddings { inner })
+    }
+
+    /// Embeddings from words and `len(words) × dim` little-endian `float32` values, row-major.
+    #[staticmethod]
+    fn from_raw(words: Vec<String>, dim: usize, values: &[u8]) -> PyResult<Self> {
+        if !values.len().is_multiple_of(4) {
+            return Err(RetestError::new_err(format!(
+                "{} bytes of vectors are not whole float32 values",
+                values.len()
+            )));
+        }
+        let vectors: Vec<f32> = values
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let inner = retest_embeddings::Embeddings::new(words, dim, vectors).map_err(raised)?;
+        Ok(PyEmbeddings { inner })
+    }
+
+    /// The vocabulary, in row order.
+    #[getter]
+    fn words(&self) -> Vec<String> {
+        self.inner.words().to_vec()
+    }
+
+    /// Floats per vector.
+    #[getter]
+    fn dim(&self) -> usize {
+        self.inner.dim()
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.n_words()
+    }
+
+    fn __contains__(&self, word: &str) -> bool {
+        self.inner.index(word).is_some()
+    }
+
+    /// The vector of `word` as little-endian `float32` bytes.
+    fn vector_bytes<'py>(&self, py: Python<'py>, word: &str) -> PyResult<Bound<'py, PyBytes>> {
+        let row = self
+            .inner
+            .get(word)
+            .ok_or_else(|| PyKeyError::new_err(word.to_owned()))?;
+        Ok(PyBytes::new(py, &le_bytes(row)))
+    }
+
+    /// Every vector, row-major, as little-endian `float32` bytes.
+    fn matrix_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &le_bytes(self.inner.vectors()))
+    }
+
+    /// Writes the embeddings as `retest export` does: the format is `format` or the one the
+    /// file name ends in; an existing file is replaced only with `force`.
+    #[pyo3(signature = (path, format=None, force=false))]
+    fn save(&self, py: Python<'_>, path: PathBuf, format: Option<&str>, force: bool) -> PyResult<()> {
+        let format = format_named(format)?;
+        py.allow_threads(|| {
+            retest_pipeline::save_embeddings(&self.inner, &path, format, Overwrite::forced(force))
+        })
+        .map_err(raised)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Embeddings({} words, dim {})",
+            self.inner.n_words(),
+            self.inner.dim()
+        )
+    }
+}
+
+fn le_bytes(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// Ratings in long form as a matrix: one row per subject and one column per rater, each in the
+/// order of its first appearance; a cell no rating fills is missing (NaN). The labels name the
+/// cell of an error.
+struct Wide {
+    subjects: Vec<String>,
+    raters: Vec<String>,
+    values: Vec<f64>,
+}
+
+impl Wide {
+    fn from_long(subjects: Vec<String>, raters: Vec<String>, values: Vec<f64>) -> PyResult<Wide> {
+        if subjects.len() != raters.len() || raters.len() != values.len() {
+            return Err(RetestError::new_err(format!(
+                "the subject, rater and value columns differ in length ({}, {}, {})",
+                subjects.len(),
+                raters.len(),
+                values.len()
+            )));
+        }
+        let position = |labels: &mut Vec<String>, label: &String| match labels.iter().position(|l| l == label)
+        {
+            Some(i) => i,
+            None => {
+                labels.push(label.clone());
+                labels.len() - 1
+            }
+        };
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        let cells: Vec<(usize, usize)> = subjects
+            .iter()
+            .zip(&raters)
+            .map(|(s, r)| (position(&mut rows, s), position(&mut cols, r)))
+            .collect();
+        let mut wide = vec![f64::NAN; rows.len() * cols.len()];
+        let mut filled = vec![false; wide.len()];
+        for ((i, j), value) in cells.into_iter().zip(values) {
+            let at = i * cols.len() + j;
+            if std::mem::replace(&mut filled[at], true) {
+                return Err(RetestError::new_err(format!(
+                    "subject `{}`, rater `{}`: more than one value",
+                    rows[i], cols[j]
+                )));
+            }
+            wide[at] = value;
+        }
+        Ok(Wide {
+            subjects: rows,
+            raters: cols,
+            values: wide,
+        })
+    }
+
+    fn matrix(&self) -> PyResult<Matrix<'_>> {
+        Matrix::new(&self.values, self.subjects.len(), self.raters.len()).map_err(raised)
+    }
+}
+
+/// The six ICC forms (or the one named by `form`) of long-form ratings, as the JSON
+/// `retest stats icc` prints.
+#[pyfunction]
+#[pyo3(signature = (subjects, raters, values, form=None))]
+fn icc_json(
+    subjects: Vec<String>,
+    raters: Vec<String>,
+    values: Vec<f64>,
+    form: Option<&str>,
+) -> PyResult<String> {
+    let wide = Wide::from_long(subjects, raters, values)?;
+    let report = retest_pipeline::icc_report(wide.matrix()?, form).map_err(raised)?;
+    Ok(report.to_string())
+}
+
+/// Cronbach's alpha of long-form data (cases × items), as the JSON `retest stats alpha` prints.
+#[pyfunction]
+fn alpha_json(cases: Vec<String>, items: Vec<String>, values: Vec<f64>) -> PyResult<String> {
+    let wide = Wide::from_long(cases, items, values)?;
+    Ok(retest_pipeline::alpha_report(wide.matrix()?).to_string())
+}
+
+/// Fleiss' kappa (and Cohen's for two raters) of long-form category labels, as the JSON
+/// `retest stats kappa` prints.
+#[pyfunction]
+fn kappa_json(subjects: Vec<String>, raters: Vec<String>, labels: Vec<f64>) -> PyResult<String> {
+    let wide = Wide::from_long(subjects, raters, labels)?;
+    let cell = |row: usize, column: usize| {
+        format!(
+            "subject `{}`, rater `{}`",
+            wide.subjects[row], wide.raters[column]
+        )
+    };
+    let report = retest_pipeline::kappa_report(wide.matrix()?, &cell).map_err(raised)?;
+    Ok(report.to_string())
+}
+
+#[pymodule]
+fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("RetestError", m.py().get_type::<RetestError>())?;
+    m.add_class::<PyEmbeddings>()?;
+    m.add_function(wrap_pyfunction!(icc_json, m)?)?;
+    m.add_function(wrap_pyfunction!(alpha_json, m)?)?;
+    m.add_function(wrap_pyfunction!(kappa_json, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,204 @@
+"""The Python package against independent references (pingouin, statsmodels, scikit-learn via
+the project's recorded vectors) and against the `retest` command on the same input."""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import numpy as np
+import polars as pl
+import pytest
+
+import retest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+REFERENCE = ROOT.parent / "shared" / "reference" / "reliability_vectors.json"
+RETEST_BIN = os.environ.get("RETEST_BIN")
+
+
+def reference():
+    if not REFERENCE.exists():
+        pytest.fail(f"the reference vectors are missing: {REFERENCE}")
+    return json.loads(REFERENCE.read_text())
+
+
+# pingouin's `Type` column for each ICC form.
+PINGOUIN_TYPE = {
+    "icc1_1": "ICC1", "icc2_1": "ICC2", "icc3_1": "ICC3", "icc1_k": "ICC1k", "icc2_k": "ICC2k", "icc3_k": "ICC3k",
+}
+
+
+def long_form(matrix, value="value"):
+    """A subjects × raters matrix as a long table."""
+    rows = [
+        {"subject": f"s{i}", "rater": f"r{j}", value: x}
+        for i, row in enumerate(matrix)
+        for j, x in enumerate(row)
+    ]
+    return pl.DataFrame(rows)
+
+
+def test_icc_equals_pingouin_on_every_recorded_matrix():
+    for case in reference()["reliability"]:
+        table = retest.icc(long_form(case["matrix"]), subject="subject", rater="rater", value="value")
+        assert table.columns == [
+            "form", "pingouin_name", "value", "f", "df1", "df2", "p_value", "ci_low", "ci_high",
+            "n_subjects", "n_raters", "n_dropped", "status",
+        ]
+        for row in table.iter_rows(named=True):
+            name = PINGOUIN_TYPE[row["form"]]
+            assert row["value"] == pytest.approx(case["icc"][name], abs=1e-10)
+            assert row["f"] == pytest.approx(case["icc_f"][name], rel=1e-10)
+            assert row["p_value"] == pytest.approx(case["icc_pval"][name], rel=1e-8, abs=1e-300)
+            # pingouin rounds its interval to two decimals.
+            assert [round(row["ci_low"], 2), round(row["ci_high"], 2)] == case["icc_ci95"][name]
+
+
+def test_alpha_equals_pingouin():
+    for case in reference()["reliability"]:
+        table = retest.alpha(long_form(case["matrix"]), case="subject", item="rater", value="value")
+        assert table["alpha"][0] == pytest.approx(case["cronbach_alpha"], abs=1e-10)
+
+
+def test_kappa_equals_statsmodels_and_scikit_learn():
+    for case in reference()["agreement"]:
+        table = retest.kappa(long_form(case["labels"], "label"), subject="subject", rater="rater", label="label")
+        fleiss = table.filter(pl.col("statistic") == "fleiss")
+        assert fleiss["kappa"][0] == pytest.approx(case["fleiss_kappa"], abs=1e-10)
+        two = [row[:2] for row in case["labels"]]
+        cohen = retest.kappa(long_form(two, "label"), subject="subject", rater="rater", label="label")
+        assert cohen.filter(pl.col("statistic") == "cohen")["kappa"][0] == pytest.approx(
+            case["cohen_kappa_first_two_raters"], abs=1e-10
+        )
+
+
+def test_a_missing_rating_drops_its_subject_as_the_command_does():
+    matrix = reference()["reliability"][0]["matrix"]
+    table = long_form(matrix).filter(~((pl.col("subject") == "s0") & (pl.col("rater") == "r1")))
+    row = retest.icc(table, subject="subject", rater="rater", value="value", form="ICC2").row(0, named=True)
+    assert (row["n_subjects"], row["n_dropped"]) == (len(matrix) - 1, 1)
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_icc_alpha_and_kappa_equal_the_command(tmp_path):
+    case = reference()["reliability"][1]
+    csv = tmp_path / "ratings.csv"
+    csv.write_text("\n".join(",".join(repr(x) for x in row) for row in case["matrix"]) + "\n")
+
+    def command(*args):
+        out = subprocess.run([RETEST_BIN, "stats", *args, str(csv)], check=True, capture_output=True, text=True)
+        return json.loads(out.stdout)
+
+    table = retest.icc(long_form(case["matrix"]), subject="subject", rater="rater", value="value")
+    for want, got in zip(command("icc"), table.iter_rows(named=True)):
+        want["ci_low"], want["ci_high"] = want.pop("ci95")
+        assert got == want
+    alpha = retest.alpha(long_form(case["matrix"]), case="subject", item="rater", value="value")
+    want = command("alpha")
+    want["ci_low"], want["ci_high"] = want.pop("ci95")
+    assert alpha.row(0, named=True) == want
+
+    labels = reference()["agreement"][0]["labels"]
+    csv.write_text("\n".join(",".join(str(x) for x in row) for row in labels) + "\n")
+    want = command("kappa")
+    table = retest.kappa(long_form(labels, "label"), subject="subject", rater="rater", label="label")
+    assert table.row(0, named=True) == {"statistic": "fleiss", **want["fleiss"], "categories": want["categories"]}
+
+
+def test_ratings_with_two_values_for_one_cell_are_refused():
+    table = pl.DataFrame({"s": ["a", "a", "b"], "r": ["x", "x", "x"], "v": [1.0, 2.0, 3.0]})
+    with pytest.raises(retest.RetestError) as error:
+        retest.icc(table, subject="s", rater="r", value="v")
+    assert str(error.value) == "subject `a`, rater `x`: more than one value"
+    assert isinstance(error.value, ValueError)
+
+
+def test_a_missing_column_and_an_unknown_form_are_named():
+    table = pl.DataFrame({"s": ["a", "b"], "r": ["x", "x"], "v": [1.0, 2.0]})
+    with pytest.raises(retest.RetestError) as error:
+        retest.icc(table, subject="s", rater="rater", value="v")
+    assert str(error.value) == "no column `rater` in the table (it has: s, r, v)"
+    with pytest.raises(retest.RetestError) as error:
+        retest.icc(table, subject="s", rater="r", value="v", form="ICC9")
+    assert str(error.value) == (
+        "unknown ICC form `ICC9`: expected one of icc1_1, icc2_1, icc3_1, icc1_k, icc2_k, icc3_k "
+        "(or pingouin's names)"
+    )
+
+
+def test_kappa_refuses_a_label_that_is_not_a_whole_number():
+    table = pl.DataFrame({"s": ["a", "a"], "r": ["x", "y"], "v": [1.0, 0.5]})
+    with pytest.raises(retest.RetestError) as error:
+        retest.kappa(table, subject="s", rater="r", label="v")
+    assert str(error.value) == "subject `a`, rater `y`: `0.5` is not a category label: kappa needs whole numbers"
+
+
+def test_embeddings_from_arrays_keep_words_and_float32_values(tmp_path):
+    vectors = np.array([[1.0, 2.0, 3.0], [-0.5, 0.25, 1e-3]])
+    emb = retest.Embeddings.from_arrays(["he", "she"], vectors)
+    assert (len(emb), emb.dim, emb.words) == (2, 3, ["he", "she"])
+    assert "she" in emb and "they" not in emb
+    np.testing.assert_array_equal(emb["she"], vectors[1].astype(np.float32))
+    np.testing.assert_array_equal(emb.vectors, vectors.astype(np.float32))
+    with pytest.raises(KeyError):
+        emb["they"]
+    assert repr(emb) == "Embeddings(2 words, dim 3)"
+
+
+def test_embeddings_saved_and_loaded_in_every_format_are_the_same(tmp_path):
+    rng = np.random.default_rng(7)
+    words = [f"w{i}" for i in range(20)]
+    vectors = rng.standard_normal((20, 8)).astype(np.float32)
+    emb = retest.Embeddings.from_arrays(words, vectors)
+    for name, fmt in [("e.bin", None), ("e.vec", None), ("e.txt", "glove-text"), ("e.fifu", None)]:
+        path = tmp_path / name
+        emb.save(path, format=fmt)
+        back = retest.Embeddings.load(path)
+        assert back.words == words
+        if fmt is None and name.endswith(".fifu"):
+            # finalfusion stores unit rows and their norms: each value comes back within a few
+            # float32 ulps (the bound the project README documents).
+            np.testing.assert_allclose(back.vectors, vectors, rtol=4e-7, atol=1e-7)
+        else:
+            # The text formats keep the shortest decimal that reads back as the same float32.
+            np.testing.assert_array_equal(back.vectors, vectors)
+
+
+def test_saving_over_a_file_needs_force(tmp_path):
+    emb = retest.Embeddings.from_arrays(["a"], [[1.0, 0.0]])
+    path = tmp_path / "e.vec"
+    emb.save(path)
+    with pytest.raises(retest.RetestError) as error:
+        emb.save(path)
+    assert str(error.value) == (
+        f"--output {path}: the file exists (it holds word2vec-text embeddings); pass --force to replace it"
+    )
+    emb.save(path, force=True)
+
+
+def test_reading_a_missing_file_says_which(tmp_path):
+    path = tmp_path / "nothing.vec"
+    with pytest.raises(retest.RetestError) as error:
+        retest.Embeddings.load(path)
+    assert str(error.value) == f"{path}: No such file or directory (os error 2)"
+
+
+def test_vectors_of_the_wrong_shape_are_refused():
+    with pytest.raises(retest.RetestError) as error:
+        retest.Embeddings.from_arrays(["a", "b"], [[1.0, 2.0]])
+    assert str(error.value) == "2 words but 1 vectors"
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_a_loaded_file_has_the_vectors_the_command_exports(tmp_path):
+    rng = np.random.default_rng(3)
+    words = [f"x{i}" for i in range(10)]
+    emb = retest.Embeddings.from_arrays(words, rng.standard_normal((10, 4)))
+    emb.save(tmp_path / "a.bin")
+    subprocess.run(
+        [RETEST_BIN, "embeddings", "export", str(tmp_path / "a.bin"), "--output", str(tmp_path / "b.vec")],
+        check=True,
+        capture_output=True,
+    )
+    np.testing.assert_array_equal(retest.Embeddings.load(tmp_path / "b.vec").vectors, emb.vectors)
