@@ -11,9 +11,11 @@ Every error is a :class:`RetestError` (a ``ValueError``) with the command's one-
 
 from __future__ import annotations
 
+import io
 import json
 import os
-from typing import Any, Iterable, Optional, Sequence, Union
+import sys
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import polars as pl
@@ -21,7 +23,7 @@ import polars as pl
 from . import _retest
 from ._retest import RetestError
 
-__all__ = ["Embeddings", "RetestError", "alpha", "icc", "kappa"]
+__all__ = ["Embeddings", "RetestError", "alpha", "icc", "kappa", "weat"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -34,8 +36,11 @@ class Embeddings:
     (2, 2)
     """
 
-    def __init__(self, inner: "_retest.Embeddings") -> None:
+    def __init__(self, inner: "_retest.Embeddings", name: str = "embedding") -> None:
         self._inner = inner
+        self.name = name
+        """How tables name these embeddings (``embedding`` column): the path they were loaded
+        from, else ``embedding``."""
 
     @classmethod
     def load(cls, path: PathLike, format: Optional[str] = None) -> "Embeddings":
@@ -44,7 +49,7 @@ class Embeddings:
 
         >>> emb = retest.Embeddings.load("vectors.bin", format="word2vec-binary")  # doctest: +SKIP
         """
-        return cls(_retest.Embeddings.load(os.fspath(path), format))
+        return cls(_retest.Embeddings.load(os.fspath(path), format), name=os.fspath(path))
 
     @classmethod
     def from_arrays(cls, words: Sequence[str], vectors: Any) -> "Embeddings":
@@ -173,3 +178,60 @@ def kappa(data: Any, subject: str, rater: str, label: str) -> pl.DataFrame:
     categories = report.pop("categories")
     rows = [{"statistic": name, **result, "categories": categories} for name, result in report.items()]
     return _table(rows, _KAPPA_COLUMNS)
+
+
+def _weat_tests(tests: Union[PathLike, Mapping[str, Mapping[str, Sequence[str]]]]) -> list:
+    """WEAT tests from a tests file (``retest weat --tests``) or a ``{name: {x, y, a, b}}`` dict."""
+    if isinstance(tests, Mapping):
+        out = []
+        for name, sets in tests.items():
+            missing = [key for key in ("x", "y", "a", "b") if key not in sets]
+            if missing:
+                raise RetestError(f"test `{name}`: no set {', '.join(missing)} (a test has x, y, a and b)")
+            out.append((str(name), *[[str(w) for w in sets[key]] for key in ("x", "y", "a", "b")]))
+        return out
+    return _retest.weat_tests_file(os.fspath(tests))
+
+
+def weat(
+    embeddings: Union[Embeddings, Sequence[Embeddings]],
+    tests: Union[PathLike, Mapping[str, Mapping[str, Sequence[str]]]],
+    *,
+    tests_only: Optional[Sequence[str]] = None,
+    sd: Optional[str] = None,
+    exact_max: Optional[int] = None,
+    samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    lowercase: bool = False,
+) -> pl.DataFrame:
+    """The Word Embedding Association Test (Caliskan et al. 2017) of every test on every
+    embedding, as ``retest weat`` computes it: effect size, one-sided permutation p-value (exact
+    up to ``exact_max`` partitions, else ``samples`` drawn from ``seed``) and the words left out;
+    one row per (embedding, test), with the command's columns. ``tests`` is a tests file (e.g.
+    ``wordlists/weat/caliskan.yaml``) or a dict ``{name: {"x": [...], "y": [...], "a": [...],
+    "b": [...]}}``; ``sd`` is ``population`` (Caliskan's and WEFE's) or ``sample``. Warnings
+    about words left out go to standard error, as the command prints them.
+
+    >>> retest.weat(emb, {"t": {"x": ["he"], "y": ["she"], "a": ["career"], "b": ["home"]}})  # doctest: +SKIP
+    """
+    models = [embeddings] if isinstance(embeddings, Embeddings) else list(embeddings)
+    chosen = _weat_tests(tests)
+    if tests_only is not None:
+        known = [t[0] for t in chosen]
+        for name in tests_only:
+            if name not in known:
+                raise RetestError(f"tests_only: no test `{name}` (the tests are: {', '.join(known)})")
+        chosen = [t for t in chosen if t[0] in tests_only]
+    default_sd, default_exact, default_samples, default_seed = _retest.weat_defaults()
+    data, warnings = _retest.weat_parquet(
+        [m._inner for m in models],
+        [m.name for m in models],
+        chosen,
+        sd if sd is not None else default_sd,
+        exact_max if exact_max is not None else default_exact,
+        samples if samples is not None else default_samples,
+        seed if seed is not None else default_seed,
+        lowercase,
+    )
+    sys.stderr.write(warnings)
+    return pl.read_parquet(io.BytesIO(data))

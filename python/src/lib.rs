@@ -12,8 +12,11 @@ use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use retest_embeddings::Format;
-use retest_pipeline::Overwrite;
+use retest_measures::{Model, SdKind};
+use retest_pipeline::{Overwrite, WeatSettings, WordLookup};
 use retest_reliability::Matrix;
+use retest_spec::{WeatTest, defaults};
+use retest_tables::{Table, names};
 
 create_exception!(
     _retest,
@@ -221,6 +224,87 @@ fn kappa_json(subjects: Vec<String>, raters: Vec<String>, labels: Vec<f64>) -> P
     Ok(report.to_string())
 }
 
+/// One WEAT test as Python passes it: its name and the sets X, Y, A, B.
+type TestSets = (String, Vec<String>, Vec<String>, Vec<String>, Vec<String>);
+
+/// The tests of a WEAT tests file (the `retest weat --tests` format; a declared sets file is
+/// found and checked as the command finds it, from the current folder's project).
+#[pyfunction]
+fn weat_tests_file(path: PathBuf) -> PyResult<Vec<TestSets>> {
+    let folders = retest_pipeline::Folders {
+        results: PathBuf::from("results"),
+        corpora: None,
+        wordlists: None,
+    };
+    let lock = retest_pipeline::lock_file(&folders.recipes(None));
+    let mut resolver = retest_pipeline::resolver(&lock).map_err(raised)?;
+    let tests = retest_pipeline::read_weat_tests(&path, &mut resolver).map_err(raised)?;
+    Ok(tests.into_iter().map(|t| (t.name, t.x, t.y, t.a, t.b)).collect())
+}
+
+/// WEAT of every test on every embedding (`names` name them in the table), as `retest weat`
+/// computes it: the table as Parquet bytes, and the warnings the command prints.
+#[pyfunction]
+#[pyo3(signature = (embeddings, names, tests, sd, exact_max, samples, seed, lowercase))]
+#[allow(clippy::too_many_arguments)]
+fn weat_parquet<'py>(
+    py: Python<'py>,
+    embeddings: Vec<PyRef<'py, PyEmbeddings>>,
+    names: Vec<String>,
+    tests: Vec<TestSets>,
+    sd: &str,
+    exact_max: u64,
+    samples: u64,
+    seed: u64,
+    lowercase: bool,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let settings = WeatSettings {
+        sd: sd.parse::<SdKind>().map_err(raised)?,
+        exact_max,
+        samples,
+        seed,
+    };
+    let tests: Vec<WeatTest> = tests
+        .into_iter()
+        .map(|(name, x, y, a, b)| WeatTest { name, x, y, a, b })
+        .collect();
+    let models: Vec<&retest_embeddings::Embeddings> = embeddings.iter().map(|e| &e.inner).collect();
+    let (bytes, warnings) = py
+        .allow_threads(|| -> anyhow::Result<(Vec<u8>, Vec<u8>)> {
+            let lookup = WordLookup { lowercase };
+            let mut rows = Vec::new();
+            let mut warnings = Vec::new();
+            for (emb, name) in models.iter().zip(&names) {
+                let model = Model::new(emb.words(), emb.vectors(), emb.dim())?;
+                rows.extend(retest_pipeline::weat_rows(
+                    name,
+                    &model,
+                    &lookup,
+                    &tests,
+                    &settings,
+                    &mut warnings,
+                )?);
+            }
+            Ok((Table::of(names::WEAT_FILE, &rows)?.parquet_bytes()?, warnings))
+        })
+        .map_err(raised)?;
+    Ok((
+        PyBytes::new(py, &bytes),
+        String::from_utf8_lossy(&warnings).into_owned(),
+    ))
+}
+
+/// The command's defaults of WEAT's settings: `(sd, exact_max, samples, seed)`.
+#[pyfunction]
+fn weat_defaults() -> (String, u64, u64, u64) {
+    (
+        defaults::WEAT_SD.to_string(),
+        defaults::WEAT_EXACT_PARTITIONS_MAX,
+        defaults::WEAT_SAMPLED_PARTITIONS,
+        defaults::WEAT_SEED,
+    )
+}
+
 #[pymodule]
 fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RetestError", m.py().get_type::<RetestError>())?;
@@ -228,5 +312,8 @@ fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(icc_json, m)?)?;
     m.add_function(wrap_pyfunction!(alpha_json, m)?)?;
     m.add_function(wrap_pyfunction!(kappa_json, m)?)?;
+    m.add_function(wrap_pyfunction!(weat_tests_file, m)?)?;
+    m.add_function(wrap_pyfunction!(weat_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(weat_defaults, m)?)?;
     Ok(())
 }

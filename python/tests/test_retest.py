@@ -202,3 +202,82 @@ def test_a_loaded_file_has_the_vectors_the_command_exports(tmp_path):
         capture_output=True,
     )
     np.testing.assert_array_equal(retest.Embeddings.load(tmp_path / "b.vec").vectors, emb.vectors)
+
+
+WEAT_FIXTURE = ROOT / "crates" / "retest-measures" / "tests" / "data" / "weat_trained_reference.txt"
+
+
+def weat_fixture():
+    """The recorded model (a retest-trained SGNS seed's vectors of the tests' words) and, per
+    test, its sets and the statistic, effect size and exact p-value computed with numpy and
+    cross-checked with WEFE 1.0.1 (weat_trained_reference.py beside it)."""
+    words, vectors, fields = [], [], {}
+    for line in WEAT_FIXTURE.read_text().splitlines():
+        if line.startswith("#") or line.startswith("shape"):
+            continue
+        key, *values = line.split(" ")
+        if key == "word":
+            words.append(values[0])
+            vectors.append([float(v) for v in values[1:]])
+        else:
+            fields[key] = values
+    tests = {}
+    for key, values in fields.items():
+        _, test, field = key.split(".")
+        tests.setdefault(test, {})[field] = values
+    return words, np.array(vectors, dtype=np.float32), tests
+
+
+def test_weat_equals_the_independent_reference_and_wefe():
+    words, vectors, tests = weat_fixture()
+    emb = retest.Embeddings.from_arrays(words, vectors)
+    sets = {
+        name: {s: [words[int(i)] for i in fields[s]] for s in ("x", "y", "a", "b")}
+        for name, fields in tests.items()
+    }
+    table = retest.weat(emb, sets)
+    assert table["test"].to_list() == list(tests)
+    for row in table.iter_rows(named=True):
+        want = tests[row["test"]]
+        assert row["statistic"] == pytest.approx(float(want["statistic"][0]), abs=1e-9)
+        assert row["effect_size"] == pytest.approx(float(want["d_population"][0]), abs=1e-9)
+        assert row["p_method"] == "exact"
+        assert row["p_value"] == pytest.approx(float(want["p_exact"][0]), abs=1e-15)
+        assert row["n_partitions"] == int(want["p_partitions"][0])
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_weat_equals_the_command(tmp_path):
+    words, vectors, tests = weat_fixture()
+    path = str(tmp_path / "seed.vec")
+    retest.Embeddings.from_arrays(words, vectors).save(path)
+    lines = ["tests:"]
+    for name, fields in tests.items():
+        sets = ", ".join(f"{s}: [{', '.join(words[int(i)] for i in fields[s])}, unseen_{s}]" for s in ("x", "y", "a", "b"))
+        lines.append(f"  {name}: {{ {sets} }}")
+    (tmp_path / "tests.yaml").write_text("\n".join(lines) + "\n")
+    out = tmp_path / "weat.parquet"
+    subprocess.run(
+        [RETEST_BIN, "weat", path, "--tests", str(tmp_path / "tests.yaml"), "--samples", "500", "--exact-max", "1000",
+         "--out", str(out)],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+    )
+    got = retest.weat(retest.Embeddings.load(path), tmp_path / "tests.yaml", samples=500, exact_max=1000)
+    want = pl.read_parquet(out)
+    assert got.equals(want), (got, want)
+    assert set(got["p_method"]) == {"exact", "sampled"}
+
+
+def test_weat_names_unknown_tests_and_missing_sets():
+    emb = retest.Embeddings.from_arrays(["a", "b"], np.eye(2))
+    with pytest.raises(retest.RetestError) as error:
+        retest.weat(emb, {"t": {"x": ["a"], "y": ["b"], "a": ["a"]}})
+    assert str(error.value) == "test `t`: no set b (a test has x, y, a and b)"
+    with pytest.raises(retest.RetestError) as error:
+        retest.weat(emb, {"t": {"x": ["a"], "y": ["b"], "a": ["a"], "b": ["b"]}}, tests_only=["u"])
+    assert str(error.value) == "tests_only: no test `u` (the tests are: t)"
+    with pytest.raises(retest.RetestError) as error:
+        retest.weat(emb, {"t": {"x": ["a"], "y": ["b"], "a": ["a"], "b": ["b"]}}, sd="median")
+    assert str(error.value) == "unknown standard deviation 'median': expected one of population, sample"

@@ -781,7 +781,7 @@ impl InputFormat {
         retest_pipeline::EmbeddingFiles {
             paths,
             format: self.format,
-            lowercase,
+            lookup: retest_pipeline::WordLookup { lowercase },
         }
     }
 }

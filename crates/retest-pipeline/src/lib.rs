@@ -25,7 +25,7 @@ pub use driver::layout::Layout;
 pub use driver::lock::{CorporaLock, RunLock};
 pub use driver::memory::{CorpusSize, Estimate, check_prepared, estimates, gigabytes, machine_memory};
 pub use driver::project::{
-    Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, recipe_lock_file, run_name,
+    Folders, LoadedPlan, Project, RunOptions, lock_file, pipeline_file, recipe_lock_file, resolver, run_name,
     write_generated_pipeline,
 };
 pub use driver::regression::{WordFeatures, regression_input, regression_rows};
@@ -46,9 +46,11 @@ pub use tools::analogies::{AnalogiesRequest, analogies_files};
 pub use tools::base_pairs::{BasePairsRequest, base_pairs_files};
 pub use tools::checksums::{LockMode, LockOutcome, lock_declared};
 pub use tools::eval::{EvalRequest, eval_files};
-pub use tools::inputs::{EmbeddingFiles, TableFile};
+pub use tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 pub use tools::output::{Overwrite, report_folder};
 pub use tools::score::{ScoreRequest, score_files};
-pub use tools::set_level::{DirectBiasRequest, WeatRequest, direct_bias_files, weat_files};
+pub use tools::set_level::{
+    DirectBiasRequest, WeatRequest, WeatSettings, direct_bias_files, weat_files, weat_rows,
+};
 pub use tools::single::{SingleModel, export_embeddings, save_embeddings, train_glove_file, train_sgns_file};
 pub use tools::stats::{alpha_report, icc_report, kappa_report};

@@ -168,6 +168,26 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The table as the bytes of a Parquet file (for the Python package, which reads them into a
+    /// polars table: the same columns and types as the file `write_file` writes).
+    ///
+    /// # Errors
+    ///
+    /// polars cannot encode the table (its error names `<table>.parquet`).
+    pub fn parquet_bytes(&mut self) -> Result<Vec<u8>, TableError> {
+        let mut bytes = Vec::new();
+        ParquetWriter::new(&mut bytes)
+            .set_parallel(false)
+            .finish(&mut self.frame)
+            .map_err(|source| TableError::Polars {
+                path: PathBuf::from(format!("{}.parquet", self.name)),
+                source,
+            })?;
+        Ok(bytes)
+    }
+}
+
 /// Runs `write` on a temporary file beside `path`, syncs it, and renames it to `path`
 /// (`retest_fs::write_atomic_with`).
 fn atomic_write(

@@ -74,7 +74,7 @@ pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
             .enumerate()
             .map(|(i, w)| (w.as_str(), i as u32))
             .collect();
-        let lookup = |word: &str| row_of.get(&*req.embeddings.case(word)).copied();
+        let lookup = |word: &str| row_of.get(&*req.embeddings.lookup.case(word)).copied();
         let where_ = if searched < emb.n_words() {
             format!("among the first {searched} words")
         } else {

@@ -57,7 +57,7 @@ pub fn base_pairs_files(req: &BasePairsRequest<'_>) -> Result<()> {
         params: req.params,
         rules: Rule::ALL.to_vec(),
         ripa_target: req.ripa_target,
-        lowercase: req.embeddings.lowercase,
+        lowercase: req.embeddings.lookup.lowercase,
         root: SeedPath::new(req.seed).with("base-pairs"),
         names: Names::COMMAND,
     };

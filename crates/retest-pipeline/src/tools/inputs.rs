@@ -19,25 +19,18 @@ pub struct EmbeddingFiles<'a> {
     pub paths: &'a [PathBuf],
     /// The files' format; `None` tells it from each file's bytes.
     pub format: Option<Format>,
+    /// How listed words are looked up in them.
+    pub lookup: WordLookup,
+}
+
+/// How a listed word is looked up in a model: as spelled, or lowercased.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WordLookup {
     /// Look every word up lowercased (embeddings of a lowercased corpus).
     pub lowercase: bool,
 }
 
-impl<'a> EmbeddingFiles<'a> {
-    /// The embedding files followed by `others`: every file an output may not replace.
-    pub(crate) fn and(&self, others: &[&'a Path]) -> Vec<&'a Path> {
-        self.paths
-            .iter()
-            .map(PathBuf::as_path)
-            .chain(others.iter().copied())
-            .collect()
-    }
-
-    /// One of the files, read in the given format.
-    pub(crate) fn read(&self, path: &Path) -> Result<Embeddings> {
-        Ok(retest_embeddings::read(path, self.format)?)
-    }
-
+impl WordLookup {
     /// `word` as it is looked up.
     pub(crate) fn case<'w>(&self, word: &'w str) -> Cow<'w, str> {
         if self.lowercase {
@@ -60,6 +53,22 @@ impl<'a> EmbeddingFiles<'a> {
             Some(id) if model.norm(id) == 0.0 => Found::ZeroVector,
             Some(id) => Found::Id(id),
         }
+    }
+}
+
+impl<'a> EmbeddingFiles<'a> {
+    /// The embedding files followed by `others`: every file an output may not replace.
+    pub(crate) fn and(&self, others: &[&'a Path]) -> Vec<&'a Path> {
+        self.paths
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(others.iter().copied())
+            .collect()
+    }
+
+    /// One of the files, read in the given format.
+    pub(crate) fn read(&self, path: &Path) -> Result<Embeddings> {
+        Ok(retest_embeddings::read(path, self.format)?)
     }
 
     /// Reads every file in turn and gives `f` its name (the path as given) and model.

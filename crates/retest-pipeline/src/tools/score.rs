@@ -89,14 +89,14 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
     let mut pairs = read_pair_file(req.pairs)?;
     for (m, f) in &mut pairs.pairs {
         (*m, *f) = (
-            req.embeddings.case(m).into_owned(),
-            req.embeddings.case(f).into_owned(),
+            req.embeddings.lookup.case(m).into_owned(),
+            req.embeddings.lookup.case(f).into_owned(),
         );
     }
     let mut words = Vec::new();
     for path in req.words {
         for w in read_word_file(path)?.words {
-            let w = req.embeddings.case(&w).into_owned();
+            let w = req.embeddings.lookup.case(&w).into_owned();
             if !words.contains(&w) {
                 words.push(w);
             }

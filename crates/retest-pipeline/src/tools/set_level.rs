@@ -8,15 +8,17 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail, ensure};
 use retest_measures::{
-    DirectionSource, PermutationOptions, SdKind, WeatOptions, WeatSets, direct_bias, gender_direction, weat,
+    DirectionSource, Model, PermutationOptions, SdKind, WeatOptions, WeatSets, direct_bias, gender_direction,
+    weat,
 };
 use retest_rng::SeedPath;
+use retest_spec::WeatTest;
 use retest_tables::{DirectBiasRow, WeatRow, names};
 
 use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::read_weat_tests;
 use crate::stages::columns::{EMPTY_SET, PCA_DIRECTION, weat_stats};
-use crate::tools::inputs::{EmbeddingFiles, Found, TableFile};
+use crate::tools::inputs::{EmbeddingFiles, Found, TableFile, WordLookup};
 use crate::tools::score::{read_pair_file, read_word_file};
 
 /// What `retest weat` was asked to do.
@@ -27,6 +29,15 @@ pub struct WeatRequest<'a> {
     pub tests: &'a Path,
     /// Run only these tests (all when empty), in the file's order.
     pub tests_only: &'a [String],
+    pub settings: WeatSettings,
+    /// Where declared files are found (the checksum lock beside the recipes).
+    pub folders: &'a Folders,
+    pub out: TableFile<'a>,
+}
+
+/// How WEAT's statistics are computed, the same for every test and embedding.
+#[derive(Clone, Copy, Debug)]
+pub struct WeatSettings {
     pub sd: SdKind,
     /// Enumerate every partition of the permutation test when there are at most this many.
     pub exact_max: u64,
@@ -36,9 +47,14 @@ pub struct WeatRequest<'a> {
     /// `retest_measures::WEAT_PERMUTATION_STREAM` of `SeedPath::new(seed).with("weat").with(t)`,
     /// the same partitions for every embedding.
     pub seed: u64,
-    /// Where declared files are found (the checksum lock beside the recipes).
-    pub folders: &'a Folders,
-    pub out: TableFile<'a>,
+}
+
+impl WeatSettings {
+    /// Refuses settings no test can run with.
+    fn check(&self) -> Result<()> {
+        ensure!(self.samples >= 1, "--samples must be at least 1");
+        Ok(())
+    }
 }
 
 /// What `retest direct-bias` was asked to do.
@@ -65,7 +81,7 @@ pub struct DirectBiasRequest<'a> {
 /// a test the file does not hold; a measure refuses its input; the table cannot be written.
 pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
     req.out.check(&req.embeddings.and(&[req.tests]))?;
-    ensure!(req.samples >= 1, "--samples must be at least 1");
+    req.settings.check()?;
     let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
     let mut tests = read_weat_tests(req.tests, &mut resolver)?;
     if !req.tests_only.is_empty() {
@@ -84,96 +100,122 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         }
         tests.retain(|t| req.tests_only.contains(&t.name));
     }
-    let seeds: Vec<SeedPath> = tests
-        .iter()
-        .map(|t| SeedPath::new(req.seed).with("weat").with(&t.name))
-        .collect();
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     req.embeddings.for_each_model(|name, model| {
-        let (mut n_dropped, mut n_empty) = (0, 0);
-        for (test, seed) in tests.iter().zip(&seeds) {
-            let sets = [("x", &test.x), ("y", &test.y), ("a", &test.a), ("b", &test.b)];
-            let mut ids: [Vec<u32>; 4] = Default::default();
-            let (mut dropped, mut zero) = (Vec::new(), Vec::new());
-            for ((set, words), ids) in sets.iter().zip(&mut ids) {
-                for word in *words {
-                    match req.embeddings.find(model, word) {
-                        Found::Id(id) => ids.push(id),
-                        Found::OutOfVocabulary => dropped.push(format!("{set}:{word}")),
-                        Found::ZeroVector => zero.push(format!("{set}:{word}")),
-                    }
-                }
-            }
-            if !zero.is_empty() {
-                writeln!(
-                    err,
-                    "warning: {name}: test `{}`: left out for an all-zero vector (no direction): {}",
-                    test.name,
-                    zero.join(" ")
-                )?;
-            }
-            n_dropped += dropped.len() + zero.len();
-            dropped.extend(zero);
-            let mut row = WeatRow {
-                embedding: name.clone(),
-                test: test.name.clone(),
-                weat: weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], None),
-                status: EMPTY_SET.to_owned(),
-                detail: String::new(),
-                dropped: dropped.join(" "),
-            };
-            let empty: Vec<&str> = sets
-                .iter()
-                .zip(&ids)
-                .filter(|(_, ids)| ids.is_empty())
-                .map(|((set, _), _)| *set)
-                .collect();
-            if !empty.is_empty() {
-                n_empty += 1;
-                row.detail = empty.join(" ");
-                writeln!(
-                    err,
-                    "warning: {name}: test `{}`: no word of set {} is in the vocabulary; its row has status {EMPTY_SET}",
-                    test.name,
-                    empty.join(", ")
-                )?;
-                rows.push(row);
-                continue;
-            }
-            let options = WeatOptions {
-                sd: req.sd,
-                permutation: PermutationOptions {
-                    exact_limit: req.exact_max,
-                    samples: req.samples,
-                    seed,
-                },
-            };
-            let sets = WeatSets {
-                x: &ids[0],
-                y: &ids[1],
-                a: &ids[2],
-                b: &ids[3],
-            };
-            let result =
-                weat(model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
-            row.weat = weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], Some(&result));
-            row.status = result.effect_size.status.as_str().to_owned();
-            rows.push(row);
-        }
-        writeln!(
-            err,
-            "{name}: {} test(s), {n_dropped} word(s) out of vocabulary left out{}",
-            tests.len(),
-            if n_empty > 0 {
-                format!(", {n_empty} test(s) with an empty set")
-            } else {
-                String::new()
-            }
-        )?;
+        rows.extend(weat_rows(
+            &name,
+            model,
+            &req.embeddings.lookup,
+            &tests,
+            &req.settings,
+            &mut err,
+        )?);
         Ok(())
     })?;
     req.out.write(names::WEAT_FILE, &rows, "WEAT rows")
+}
+
+/// One row per test of `tests` on `model` (`name` in the rows' `embedding` column), the words
+/// looked up by `lookup`. A test with a set that has no word in the vocabulary gets an
+/// [`EMPTY_SET`] row with NaN numbers; the others still run. Words left out (out of the
+/// vocabulary, or with an all-zero vector) and empty sets are reported on `warn`, then a
+/// summary line for the model.
+///
+/// # Errors
+///
+/// `settings.samples` is 0; a measure refuses its input; `warn` cannot be written.
+pub fn weat_rows(
+    name: &str,
+    model: &Model<'_>,
+    lookup: &WordLookup,
+    tests: &[WeatTest],
+    settings: &WeatSettings,
+    warn: &mut dyn Write,
+) -> Result<Vec<WeatRow>> {
+    settings.check()?;
+    let mut rows = Vec::with_capacity(tests.len());
+    let (mut n_dropped, mut n_empty) = (0, 0);
+    for test in tests {
+        let sets = [("x", &test.x), ("y", &test.y), ("a", &test.a), ("b", &test.b)];
+        let mut ids: [Vec<u32>; 4] = Default::default();
+        let (mut dropped, mut zero) = (Vec::new(), Vec::new());
+        for ((set, words), ids) in sets.iter().zip(&mut ids) {
+            for word in *words {
+                match lookup.find(model, word) {
+                    Found::Id(id) => ids.push(id),
+                    Found::OutOfVocabulary => dropped.push(format!("{set}:{word}")),
+                    Found::ZeroVector => zero.push(format!("{set}:{word}")),
+                }
+            }
+        }
+        if !zero.is_empty() {
+            writeln!(
+                warn,
+                "warning: {name}: test `{}`: left out for an all-zero vector (no direction): {}",
+                test.name,
+                zero.join(" ")
+            )?;
+        }
+        n_dropped += dropped.len() + zero.len();
+        dropped.extend(zero);
+        let mut row = WeatRow {
+            embedding: name.to_owned(),
+            test: test.name.clone(),
+            weat: weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], None),
+            status: EMPTY_SET.to_owned(),
+            detail: String::new(),
+            dropped: dropped.join(" "),
+        };
+        let empty: Vec<&str> = sets
+            .iter()
+            .zip(&ids)
+            .filter(|(_, ids)| ids.is_empty())
+            .map(|((set, _), _)| *set)
+            .collect();
+        if !empty.is_empty() {
+            n_empty += 1;
+            row.detail = empty.join(" ");
+            writeln!(
+                warn,
+                "warning: {name}: test `{}`: no word of set {} is in the vocabulary; its row has status {EMPTY_SET}",
+                test.name,
+                empty.join(", ")
+            )?;
+            rows.push(row);
+            continue;
+        }
+        let seed = SeedPath::new(settings.seed).with("weat").with(&test.name);
+        let options = WeatOptions {
+            sd: settings.sd,
+            permutation: PermutationOptions {
+                exact_limit: settings.exact_max,
+                samples: settings.samples,
+                seed: &seed,
+            },
+        };
+        let sets = WeatSets {
+            x: &ids[0],
+            y: &ids[1],
+            a: &ids[2],
+            b: &ids[3],
+        };
+        let result = weat(model, &sets, &options).with_context(|| format!("{name}: test `{}`", test.name))?;
+        row.weat = weat_stats([&ids[0], &ids[1], &ids[2], &ids[3]], Some(&result));
+        row.status = result.effect_size.status.as_str().to_owned();
+        rows.push(row);
+    }
+    writeln!(
+        warn,
+        "{name}: {} test(s), {n_dropped} word(s) out of vocabulary left out{}",
+        tests.len(),
+        if n_empty > 0 {
+            format!(", {n_empty} test(s) with an empty set")
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(rows)
 }
 
 /// Direct Bias of the neutral words along every pair's own direction and along the first
@@ -200,7 +242,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
         let mut zero = Vec::new();
         for (m, f) in &pairs.pairs {
-            match (req.embeddings.find(model, m), req.embeddings.find(model, f)) {
+            match (req.embeddings.lookup.find(model, m), req.embeddings.lookup.find(model, f)) {
                 (Found::Id(mi), Found::Id(fi)) => {
                     pair_ids.push((mi, fi));
                     pairs_in.push((m, f));
@@ -211,7 +253,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         }
         let (mut neutral, mut words_out) = (Vec::new(), Vec::new());
         for w in &words.words {
-            match req.embeddings.find(model, w) {
+            match req.embeddings.lookup.find(model, w) {
                 Found::Id(id) => neutral.push(id),
                 Found::OutOfVocabulary => words_out.push(w.clone()),
                 Found::ZeroVector => zero.push(w.clone()),
