@@ -23,7 +23,7 @@ import polars as pl
 from . import _retest
 from ._retest import RetestError
 
-__all__ = ["Embeddings", "RetestError", "alpha", "icc", "kappa", "weat"]
+__all__ = ["Embeddings", "RetestError", "alpha", "evaluate", "icc", "kappa", "weat"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -233,5 +233,25 @@ def weat(
         seed if seed is not None else default_seed,
         lowercase,
     )
+    sys.stderr.write(warnings)
+    return pl.read_parquet(io.BytesIO(data))
+
+
+def evaluate(embeddings: Embeddings, benchmarks: Optional[PathLike] = None) -> pl.DataFrame:
+    """The quality benchmarks of ``retest eval``: WordSim-353, SimLex-999 and MEN (Spearman and
+    Pearson), Google and MSR analogies (accuracy per section, gensim's rules), one row per
+    (benchmark, section, metric), with the command's columns. ``benchmarks`` is the folder of
+    the benchmark files; by default ``$RETEST_DATA_DIR/benchmarks``, as for the command.
+
+    >>> retest.evaluate(emb)  # doctest: +SKIP
+    """
+    if benchmarks is None:
+        data = os.environ.get("RETEST_DATA_DIR")
+        if data is None:
+            raise RetestError(
+                "no benchmark folder: pass benchmarks= or set RETEST_DATA_DIR to the data mirror"
+            )
+        benchmarks = os.path.join(data, "benchmarks")
+    data, warnings = _retest.evaluate_parquet(embeddings._inner, embeddings.name, os.fspath(benchmarks))
     sys.stderr.write(warnings)
     return pl.read_parquet(io.BytesIO(data))

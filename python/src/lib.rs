@@ -294,6 +294,30 @@ fn weat_parquet<'py>(
     ))
 }
 
+/// The quality benchmarks of `retest eval` (word similarity, Google and MSR analogies from the
+/// folder `benchmarks`) on `embeddings` (named `name` in the table): the table as Parquet bytes,
+/// and the warnings the command prints.
+#[pyfunction]
+fn evaluate_parquet<'py>(
+    py: Python<'py>,
+    embeddings: PyRef<'py, PyEmbeddings>,
+    name: String,
+    benchmarks: PathBuf,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let emb = &embeddings.inner;
+    let (bytes, warnings) = py
+        .allow_threads(|| -> anyhow::Result<(Vec<u8>, Vec<u8>)> {
+            let mut warnings = Vec::new();
+            let (_, rows) = retest_pipeline::evaluate(&name, emb, &benchmarks, &mut warnings)?;
+            Ok((Table::of(names::EVAL_FILE, &rows)?.parquet_bytes()?, warnings))
+        })
+        .map_err(raised)?;
+    Ok((
+        PyBytes::new(py, &bytes),
+        String::from_utf8_lossy(&warnings).into_owned(),
+    ))
+}
+
 /// The command's defaults of WEAT's settings: `(sd, exact_max, samples, seed)`.
 #[pyfunction]
 fn weat_defaults() -> (String, u64, u64, u64) {
@@ -315,5 +339,6 @@ fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(weat_tests_file, m)?)?;
     m.add_function(wrap_pyfunction!(weat_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(weat_defaults, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_parquet, m)?)?;
     Ok(())
 }

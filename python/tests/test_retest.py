@@ -281,3 +281,34 @@ def test_weat_names_unknown_tests_and_missing_sets():
     with pytest.raises(retest.RetestError) as error:
         retest.weat(emb, {"t": {"x": ["a"], "y": ["b"], "a": ["a"], "b": ["b"]}}, sd="median")
     assert str(error.value) == "unknown standard deviation 'median': expected one of population, sample"
+
+
+BENCHMARKS = ROOT.parent / "shared" / "data" / "benchmarks"
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_evaluate_equals_the_command(tmp_path):
+    words, vectors, _ = weat_fixture()
+    # The fixture's words plus frequent benchmark words, with reproducible random vectors.
+    extra = [w for w in ["king", "queen", "man", "woman", "boy", "girl", "car", "automobile", "cup", "coffee"] if w not in words]
+    rng = np.random.default_rng(11)
+    vectors = np.vstack([vectors, rng.standard_normal((len(extra), vectors.shape[1]))])
+    path = str(tmp_path / "seed.vec")
+    retest.Embeddings.from_arrays(words + extra, vectors).save(path)
+    out = tmp_path / "eval.parquet"
+    subprocess.run(
+        [RETEST_BIN, "eval", path, "--benchmarks", str(BENCHMARKS), "--out", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    got = retest.evaluate(retest.Embeddings.load(path), benchmarks=BENCHMARKS)
+    assert got.equals(pl.read_parquet(out)), got
+    assert set(got["benchmark"]) >= {"wordsim353", "simlex999", "men", "google", "msr"}
+
+
+def test_evaluate_without_a_benchmark_folder_says_how_to_give_one(monkeypatch):
+    monkeypatch.delenv("RETEST_DATA_DIR", raising=False)
+    emb = retest.Embeddings.from_arrays(["a"], [[1.0]])
+    with pytest.raises(retest.RetestError) as error:
+        retest.evaluate(emb)
+    assert str(error.value) == "no benchmark folder: pass benchmarks= or set RETEST_DATA_DIR to the data mirror"

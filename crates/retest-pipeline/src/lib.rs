@@ -45,7 +45,7 @@ pub use stages::job::{DONE_FILE, MeasureJob, MeasureSummary, group_tables, measu
 pub use tools::analogies::{AnalogiesRequest, analogies_files};
 pub use tools::base_pairs::{BasePairsRequest, base_pairs_files};
 pub use tools::checksums::{LockMode, LockOutcome, lock_declared};
-pub use tools::eval::{EvalRequest, eval_files};
+pub use tools::eval::{EvalRequest, eval_files, evaluate};
 pub use tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 pub use tools::output::{Overwrite, report_folder};
 pub use tools::score::{ScoreRequest, score_files};

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
+use retest_embeddings::Embeddings;
 use retest_eval::{AnalogyResult, Availability, EvalReport};
 use retest_tables::{EvalRow, names};
 
@@ -37,32 +38,50 @@ pub fn eval_files(req: &EvalRequest<'_>) -> Result<()> {
         out.check(&req.embeddings.and(&[]))?;
     }
     let mut stdout = std::io::stdout().lock();
+    let mut err = std::io::stderr().lock();
     let mut rows = Vec::new();
     for path in req.embeddings.paths {
-        let report = retest_eval::standard_suite(req.benchmarks, &req.embeddings.read(path)?)?;
-        if !report.zero_vectors.is_empty() {
-            let n = report.zero_vectors.len();
-            writeln!(
-                std::io::stderr(),
-                "warning: {}: {n} {} an all-zero vector, whose cosine with every word is 0 as in \
-                 gensim (the figures' rows say `zero_vector`): {}",
-                path.display(),
-                if n == 1 { "word has" } else { "words have" },
-                report.zero_vectors.join(" ")
-            )?;
-        }
+        let name = path.display().to_string();
+        let (report, report_rows) = evaluate(&name, &req.embeddings.read(path)?, req.benchmarks, &mut err)?;
         if req.json {
             let value = serde_json::json!({ "embeddings": path, "report": report });
             writeln!(stdout, "{}", serde_json::to_string_pretty(&value)?)?;
         } else {
-            writeln!(stdout, "# {}\n{report}", path.display())?;
+            writeln!(stdout, "# {name}\n{report}")?;
         }
-        rows.extend(eval_rows(&path.display().to_string(), &report));
+        rows.extend(report_rows);
     }
     match &req.out {
         Some(out) => out.write(names::EVAL_FILE, &rows, "eval rows"),
         None => Ok(()),
     }
+}
+
+/// The standard suite on `embeddings` (`name` in the rows' `embedding` column): the report and
+/// its table rows. Words with an all-zero vector are named in a warning on `warn`.
+///
+/// # Errors
+///
+/// A benchmark file is missing or malformed; `warn` cannot be written.
+pub fn evaluate(
+    name: &str,
+    embeddings: &Embeddings,
+    benchmarks: &Path,
+    warn: &mut dyn Write,
+) -> Result<(EvalReport, Vec<EvalRow>)> {
+    let report = retest_eval::standard_suite(benchmarks, embeddings)?;
+    if !report.zero_vectors.is_empty() {
+        let n = report.zero_vectors.len();
+        writeln!(
+            warn,
+            "warning: {name}: {n} {} an all-zero vector, whose cosine with every word is 0 as in \
+             gensim (the figures' rows say `zero_vector`): {}",
+            if n == 1 { "word has" } else { "words have" },
+            report.zero_vectors.join(" ")
+        )?;
+    }
+    let rows = eval_rows(name, &report);
+    Ok((report, rows))
 }
 
 /// The rows of one report: per similarity set its Spearman and Pearson correlations; per
