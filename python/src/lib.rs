@@ -16,7 +16,7 @@ use retest_measures::{Model, SdKind};
 use retest_pipeline::{Overwrite, WeatSettings, WordLookup};
 use retest_reliability::Matrix;
 use retest_spec::{WeatTest, defaults};
-use retest_tables::{Table, names};
+use retest_tables::{Row, Table, TableName, names};
 
 create_exception!(
     _retest,
@@ -269,29 +269,17 @@ fn weat_parquet<'py>(
         .map(|(name, x, y, a, b)| WeatTest { name, x, y, a, b })
         .collect();
     let models: Vec<&retest_embeddings::Embeddings> = embeddings.iter().map(|e| &e.inner).collect();
-    let (bytes, warnings) = py
-        .allow_threads(|| -> anyhow::Result<(Vec<u8>, Vec<u8>)> {
-            let lookup = WordLookup { lowercase };
-            let mut rows = Vec::new();
-            let mut warnings = Vec::new();
-            for (emb, name) in models.iter().zip(&names) {
-                let model = Model::new(emb.words(), emb.vectors(), emb.dim())?;
-                rows.extend(retest_pipeline::weat_rows(
-                    name,
-                    &model,
-                    &lookup,
-                    &tests,
-                    &settings,
-                    &mut warnings,
-                )?);
-            }
-            Ok((Table::of(names::WEAT_FILE, &rows)?.parquet_bytes()?, warnings))
-        })
-        .map_err(raised)?;
-    Ok((
-        PyBytes::new(py, &bytes),
-        String::from_utf8_lossy(&warnings).into_owned(),
-    ))
+    table_of(py, names::WEAT_FILE, |warnings| {
+        let lookup = WordLookup { lowercase };
+        let mut rows = Vec::new();
+        for (emb, name) in models.iter().zip(&names) {
+            let model = Model::new(emb.words(), emb.vectors(), emb.dim())?;
+            rows.extend(retest_pipeline::weat_rows(
+                name, &model, &lookup, &tests, &settings, warnings,
+            )?);
+        }
+        Ok(rows)
+    })
 }
 
 /// The quality benchmarks of `retest eval` (word similarity, Google and MSR analogies from the
@@ -305,11 +293,24 @@ fn evaluate_parquet<'py>(
     benchmarks: PathBuf,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
     let emb = &embeddings.inner;
+    table_of(py, names::EVAL_FILE, |warnings| {
+        Ok(retest_pipeline::evaluate(&name, emb, &benchmarks, warnings)?.1)
+    })
+}
+
+/// Runs `rows` with the GIL released (it may write warnings for standard error) and returns its
+/// rows as the Parquet bytes of table `name`, with the warnings: how a measure's table reaches
+/// Python.
+fn table_of<'py, R: Row<Layout = ()>>(
+    py: Python<'py>,
+    name: TableName<R>,
+    rows: impl FnOnce(&mut Vec<u8>) -> anyhow::Result<Vec<R>> + Send,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
     let (bytes, warnings) = py
         .allow_threads(|| -> anyhow::Result<(Vec<u8>, Vec<u8>)> {
             let mut warnings = Vec::new();
-            let (_, rows) = retest_pipeline::evaluate(&name, emb, &benchmarks, &mut warnings)?;
-            Ok((Table::of(names::EVAL_FILE, &rows)?.parquet_bytes()?, warnings))
+            let rows = rows(&mut warnings)?;
+            Ok((Table::of(name, &rows)?.parquet_bytes()?, warnings))
         })
         .map_err(raised)?;
     Ok((
