@@ -23,7 +23,7 @@ import polars as pl
 from . import _retest
 from ._retest import RetestError
 
-__all__ = ["Embeddings", "RetestError", "alpha", "evaluate", "icc", "kappa", "weat"]
+__all__ = ["Embeddings", "RetestError", "alpha", "direct_bias", "evaluate", "icc", "kappa", "weat"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -214,7 +214,7 @@ def weat(
 
     >>> retest.weat(emb, {"t": {"x": ["he"], "y": ["she"], "a": ["career"], "b": ["home"]}})  # doctest: +SKIP
     """
-    models = [embeddings] if isinstance(embeddings, Embeddings) else list(embeddings)
+    models = _models(embeddings)
     chosen = _weat_tests(tests)
     if tests_only is not None:
         known = [t[0] for t in chosen]
@@ -253,5 +253,49 @@ def evaluate(embeddings: Embeddings, benchmarks: Optional[PathLike] = None) -> p
             )
         benchmarks = os.path.join(data, "benchmarks")
     data, warnings = _retest.evaluate_parquet(embeddings._inner, embeddings.name, os.fspath(benchmarks))
+    sys.stderr.write(warnings)
+    return pl.read_parquet(io.BytesIO(data))
+
+
+def _models(embeddings: Union[Embeddings, Sequence[Embeddings]]) -> list:
+    return [embeddings] if isinstance(embeddings, Embeddings) else list(embeddings)
+
+
+def direct_bias(
+    embeddings: Union[Embeddings, Sequence[Embeddings]],
+    pairs: Union[PathLike, Sequence[Sequence[str]]],
+    words: Union[PathLike, Sequence[str]],
+    *,
+    c: Optional[float] = None,
+    lowercase: bool = False,
+) -> pl.DataFrame:
+    """Direct Bias (Bolukbasi et al. 2016) of neutral ``words`` along every base pair's own
+    direction and along the first principal component of all the pairs (with its explained
+    variance), as ``retest direct-bias`` computes it: one row per (embedding, direction), with
+    the command's columns. ``pairs`` is a pair file (``masculine feminine`` per line) or a list
+    of ``(masculine, feminine)``; ``words`` a word file or a list; ``c`` the exponent (the
+    command's default when not given).
+
+    >>> retest.direct_bias(emb, [("he", "she"), ("man", "woman")], ["nurse", "engineer"])  # doctest: +SKIP
+    """
+    models = _models(embeddings)
+    if isinstance(pairs, (str, os.PathLike)):
+        pair_list, pairs_from = _retest.pairs_file(os.fspath(pairs)), os.fspath(pairs)
+    else:
+        pair_list, pairs_from = [(str(m), str(f)) for m, f in pairs], "the pairs given"
+    if isinstance(words, (str, os.PathLike)):
+        word_list, words_from = _retest.words_file(os.fspath(words)), os.fspath(words)
+    else:
+        word_list, words_from = [str(w) for w in words], "the words given"
+    data, warnings = _retest.direct_bias_parquet(
+        [m._inner for m in models],
+        [m.name for m in models],
+        pair_list,
+        pairs_from,
+        word_list,
+        words_from,
+        c if c is not None else _retest.direct_bias_default_c(),
+        lowercase,
+    )
     sys.stderr.write(warnings)
     return pl.read_parquet(io.BytesIO(data))

@@ -282,6 +282,44 @@ fn weat_parquet<'py>(
     })
 }
 
+/// Direct Bias (Bolukbasi et al. 2016) of `words` along each pair's direction and the pairs'
+/// first principal component on every embedding, as `retest direct-bias` computes it: the table
+/// as Parquet bytes, and the warnings the command prints.
+#[pyfunction]
+#[pyo3(signature = (embeddings, names, pairs, pairs_from, words, words_from, c, lowercase))]
+#[allow(clippy::too_many_arguments)]
+fn direct_bias_parquet<'py>(
+    py: Python<'py>,
+    embeddings: Vec<PyRef<'py, PyEmbeddings>>,
+    names: Vec<String>,
+    pairs: Vec<(String, String)>,
+    pairs_from: String,
+    words: Vec<String>,
+    words_from: String,
+    c: f64,
+    lowercase: bool,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let models: Vec<&retest_embeddings::Embeddings> = embeddings.iter().map(|e| &e.inner).collect();
+    let input = retest_pipeline::DirectBiasInput {
+        pairs: &pairs,
+        pairs_from: &pairs_from,
+        words: &words,
+        words_from: &words_from,
+        c,
+    };
+    table_of(py, names::DIRECT_BIAS_FILE, |warnings| {
+        let lookup = WordLookup { lowercase };
+        let mut rows = Vec::new();
+        for (emb, name) in models.iter().zip(&names) {
+            let model = Model::new(emb.words(), emb.vectors(), emb.dim())?;
+            rows.extend(retest_pipeline::direct_bias_rows(
+                name, &model, &lookup, &input, warnings,
+            )?);
+        }
+        Ok(rows)
+    })
+}
+
 /// The quality benchmarks of `retest eval` (word similarity, Google and MSR analogies from the
 /// folder `benchmarks`) on `embeddings` (named `name` in the table): the table as Parquet bytes,
 /// and the warnings the command prints.
@@ -319,6 +357,25 @@ fn table_of<'py, R: Row<Layout = ()>>(
     ))
 }
 
+/// The pairs of a pair file (`masculine feminine` per line), read as `retest direct-bias --pairs`
+/// and `retest score --pairs` read it.
+#[pyfunction]
+fn pairs_file(path: PathBuf) -> PyResult<Vec<(String, String)>> {
+    Ok(retest_pipeline::read_pair_file(&path).map_err(raised)?.pairs)
+}
+
+/// The words of a word file (one per line), read as the commands read `--words`.
+#[pyfunction]
+fn words_file(path: PathBuf) -> PyResult<Vec<String>> {
+    Ok(retest_pipeline::read_word_file(&path).map_err(raised)?.words)
+}
+
+/// The command's default Direct Bias exponent `c`.
+#[pyfunction]
+fn direct_bias_default_c() -> f64 {
+    defaults::DIRECT_BIAS_C
+}
+
 /// The command's defaults of WEAT's settings: `(sd, exact_max, samples, seed)`.
 #[pyfunction]
 fn weat_defaults() -> (String, u64, u64, u64) {
@@ -341,5 +398,9 @@ fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(weat_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(weat_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(direct_bias_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(pairs_file, m)?)?;
+    m.add_function(wrap_pyfunction!(words_file, m)?)?;
+    m.add_function(wrap_pyfunction!(direct_bias_default_c, m)?)?;
     Ok(())
 }

@@ -312,3 +312,46 @@ def test_evaluate_without_a_benchmark_folder_says_how_to_give_one(monkeypatch):
     with pytest.raises(retest.RetestError) as error:
         retest.evaluate(emb)
     assert str(error.value) == "no benchmark folder: pass benchmarks= or set RETEST_DATA_DIR to the data mirror"
+
+
+def direct_bias_model():
+    words, vectors, _ = weat_fixture()
+    return words, retest.Embeddings.from_arrays(words, vectors)
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_direct_bias_equals_the_command_from_files_and_from_lists(tmp_path):
+    words, emb = direct_bias_model()
+    path = str(tmp_path / "seed.vec")
+    emb.save(path)
+    pairs = [("john", "amy"), ("paul", "joan"), ("mike", "sarah"), ("bill", "nobody")]
+    neutral = ["management", "professional", "corporation", "salary", "office", "business", "unseen"]
+    (tmp_path / "pairs.txt").write_text("".join(f"{m} {f}\n" for m, f in pairs))
+    (tmp_path / "words.txt").write_text("".join(f"{w}\n" for w in neutral))
+    out = tmp_path / "db.parquet"
+    subprocess.run(
+        [RETEST_BIN, "direct-bias", path, "--pairs", str(tmp_path / "pairs.txt"), "--words",
+         str(tmp_path / "words.txt"), "--out", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    want = pl.read_parquet(out)
+    loaded = retest.Embeddings.load(path)
+    from_files = retest.direct_bias(loaded, tmp_path / "pairs.txt", tmp_path / "words.txt")
+    from_lists = retest.direct_bias(loaded, pairs, neutral)
+    assert from_files.equals(want), from_files
+    assert from_lists.equals(want)
+    assert want["direction"].to_list() == ["john:amy", "paul:joan", "mike:sarah", "pca"]
+
+
+def test_direct_bias_needs_two_pairs_and_a_finite_exponent():
+    words, emb = direct_bias_model()
+    with pytest.raises(retest.RetestError) as error:
+        retest.direct_bias(emb, [("john", "amy"), ("x", "y")], ["office"])
+    assert str(error.value) == (
+        "embedding: direction `pca` needs at least 2 pairs in the vocabulary, found 1 of the 2 in the pairs given; "
+        "pairs dropped: x:y"
+    )
+    with pytest.raises(retest.RetestError) as error:
+        retest.direct_bias(emb, [("john", "amy"), ("paul", "joan")], ["office"], c=-1)
+    assert str(error.value) == "--c must be a finite number ≥ 0, found -1"

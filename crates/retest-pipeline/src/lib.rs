@@ -48,9 +48,10 @@ pub use tools::checksums::{LockMode, LockOutcome, lock_declared};
 pub use tools::eval::{EvalRequest, eval_files, evaluate};
 pub use tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 pub use tools::output::{Overwrite, report_folder};
-pub use tools::score::{ScoreRequest, score_files};
+pub use tools::score::{ScoreRequest, read_pair_file, read_word_file, score_files};
 pub use tools::set_level::{
-    DirectBiasRequest, WeatRequest, WeatSettings, direct_bias_files, weat_files, weat_rows,
+    DirectBiasInput, DirectBiasRequest, WeatRequest, WeatSettings, direct_bias_files, direct_bias_rows,
+    weat_files, weat_rows,
 };
 pub use tools::single::{SingleModel, export_embeddings, save_embeddings, train_glove_file, train_sgns_file};
 pub use tools::stats::{alpha_report, icc_report, kappa_report};

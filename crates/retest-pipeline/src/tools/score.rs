@@ -55,7 +55,7 @@ fn read_list_file(path: &Path) -> Result<(String, String)> {
 /// # Errors
 ///
 /// The file cannot be read or parsed.
-pub(crate) fn read_pair_file(path: &Path) -> Result<PairList> {
+pub fn read_pair_file(path: &Path) -> Result<PairList> {
     let (name, text) = read_list_file(path)?;
     PairList::parse(&name, &text).with_context(|| format!("{}", path.display()))
 }
@@ -65,7 +65,7 @@ pub(crate) fn read_pair_file(path: &Path) -> Result<PairList> {
 /// # Errors
 ///
 /// The file cannot be read or parsed.
-pub(crate) fn read_word_file(path: &Path) -> Result<WordList> {
+pub fn read_word_file(path: &Path) -> Result<WordList> {
     let (name, text) = read_list_file(path)?;
     WordList::parse(&name, &text).with_context(|| format!("{}", path.display()))
 }

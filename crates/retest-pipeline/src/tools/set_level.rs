@@ -229,98 +229,150 @@ pub fn weat_rows(
 /// is degenerate; the table cannot be written.
 pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
     req.out.check(&req.embeddings.and(&[req.pairs, req.words]))?;
-    ensure!(
-        req.c.is_finite() && req.c >= 0.0,
-        "--c must be a finite number ≥ 0, found {}",
-        req.c
-    );
+    check_exponent(req.c)?;
     let pairs = read_pair_file(req.pairs)?;
     let words = read_word_file(req.words)?;
+    let (pairs_from, words_from) = (req.pairs.display().to_string(), req.words.display().to_string());
+    let input = DirectBiasInput {
+        pairs: &pairs.pairs,
+        pairs_from: &pairs_from,
+        words: &words.words,
+        words_from: &words_from,
+        c: req.c,
+    };
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     req.embeddings.for_each_model(|name, model| {
-        let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
-        let mut zero = Vec::new();
-        for (m, f) in &pairs.pairs {
-            match (req.embeddings.lookup.find(model, m), req.embeddings.lookup.find(model, f)) {
-                (Found::Id(mi), Found::Id(fi)) => {
-                    pair_ids.push((mi, fi));
-                    pairs_in.push((m, f));
-                }
-                (a, b) if a == Found::ZeroVector || b == Found::ZeroVector => zero.push(format!("{m}:{f}")),
-                _ => pairs_out.push(format!("{m}:{f}")),
-            }
-        }
-        let (mut neutral, mut words_out) = (Vec::new(), Vec::new());
-        for w in &words.words {
-            match req.embeddings.lookup.find(model, w) {
-                Found::Id(id) => neutral.push(id),
-                Found::OutOfVocabulary => words_out.push(w.clone()),
-                Found::ZeroVector => zero.push(w.clone()),
-            }
-        }
-        if !zero.is_empty() {
-            writeln!(
-                err,
-                "warning: {name}: left out for an all-zero vector (no direction): {}",
-                zero.join(" ")
-            )?;
-        }
-        let dropped = |what: &str, list: &[String]| {
-            if list.is_empty() {
-                String::new()
-            } else {
-                format!("; {what} dropped: {}", list.join(" "))
-            }
-        };
-        ensure!(
-            !neutral.is_empty(),
-            "{name}: none of the {} words of {} is in the vocabulary",
-            words.words.len(),
-            req.words.display()
-        );
-        ensure!(
-            pair_ids.len() >= 2,
-            "{name}: direction `{PCA_DIRECTION}` needs at least 2 pairs in the vocabulary, found {} of the {} in {}{}",
-            pair_ids.len(),
-            pairs.pairs.len(),
-            req.pairs.display(),
-            dropped("pairs", &pairs_out),
-        );
-        writeln!(
-            err,
-            "{name}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
-            pair_ids.len(),
-            pairs.pairs.len(),
-            neutral.len(),
-            words.words.len(),
-            dropped("pairs", &pairs_out),
-            dropped("words", &words_out),
-        )?;
-        let mut directions = Vec::with_capacity(pair_ids.len() + 1);
-        for (&(mi, fi), (m, f)) in pair_ids.iter().zip(&pairs_in) {
-            let direction = format!("{m}:{f}");
-            let g = gender_direction(model, DirectionSource::Pair(mi, fi))
-                .with_context(|| format!("{name}: direction `{direction}`"))?;
-            directions.push((direction, g, f64::NAN));
-        }
-        let g = gender_direction(model, DirectionSource::PrincipalComponent(&pair_ids))
-            .with_context(|| format!("{name}: direction `{PCA_DIRECTION}`"))?;
-        let explained = g.explained_variance_ratio.first().copied().unwrap_or(f64::NAN);
-        directions.push((PCA_DIRECTION.to_owned(), g, explained));
-        for (direction, g, explained_variance) in directions {
-            let bias = direct_bias(model, &g, &neutral, req.c)
-                .with_context(|| format!("{name}: direction `{direction}`"))?;
-            rows.push(DirectBiasRow {
-                embedding: name.clone(),
-                direction,
-                c: req.c,
-                n_words: neutral.len() as u32,
-                direct_bias: bias.value,
-                explained_variance,
-            });
-        }
+        rows.extend(direct_bias_rows(
+            &name,
+            model,
+            &req.embeddings.lookup,
+            &input,
+            &mut err,
+        )?);
         Ok(())
     })?;
     req.out.write(names::DIRECT_BIAS_FILE, &rows, "Direct Bias rows")
+}
+
+/// Refuses a Direct Bias exponent `c` that is negative or not finite.
+fn check_exponent(c: f64) -> Result<()> {
+    ensure!(
+        c.is_finite() && c >= 0.0,
+        "--c must be a finite number ≥ 0, found {c}"
+    );
+    Ok(())
+}
+
+/// What Direct Bias is measured with: base pairs (masculine first) and neutral words, each with
+/// where they came from (a file's path, for messages), and the exponent `c`.
+#[derive(Clone, Copy, Debug)]
+pub struct DirectBiasInput<'a> {
+    pub pairs: &'a [(String, String)],
+    pub pairs_from: &'a str,
+    pub words: &'a [String],
+    pub words_from: &'a str,
+    /// The exponent `c` (finite, ≥ 0).
+    pub c: f64,
+}
+
+/// Direct Bias of the neutral words on `model` (`name` in the rows) along every pair's own
+/// direction and along the first principal component of all the pairs in the vocabulary: one
+/// row per direction. Words and pairs out of the vocabulary are dropped and counted on `warn`.
+///
+/// # Errors
+///
+/// `c` is negative or not finite; no neutral word, or fewer than 2 pairs, is in the vocabulary; a
+/// pair is degenerate; `warn` cannot be written.
+pub fn direct_bias_rows(
+    name: &str,
+    model: &Model<'_>,
+    lookup: &WordLookup,
+    input: &DirectBiasInput<'_>,
+    warn: &mut dyn Write,
+) -> Result<Vec<DirectBiasRow>> {
+    check_exponent(input.c)?;
+    let (mut pair_ids, mut pairs_in, mut pairs_out) = (Vec::new(), Vec::new(), Vec::new());
+    let mut zero = Vec::new();
+    for (m, f) in input.pairs {
+        match (lookup.find(model, m), lookup.find(model, f)) {
+            (Found::Id(mi), Found::Id(fi)) => {
+                pair_ids.push((mi, fi));
+                pairs_in.push((m, f));
+            }
+            (a, b) if a == Found::ZeroVector || b == Found::ZeroVector => zero.push(format!("{m}:{f}")),
+            _ => pairs_out.push(format!("{m}:{f}")),
+        }
+    }
+    let (mut neutral, mut words_out) = (Vec::new(), Vec::new());
+    for w in input.words {
+        match lookup.find(model, w) {
+            Found::Id(id) => neutral.push(id),
+            Found::OutOfVocabulary => words_out.push(w.clone()),
+            Found::ZeroVector => zero.push(w.clone()),
+        }
+    }
+    if !zero.is_empty() {
+        writeln!(
+            warn,
+            "warning: {name}: left out for an all-zero vector (no direction): {}",
+            zero.join(" ")
+        )?;
+    }
+    let dropped = |what: &str, list: &[String]| {
+        if list.is_empty() {
+            String::new()
+        } else {
+            format!("; {what} dropped: {}", list.join(" "))
+        }
+    };
+    ensure!(
+        !neutral.is_empty(),
+        "{name}: none of the {} words of {} is in the vocabulary",
+        input.words.len(),
+        input.words_from
+    );
+    ensure!(
+        pair_ids.len() >= 2,
+        "{name}: direction `{PCA_DIRECTION}` needs at least 2 pairs in the vocabulary, found {} of the {} in {}{}",
+        pair_ids.len(),
+        input.pairs.len(),
+        input.pairs_from,
+        dropped("pairs", &pairs_out),
+    );
+    writeln!(
+        warn,
+        "{name}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
+        pair_ids.len(),
+        input.pairs.len(),
+        neutral.len(),
+        input.words.len(),
+        dropped("pairs", &pairs_out),
+        dropped("words", &words_out),
+    )?;
+    let mut directions = Vec::with_capacity(pair_ids.len() + 1);
+    for (&(mi, fi), (m, f)) in pair_ids.iter().zip(&pairs_in) {
+        let direction = format!("{m}:{f}");
+        let g = gender_direction(model, DirectionSource::Pair(mi, fi))
+            .with_context(|| format!("{name}: direction `{direction}`"))?;
+        directions.push((direction, g, f64::NAN));
+    }
+    let g = gender_direction(model, DirectionSource::PrincipalComponent(&pair_ids))
+        .with_context(|| format!("{name}: direction `{PCA_DIRECTION}`"))?;
+    let explained = g.explained_variance_ratio.first().copied().unwrap_or(f64::NAN);
+    directions.push((PCA_DIRECTION.to_owned(), g, explained));
+    let mut rows = Vec::with_capacity(directions.len());
+    for (direction, g, explained_variance) in directions {
+        let bias = direct_bias(model, &g, &neutral, input.c)
+            .with_context(|| format!("{name}: direction `{direction}`"))?;
+        rows.push(DirectBiasRow {
+            embedding: name.to_owned(),
+            direction,
+            c: input.c,
+            n_words: neutral.len() as u32,
+            direct_bias: bias.value,
+            explained_variance,
+        });
+    }
+    Ok(rows)
 }
