@@ -269,16 +269,11 @@ fn weat_parquet<'py>(
         .map(|(name, x, y, a, b)| WeatTest { name, x, y, a, b })
         .collect();
     let models: Vec<&retest_embeddings::Embeddings> = embeddings.iter().map(|e| &e.inner).collect();
+    let lookup = WordLookup { lowercase };
     table_of(py, names::WEAT_FILE, |warnings| {
-        let lookup = WordLookup { lowercase };
-        let mut rows = Vec::new();
-        for (emb, name) in models.iter().zip(&names) {
-            let model = Model::new(emb.words(), emb.vectors(), emb.dim())?;
-            rows.extend(retest_pipeline::weat_rows(
-                name, &model, &lookup, &tests, &settings, warnings,
-            )?);
-        }
-        Ok(rows)
+        rows_of_each(&models, &names, |name, model| {
+            retest_pipeline::weat_rows(name, model, &lookup, &tests, &settings, warnings)
+        })
     })
 }
 
@@ -307,16 +302,11 @@ fn direct_bias_parquet<'py>(
         words_from: &words_from,
         c,
     };
+    let lookup = WordLookup { lowercase };
     table_of(py, names::DIRECT_BIAS_FILE, |warnings| {
-        let lookup = WordLookup { lowercase };
-        let mut rows = Vec::new();
-        for (emb, name) in models.iter().zip(&names) {
-            let model = Model::new(emb.words(), emb.vectors(), emb.dim())?;
-            rows.extend(retest_pipeline::direct_bias_rows(
-                name, &model, &lookup, &input, warnings,
-            )?);
-        }
-        Ok(rows)
+        rows_of_each(&models, &names, |name, model| {
+            retest_pipeline::direct_bias_rows(name, model, &lookup, &input, warnings)
+        })
     })
 }
 
@@ -334,6 +324,20 @@ fn evaluate_parquet<'py>(
     table_of(py, names::EVAL_FILE, |warnings| {
         Ok(retest_pipeline::evaluate(&name, emb, &benchmarks, warnings)?.1)
     })
+}
+
+/// The rows `rows` gives for each embedding (as a model of the measures) with its name, in order.
+fn rows_of_each<R>(
+    embeddings: &[&retest_embeddings::Embeddings],
+    names: &[String],
+    mut rows: impl FnMut(&str, &Model<'_>) -> anyhow::Result<Vec<R>>,
+) -> anyhow::Result<Vec<R>> {
+    let mut all = Vec::new();
+    for (emb, name) in embeddings.iter().zip(names) {
+        let model = Model::new(emb.words(), emb.vectors(), emb.dim())?;
+        all.extend(rows(name, &model)?);
+    }
+    Ok(all)
 }
 
 /// Runs `rows` with the GIL released (it may write warnings for standard error) and returns its
