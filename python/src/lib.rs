@@ -5,6 +5,7 @@
 //! Every error becomes a `retest.RetestError` (a `ValueError`) carrying the command line's
 //! one-line message; long work runs with the GIL released.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use pyo3::create_exception;
@@ -149,19 +150,25 @@ impl Wide {
                 values.len()
             )));
         }
-        let position = |labels: &mut Vec<String>, label: &String| match labels.iter().position(|l| l == label)
-        {
-            Some(i) => i,
-            None => {
-                labels.push(label.clone());
+        // Each label's position, in the order of first appearance (looked up in a map: a long
+        // table has one row per subject and rater).
+        fn position(labels: &mut Vec<String>, index: &mut BTreeMap<String, usize>, label: &str) -> usize {
+            *index.entry(label.to_owned()).or_insert_with(|| {
+                labels.push(label.to_owned());
                 labels.len() - 1
-            }
-        };
+            })
+        }
         let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        let (mut row_index, mut col_index) = (BTreeMap::new(), BTreeMap::new());
         let cells: Vec<(usize, usize)> = subjects
             .iter()
             .zip(&raters)
-            .map(|(s, r)| (position(&mut rows, s), position(&mut cols, r)))
+            .map(|(s, r)| {
+                (
+                    position(&mut rows, &mut row_index, s),
+                    position(&mut cols, &mut col_index, r),
+                )
+            })
             .collect();
         let mut wide = vec![f64::NAN; rows.len() * cols.len()];
         let mut filled = vec![false; wide.len()];
