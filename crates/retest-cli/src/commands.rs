@@ -2,14 +2,12 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result};
 use retest_pipeline::{
     Folders, LoadedPlan, Overwrite, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file,
     train_pipeline, train_sgns_file,
 };
-use retest_spec::{
-    Architecture, Constraint, CorpusRecipe, DeltaBound, GloveParams, SgnsParams, Solver, SolverKind, defaults,
-};
+use retest_spec::{Architecture, Constraint, CorpusRecipe, GloveParams, SgnsParams, defaults};
 
 use crate::cli::{
     AnalogiesArgs, BasePairsArgs, Cli, Command, CorpusCommand, EmbeddingsCommand, Format, GloveArgs,
@@ -195,22 +193,7 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
 
 /// `retest analogies`: the flags turned into a solver, then the pipeline's function.
 fn analogies(args: &AnalogiesArgs) -> Result<()> {
-    let bound = if args.squared_delta {
-        DeltaBound::SquaredDistance
-    } else {
-        DeltaBound::Distance
-    };
-    let solver = (args.solver).with(
-        Solver::COSMUL_EPSILON,
-        args.delta.unwrap_or(Solver::BOLUKBASI_DELTA),
-        bound,
-    );
-    if args.solver != SolverKind::Bolukbasi {
-        ensure!(
-            args.delta.is_none() && !args.squared_delta,
-            "--delta and --squared-delta apply to --solver bolukbasi only"
-        );
-    }
+    let solver = retest_pipeline::analogy_solver(args.solver, args.delta, args.squared_delta)?;
     retest_pipeline::analogies_files(&retest_pipeline::AnalogiesRequest {
         embeddings: args.input.files(&args.embeddings, args.lowercase),
         queries: &args.queries,

@@ -42,13 +42,13 @@ pub use message::one_line;
 pub use progress::Reporter;
 pub use stages::columns::{EMPTY_SET, OUT_OF_VOCABULARY, PCA_DIRECTION};
 pub use stages::job::{DONE_FILE, MeasureJob, MeasureSummary, group_tables, measure};
-pub use tools::analogies::{AnalogiesRequest, analogies_files};
-pub use tools::base_pairs::{BasePairsRequest, base_pairs_files};
+pub use tools::analogies::{AnalogiesRequest, AnalogyInput, analogies_files, analogy_rows, analogy_solver};
+pub use tools::base_pairs::{BasePairsInput, BasePairsRequest, base_pair_tables, base_pairs_files};
 pub use tools::checksums::{LockMode, LockOutcome, lock_declared};
 pub use tools::eval::{EvalRequest, eval_files, evaluate};
 pub use tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 pub use tools::output::{Overwrite, report_folder};
-pub use tools::score::{ScoreRequest, read_pair_file, read_word_file, score_files};
+pub use tools::score::{ScoreInput, ScoreRequest, read_pair_file, read_word_file, score_files, score_rows};
 pub use tools::set_level::{
     DirectBiasInput, DirectBiasRequest, WeatRequest, WeatSettings, direct_bias_files, direct_bias_rows,
     weat_files, weat_rows,

@@ -7,13 +7,15 @@ use std::path::Path;
 
 use anyhow::{Context, Result, ensure};
 use retest_embeddings::Embeddings;
-use retest_measures::{AnalogySpace, Constraint, Query, Solver, rank_among, score_all, solve};
+use retest_measures::{
+    AnalogySpace, Constraint, DeltaBound, Query, Solver, SolverKind, rank_among, score_all, solve,
+};
 use retest_tables::{AnalogyRow, names};
 use rustc_hash::FxHashMap;
 
 use crate::lists::{QueryLine, read_query_file};
 use crate::stages::columns::{OUT_OF_VOCABULARY, ZERO_VECTOR};
-use crate::tools::inputs::{EmbeddingFiles, TableFile};
+use crate::tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 
 /// What `retest analogies` was asked to do.
 #[derive(Debug)]
@@ -43,137 +45,235 @@ pub struct AnalogiesRequest<'a> {
 /// of the file is in an embedding's vocabulary; the table cannot be written.
 pub fn analogies_files(req: &AnalogiesRequest<'_>) -> Result<()> {
     req.out.check(&req.embeddings.and(&[req.queries]))?;
-    ensure!(req.top_n >= 1, "--top-n must be at least 1");
-    ensure!(
-        req.restrict_vocab != Some(0),
-        "--restrict-vocab must be at least 1"
-    );
-    if let Solver::Bolukbasi { delta, .. } = req.solver {
-        ensure!(
-            delta.is_finite() && delta > 0.0,
-            "--delta must be a finite number > 0, found {delta}"
-        );
-    }
+    let queries_from = req.queries.display().to_string();
+    // The settings are checked before the queries file is read.
+    let settings = AnalogyInput {
+        queries: &[],
+        queries_from: &queries_from,
+        solver: req.solver,
+        constraint: req.constraint,
+        top_n: req.top_n,
+        restrict_vocab: req.restrict_vocab,
+    };
+    settings.check()?;
     let queries = read_query_file(req.queries)?;
+    let input = AnalogyInput {
+        queries: &queries,
+        ..settings
+    };
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     for path in req.embeddings.paths {
         let emb = req.embeddings.read(path)?;
         let name = path.display().to_string();
-        if let Some(n) = req.restrict_vocab {
+        rows.extend(analogy_rows(
+            &name,
+            &emb,
+            &req.embeddings.lookup,
+            &input,
+            &mut err,
+        )?);
+    }
+    req.out.write(names::ANALOGIES_FILE, &rows, "analogy rows")
+}
+
+/// The solver `kind` with the command's parameters: gensim's ε for 3CosMul, and Bolukbasi's δ
+/// (its default when `None`), a bound on the distance ‖B − D‖ or, with `squared_delta`, on its
+/// square as debiaswe's code reads it.
+///
+/// # Errors
+///
+/// `delta` or `squared_delta` is given for a solver other than Bolukbasi's.
+pub fn analogy_solver(kind: SolverKind, delta: Option<f64>, squared_delta: bool) -> Result<Solver> {
+    if kind != SolverKind::Bolukbasi {
+        ensure!(
+            delta.is_none() && !squared_delta,
+            "--delta and --squared-delta apply to --solver bolukbasi only"
+        );
+    }
+    let bound = if squared_delta {
+        DeltaBound::SquaredDistance
+    } else {
+        DeltaBound::Distance
+    };
+    Ok(kind.with(
+        Solver::COSMUL_EPSILON,
+        delta.unwrap_or(Solver::BOLUKBASI_DELTA),
+        bound,
+    ))
+}
+
+/// What analogy queries are answered with: the queries (with where they came from, a file's
+/// path, for messages), the solver with its parameters, the constraint, the answers per query
+/// and the words searched.
+#[derive(Clone, Copy, Debug)]
+pub struct AnalogyInput<'a> {
+    pub queries: &'a [QueryLine],
+    pub queries_from: &'a str,
+    pub solver: Solver,
+    pub constraint: Constraint,
+    /// Answers per query (at least 1).
+    pub top_n: usize,
+    /// Search only the first N words of each embedding (all when `None`).
+    pub restrict_vocab: Option<usize>,
+}
+
+impl AnalogyInput<'_> {
+    /// Refuses settings no query can be answered with (the flags named in the errors).
+    fn check(&self) -> Result<()> {
+        ensure!(self.top_n >= 1, "--top-n must be at least 1");
+        ensure!(
+            self.restrict_vocab != Some(0),
+            "--restrict-vocab must be at least 1"
+        );
+        if let Solver::Bolukbasi { delta, .. } = self.solver {
             ensure!(
-                n <= emb.n_words(),
-                "{name}: --restrict-vocab {n} is larger than the vocabulary ({} words)",
-                emb.n_words()
+                delta.is_finite() && delta > 0.0,
+                "--delta must be a finite number > 0, found {delta}"
             );
         }
-        let space = AnalogySpace::new(&emb, req.restrict_vocab).with_context(|| name.clone())?;
-        let searched = space.n_rows();
-        let row_of: FxHashMap<&str, u32> = emb.words()[..searched]
-            .iter()
-            .enumerate()
-            .map(|(i, w)| (w.as_str(), i as u32))
-            .collect();
-        let lookup = |word: &str| row_of.get(&*req.embeddings.lookup.case(word)).copied();
-        let where_ = if searched < emb.n_words() {
-            format!("among the first {searched} words")
-        } else {
-            "in the vocabulary".to_owned()
-        };
-        let zero = zero_rows(&emb, searched, &name)?;
-        let resolved: Vec<Resolved<'_>> = queries.iter().map(|q| resolve(q, &lookup, &zero)).collect();
-        let answerable: Vec<Query> = resolved.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
+        Ok(())
+    }
+}
+
+/// Every query of `input` answered on `emb` (`name` in the rows' `embedding` column), the words
+/// looked up by `lookup`: one row per (query, rank), best first. A query with a word that is not
+/// among the words searched, or with an all-zero vector, gets one row with that status (rank 0,
+/// the words in `detail`) and a warning on `warn`; then a summary line for the embedding.
+///
+/// # Errors
+///
+/// The settings are refused (as [`analogies_files`] names them); `restrict_vocab` is larger
+/// than the vocabulary; no query has its three words among those searched; `warn` cannot be
+/// written.
+pub fn analogy_rows(
+    name: &str,
+    emb: &Embeddings,
+    lookup: &WordLookup,
+    input: &AnalogyInput<'_>,
+    warn: &mut dyn Write,
+) -> Result<Vec<AnalogyRow>> {
+    input.check()?;
+    let queries = input.queries;
+    if let Some(n) = input.restrict_vocab {
         ensure!(
-            !answerable.is_empty(),
-            "{name}: none of the {} queries of {} has its three words {where_}",
-            queries.len(),
-            req.queries.display()
+            n <= emb.n_words(),
+            "{name}: --restrict-vocab {n} is larger than the vocabulary ({} words)",
+            emb.n_words()
         );
-        let mut answers = solve(
-            &space,
-            &answerable,
-            req.solver,
-            req.constraint,
-            req.top_n + zero.len(),
-        )
-        .with_context(|| name.clone())?
-        .into_iter()
-        .map(|top| (top.into_iter().filter(|a| !is_zero(&zero, a.row)).take(req.top_n)).collect::<Vec<_>>());
-        let reported_ranks =
-            reported_ranks(&space, req, &queries, &resolved, &zero, lookup).with_context(|| name.clone())?;
-        let row = |q: &QueryLine, (reported_rank, reported_status): (u32, &str)| AnalogyRow {
-            embedding: name.clone(),
-            a: q.words[0].clone(),
-            b: q.words[1].clone(),
-            c: q.words[2].clone(),
-            solver: req.solver.as_str().to_owned(),
-            constraint: req.constraint.as_str().to_owned(),
-            rank: 0,
-            answer: String::new(),
-            score: f64::NAN,
-            status: "ok".to_owned(),
-            detail: String::new(),
-            reported: q.reported.clone().unwrap_or_default(),
-            reported_rank,
-            reported_status: reported_status.to_owned(),
-        };
-        let (mut n_oov, mut n_zero) = (0, 0);
-        for ((q, resolved), &reported) in queries.iter().zip(&resolved).zip(&reported_ranks) {
-            match resolved {
-                Ok(_) => {
-                    let top = answers.next().expect("one answer list per answerable query");
-                    for (rank, answer) in top.iter().enumerate() {
-                        rows.push(AnalogyRow {
-                            rank: rank as u32 + 1,
-                            answer: emb.word(answer.row as usize).to_owned(),
-                            score: answer.score,
-                            ..row(q, reported)
-                        });
-                    }
-                }
-                Err(unanswered) => {
-                    let why = if unanswered.status == ZERO_VECTOR {
-                        n_zero += 1;
-                        "has an all-zero vector".to_owned()
-                    } else {
-                        n_oov += 1;
-                        format!("not {where_}")
-                    };
-                    writeln!(
-                        err,
-                        "warning: {name}: query `{}` ({}:{}): {} {why}; its row has status {}",
-                        q.words.join(" "),
-                        req.queries.display(),
-                        q.line,
-                        unanswered.words.join(", "),
-                        unanswered.status,
-                    )?;
+    }
+    let space = AnalogySpace::new(emb, input.restrict_vocab).with_context(|| name.to_owned())?;
+    let searched = space.n_rows();
+    let row_of: FxHashMap<&str, u32> = emb.words()[..searched]
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (w.as_str(), i as u32))
+        .collect();
+    let lookup = |word: &str| row_of.get(&*lookup.case(word)).copied();
+    let where_ = if searched < emb.n_words() {
+        format!("among the first {searched} words")
+    } else {
+        "in the vocabulary".to_owned()
+    };
+    let zero = zero_rows(emb, searched, name, warn)?;
+    let resolved: Vec<Resolved<'_>> = queries.iter().map(|q| resolve(q, &lookup, &zero)).collect();
+    let answerable: Vec<Query> = resolved.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
+    ensure!(
+        !answerable.is_empty(),
+        "{name}: none of the {} queries of {} has its three words {where_}",
+        queries.len(),
+        input.queries_from
+    );
+    let mut answers = solve(
+        &space,
+        &answerable,
+        input.solver,
+        input.constraint,
+        input.top_n + zero.len(),
+    )
+    .with_context(|| name.to_owned())?
+    .into_iter()
+    .map(|top| {
+        (top.into_iter()
+            .filter(|a| !is_zero(&zero, a.row))
+            .take(input.top_n))
+        .collect::<Vec<_>>()
+    });
+    let reported_ranks =
+        reported_ranks(&space, input, &resolved, &zero, lookup).with_context(|| name.to_owned())?;
+    let row = |q: &QueryLine, (reported_rank, reported_status): (u32, &str)| AnalogyRow {
+        embedding: name.to_owned(),
+        a: q.words[0].clone(),
+        b: q.words[1].clone(),
+        c: q.words[2].clone(),
+        solver: input.solver.as_str().to_owned(),
+        constraint: input.constraint.as_str().to_owned(),
+        rank: 0,
+        answer: String::new(),
+        score: f64::NAN,
+        status: "ok".to_owned(),
+        detail: String::new(),
+        reported: q.reported.clone().unwrap_or_default(),
+        reported_rank,
+        reported_status: reported_status.to_owned(),
+    };
+    let mut rows = Vec::new();
+    let (mut n_oov, mut n_zero) = (0, 0);
+    for ((q, resolved), &reported) in queries.iter().zip(&resolved).zip(&reported_ranks) {
+        match resolved {
+            Ok(_) => {
+                let top = answers.next().expect("one answer list per answerable query");
+                for (rank, answer) in top.iter().enumerate() {
                     rows.push(AnalogyRow {
-                        status: unanswered.status.to_owned(),
-                        detail: unanswered.words.join(" "),
+                        rank: rank as u32 + 1,
+                        answer: emb.word(answer.row as usize).to_owned(),
+                        score: answer.score,
                         ..row(q, reported)
                     });
                 }
             }
-        }
-        writeln!(
-            err,
-            "{name}: {} of {} queries answered among {searched} words{}{}",
-            queries.len() - n_oov - n_zero,
-            queries.len(),
-            if n_oov > 0 {
-                format!(", {n_oov} with a word out of vocabulary")
-            } else {
-                String::new()
-            },
-            if n_zero > 0 {
-                format!(", {n_zero} with a word of all-zero vector")
-            } else {
-                String::new()
+            Err(unanswered) => {
+                let why = if unanswered.status == ZERO_VECTOR {
+                    n_zero += 1;
+                    "has an all-zero vector".to_owned()
+                } else {
+                    n_oov += 1;
+                    format!("not {where_}")
+                };
+                writeln!(
+                    warn,
+                    "warning: {name}: query `{}` ({}:{}): {} {why}; its row has status {}",
+                    q.words.join(" "),
+                    input.queries_from,
+                    q.line,
+                    unanswered.words.join(", "),
+                    unanswered.status,
+                )?;
+                rows.push(AnalogyRow {
+                    status: unanswered.status.to_owned(),
+                    detail: unanswered.words.join(" "),
+                    ..row(q, reported)
+                });
             }
-        )?;
+        }
     }
-    req.out.write(names::ANALOGIES_FILE, &rows, "analogy rows")
+    writeln!(
+        warn,
+        "{name}: {} of {} queries answered among {searched} words{}{}",
+        queries.len() - n_oov - n_zero,
+        queries.len(),
+        if n_oov > 0 {
+            format!(", {n_oov} with a word out of vocabulary")
+        } else {
+            String::new()
+        },
+        if n_zero > 0 {
+            format!(", {n_zero} with a word of all-zero vector")
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(rows)
 }
 
 /// Why a query has no answers: its `status` (`out_of_vocabulary`, `zero_vector`) and the
@@ -189,14 +289,14 @@ type Resolved<'q> = std::result::Result<Query, Unanswered<'q>>;
 /// The rows among the first `searched` of `emb` whose vector is all zeros, ascending, named in a
 /// warning: they have no direction, so they are never an answer and a query with one is not
 /// answered.
-fn zero_rows(emb: &Embeddings, searched: usize, name: &str) -> Result<Vec<u32>> {
+fn zero_rows(emb: &Embeddings, searched: usize, name: &str, warn: &mut dyn Write) -> Result<Vec<u32>> {
     let zero: Vec<u32> = (0..searched as u32)
         .filter(|&r| emb.row(r as usize).iter().all(|&x| x == 0.0))
         .collect();
     if !zero.is_empty() {
         let shown: Vec<&str> = zero.iter().take(10).map(|&r| emb.word(r as usize)).collect();
         writeln!(
-            std::io::stderr(),
+            warn,
             "warning: {name}: {} word(s) with an all-zero vector (no direction) are never answers: {}{}",
             zero.len(),
             shown.join(" "),
@@ -235,24 +335,24 @@ fn resolve<'q>(q: &'q QueryLine, lookup: &impl Fn(&str) -> Option<u32>, zero: &[
 }
 
 /// Per query: where the answer it reports (its fourth word) ranks among the words searched
-/// under the request's solver and constraint, as `analogy_reported` ranks it in a pipeline:
+/// under the input's solver and constraint, as `analogy_reported` ranks it in a pipeline:
 /// `(rank, "ok")`, `(0, "out_of_vocabulary")` when the query or the reported word is not among
 /// them, `(0, "zero_vector")` when the reported word's vector is all zeros (`zero`: such rows,
 /// never ranked), `(0, "excluded")` when the constraint excludes it (an input word), `(0, "")`
 /// without one.
 fn reported_ranks(
     space: &AnalogySpace,
-    req: &AnalogiesRequest<'_>,
-    queries: &[QueryLine],
+    input: &AnalogyInput<'_>,
     resolved: &[Resolved<'_>],
     zero: &[u32],
     lookup: impl Fn(&str) -> Option<u32>,
 ) -> Result<Vec<(u32, &'static str)>> {
+    let queries = input.queries;
     let tracked: Vec<(usize, Query, Option<u32>)> = (queries.iter().zip(resolved).enumerate())
         .filter_map(|(i, (q, r))| Some((i, *r.as_ref().ok()?, lookup(q.reported.as_deref()?))))
         .collect();
     let asked: Vec<Query> = tracked.iter().filter(|t| t.2.is_some()).map(|t| t.1).collect();
-    let mut scores = score_all(space, &asked, req.solver)?.into_iter();
+    let mut scores = score_all(space, &asked, input.solver)?.into_iter();
     let mut ranks: Vec<(u32, &'static str)> = (queries.iter())
         .map(|q| match q.reported {
             Some(_) => (0, OUT_OF_VOCABULARY),
@@ -268,7 +368,7 @@ fn reported_ranks(
         }
         // Rows without a direction are never answers, so they rank above nothing.
         let mut excluded = zero.to_vec();
-        if req.constraint == Constraint::Constrained {
+        if input.constraint == Constraint::Constrained {
             excluded.extend([q.a, q.b, q.c]);
         }
         ranks[i] = rank_among(&scores, target, &excluded).map_or((0, "excluded"), |r| (r, "ok"));

@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use retest_geometry::GeometryError;
-use retest_measures::{MeasureError, Model, NbmPool, PairList, RipaTarget, Rule, Scoring, Vocab, WordList};
+use retest_measures::{MeasureError, Model, NbmPool, PairList, RipaTarget, Rule, Scoring, WordList};
 use retest_tables::{ScoreRow, names};
 
 use crate::stages::columns::ZERO_VECTOR;
-use crate::tools::inputs::{EmbeddingFiles, TableFile};
+use crate::tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 
 /// The status of a rule's rows on a model it could not score.
 const NOT_COMPUTED: &str = "not_computed";
@@ -86,135 +86,193 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
         .chain([req.pairs])
         .collect();
     req.out.check(&req.embeddings.and(&others))?;
-    let mut pairs = read_pair_file(req.pairs)?;
-    for (m, f) in &mut pairs.pairs {
-        (*m, *f) = (
-            req.embeddings.lookup.case(m).into_owned(),
-            req.embeddings.lookup.case(f).into_owned(),
-        );
-    }
+    let pairs = read_pair_file(req.pairs)?.pairs;
     let mut words = Vec::new();
     for path in req.words {
-        for w in read_word_file(path)?.words {
-            let w = req.embeddings.lookup.case(&w).into_owned();
-            if !words.contains(&w) {
-                words.push(w);
-            }
-        }
+        words.extend(read_word_file(path)?.words);
     }
-    if req.rules.is_empty() {
-        bail!("--rules: give at least one of dbwa, ripa, nbm");
-    }
-    let all_words = WordList {
-        name: "words".into(),
+    let input = ScoreInput::new(
+        pairs,
         words,
-    };
-    let scoring = Scoring {
-        rules: req.rules,
-        ripa_target: req.ripa_target,
-        nbm_k: req.nbm_k,
-        nbm_pool: req.nbm_pool,
-        threads: req.threads,
-    };
+        &req.embeddings.lookup,
+        Scoring {
+            rules: req.rules,
+            ripa_target: req.ripa_target,
+            nbm_k: req.nbm_k,
+            nbm_pool: req.nbm_pool,
+            threads: req.threads,
+        },
+    );
+    input.check()?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
-    for path in req.embeddings.paths {
-        let emb = req.embeddings.read(path)?;
-        let (vocab_words, dim, raw, _) = emb.into_parts();
-        let vocab = Vocab::new(&vocab_words)?;
-        let context = || format!("{}", path.display());
-        let p = pairs.resolve(&vocab).with_context(context)?;
-        let w = all_words.resolve(&vocab).with_context(context)?;
-        writeln!(
-            err,
-            "{}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
-            path.display(),
-            p.ids.len(),
-            pairs.pairs.len(),
-            w.ids.len(),
-            all_words.words.len(),
-            if p.oov.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "; pairs dropped: {}",
-                    p.oov
-                        .iter()
-                        .map(|(m, f)| format!("{m}:{f}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            },
-            if w.oov.is_empty() {
-                String::new()
-            } else {
-                format!("; words dropped: {}", w.oov.join(" "))
-            },
-        )?;
-        let model = Model::new(&vocab_words, &raw, dim)?;
-        // As in the pipeline: `<unk>` and `<raw_unk>` are never neighbours, and the neutral
-        // pool leaves out every word of the pairs file.
-        let scorer = scoring.for_vocabulary(&vocab_words, &pairs.pairs);
-        let scores = match scorer.score(&model, &p.ids, &w.ids) {
-            Ok(scores) => scores,
-            // A model NBM cannot score (a vocabulary smaller than its neighbourhood) still
-            // gets the other rules' scores.
-            Err(nbm_error) if req.rules.len() > 1 && req.rules.contains(&Rule::Nbm) => {
-                let others: Vec<Rule> = req.rules.iter().copied().filter(|&r| r != Rule::Nbm).collect();
-                let scores = (Scoring {
-                    rules: &others,
-                    ..scoring
-                })
-                .for_vocabulary(&vocab_words, &pairs.pairs)
-                .score(&model, &p.ids, &w.ids)
-                .with_context(context)?;
-                writeln!(
-                    err,
-                    "warning: {}: nbm not computed (NaN, status {NOT_COMPUTED}): {}",
-                    path.display(),
-                    nbm_failure(nbm_error, req.nbm_k)
-                )?;
-                scores
+    req.embeddings.for_each_model(|name, model| {
+        rows.extend(score_rows(&name, model, &input, &mut err)?);
+        Ok(())
+    })?;
+    req.out.write(names::SCORES, &rows, "scores")
+}
+
+/// What bias scores are computed from: base pairs and target words, each spelled as it is
+/// looked up, and the rules with their settings.
+#[derive(Debug)]
+pub struct ScoreInput<'a> {
+    pairs: PairList,
+    words: WordList,
+    scoring: Scoring<'a>,
+}
+
+impl<'a> ScoreInput<'a> {
+    /// The pairs (masculine first) and the words (the first of each repeated word kept), as
+    /// `lookup` spells them (lowercased with `--lowercase`; the table names them so).
+    pub fn new(
+        pairs: Vec<(String, String)>,
+        words: impl IntoIterator<Item = String>,
+        lookup: &WordLookup,
+        scoring: Scoring<'a>,
+    ) -> Self {
+        let spelled = |w: &str| lookup.case(w).into_owned();
+        let mut unique = Vec::new();
+        for w in words {
+            let w = spelled(&w);
+            if !unique.contains(&w) {
+                unique.push(w);
             }
-            Err(e) => return Err(e).with_context(context),
-        };
-        let zero = scores.zero_vector_targets();
-        if !zero.is_empty() {
-            writeln!(
-                err,
-                "warning: {}: {} of the words {} an all-zero vector and no score (NaN, status \
-                 zero_vector): {}",
-                path.display(),
-                zero.len(),
-                if zero.len() == 1 { "has" } else { "have" },
-                zero.iter()
-                    .map(|&t| w.words[t].as_str())
+        }
+        ScoreInput {
+            pairs: PairList {
+                name: "pairs".into(),
+                pairs: pairs.iter().map(|(m, f)| (spelled(m), spelled(f))).collect(),
+            },
+            words: WordList {
+                name: "words".into(),
+                words: unique,
+            },
+            scoring,
+        }
+    }
+
+    /// Refuses an input no model can be scored with: no rule.
+    fn check(&self) -> Result<()> {
+        if self.scoring.rules.is_empty() {
+            bail!("--rules: give at least one of dbwa, ripa, nbm");
+        }
+        Ok(())
+    }
+}
+
+/// Every word of `input` scored against every pair under every rule on `model` (`name` in the
+/// rows' `embedding` column): one row per (rule, pair, word), the pairs and words out of the
+/// vocabulary dropped. What was dropped is said on `warn`, and a rule that cannot score the
+/// model (NBM on a vocabulary smaller than its neighbourhood, when other rules are asked for)
+/// gets rows with status `not_computed` and a warning.
+///
+/// # Errors
+///
+/// No rule is given; the only rule cannot score the model; `warn` cannot be written.
+pub fn score_rows(
+    name: &str,
+    model: &Model<'_>,
+    input: &ScoreInput<'_>,
+    warn: &mut dyn Write,
+) -> Result<Vec<ScoreRow>> {
+    input.check()?;
+    let ScoreInput {
+        pairs,
+        words: all_words,
+        scoring,
+    } = input;
+    let rules = scoring.rules;
+    let p = pairs.resolve(model.vocab()).with_context(|| name.to_owned())?;
+    let w = all_words
+        .resolve(model.vocab())
+        .with_context(|| name.to_owned())?;
+    writeln!(
+        warn,
+        "{name}: {} of {} pairs and {} of {} words in the vocabulary{}{}",
+        p.ids.len(),
+        pairs.pairs.len(),
+        w.ids.len(),
+        all_words.words.len(),
+        if p.oov.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; pairs dropped: {}",
+                p.oov
+                    .iter()
+                    .map(|(m, f)| format!("{m}:{f}"))
                     .collect::<Vec<_>>()
                     .join(" ")
+            )
+        },
+        if w.oov.is_empty() {
+            String::new()
+        } else {
+            format!("; words dropped: {}", w.oov.join(" "))
+        },
+    )?;
+    // As in the pipeline: `<unk>` and `<raw_unk>` are never neighbours, and the neutral pool
+    // leaves out every word of the pairs.
+    let vocab_words = model.vocab().words();
+    let scorer = scoring.for_vocabulary(vocab_words, &pairs.pairs);
+    let scores = match scorer.score(model, &p.ids, &w.ids) {
+        Ok(scores) => scores,
+        // A model NBM cannot score (a vocabulary smaller than its neighbourhood) still gets the
+        // other rules' scores.
+        Err(nbm_error) if rules.len() > 1 && rules.contains(&Rule::Nbm) => {
+            let others: Vec<Rule> = rules.iter().copied().filter(|&r| r != Rule::Nbm).collect();
+            let scores = (Scoring {
+                rules: &others,
+                ..*scoring
+            })
+            .for_vocabulary(vocab_words, &pairs.pairs)
+            .score(model, &p.ids, &w.ids)
+            .with_context(|| name.to_owned())?;
+            writeln!(
+                warn,
+                "warning: {name}: nbm not computed (NaN, status {NOT_COMPUTED}): {}",
+                nbm_failure(nbm_error, scoring.nbm_k)
             )?;
+            scores
         }
-        let name = path.display().to_string();
-        for &rule in req.rules {
-            for (pi, (m, f)) in p.pairs.iter().enumerate() {
-                let values = scores.scores(rule, pi);
-                for (t, word) in w.words.iter().enumerate() {
-                    let (score, status) = match values {
-                        None => (f64::NAN, NOT_COMPUTED),
-                        Some(_) if zero.contains(&t) => (f64::NAN, ZERO_VECTOR),
-                        Some(values) => (f64::from(values[t]), "ok"),
-                    };
-                    rows.push(ScoreRow {
-                        embedding: name.clone(),
-                        rule: rule.as_str().to_owned(),
-                        male: m.clone(),
-                        female: f.clone(),
-                        word: word.clone(),
-                        score,
-                        status: status.to_owned(),
-                    });
-                }
+        Err(e) => return Err(e).with_context(|| name.to_owned()),
+    };
+    let zero = scores.zero_vector_targets();
+    if !zero.is_empty() {
+        writeln!(
+            warn,
+            "warning: {name}: {} of the words {} an all-zero vector and no score (NaN, status \
+             zero_vector): {}",
+            zero.len(),
+            if zero.len() == 1 { "has" } else { "have" },
+            zero.iter()
+                .map(|&t| w.words[t].as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )?;
+    }
+    let mut rows = Vec::new();
+    for &rule in rules {
+        for (pi, (m, f)) in p.pairs.iter().enumerate() {
+            let values = scores.scores(rule, pi);
+            for (t, word) in w.words.iter().enumerate() {
+                let (score, status) = match values {
+                    None => (f64::NAN, NOT_COMPUTED),
+                    Some(_) if zero.contains(&t) => (f64::NAN, ZERO_VECTOR),
+                    Some(values) => (f64::from(values[t]), "ok"),
+                };
+                rows.push(ScoreRow {
+                    embedding: name.to_owned(),
+                    rule: rule.as_str().to_owned(),
+                    male: m.clone(),
+                    female: f.clone(),
+                    word: word.clone(),
+                    score,
+                    status: status.to_owned(),
+                });
             }
         }
     }
-    req.out.write(names::SCORES, &rows, "scores")
+    Ok(rows)
 }
