@@ -4,6 +4,8 @@
 # package registry for maturin, numpy, polars and pytest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# The data mirror, as the justfile finds it: the whole-run tests need it.
+export RETEST_DATA_DIR="${RETEST_DATA_DIR:-$root/../shared/data}"
 venv=$root/target/python-venv
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"

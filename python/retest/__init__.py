@@ -11,6 +11,7 @@ Every error is a :class:`RetestError` (a ``ValueError``) with the command's one-
 
 from __future__ import annotations
 
+import collections.abc
 import io
 import json
 import os
@@ -23,7 +24,10 @@ import polars as pl
 from . import _retest
 from ._retest import RetestError
 
-__all__ = ["Embeddings", "RetestError", "alpha", "direct_bias", "evaluate", "icc", "kappa", "weat"]
+__all__ = [
+    "Embeddings", "Results", "RetestError", "alpha", "analogies", "base_pairs", "direct_bias", "evaluate",
+    "icc", "kappa", "load_results", "run", "score", "weat",
+]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -222,19 +226,18 @@ def weat(
             if name not in known:
                 raise RetestError(f"tests_only: no test `{name}` (the tests are: {', '.join(known)})")
         chosen = [t for t in chosen if t[0] in tests_only]
-    default_sd, default_exact, default_samples, default_seed = _retest.weat_defaults()
-    data, warnings = _retest.weat_parquet(
-        [m._inner for m in models],
-        [m.name for m in models],
-        chosen,
-        sd if sd is not None else default_sd,
-        exact_max if exact_max is not None else default_exact,
-        samples if samples is not None else default_samples,
-        seed if seed is not None else default_seed,
-        lowercase,
+    return _frame(
+        *_retest.weat_parquet(
+            [m._inner for m in models],
+            [m.name for m in models],
+            chosen,
+            sd=sd,
+            exact_max=exact_max,
+            samples=samples,
+            seed=seed,
+            lowercase=lowercase,
+        )
     )
-    sys.stderr.write(warnings)
-    return pl.read_parquet(io.BytesIO(data))
 
 
 def evaluate(embeddings: Embeddings, benchmarks: Optional[PathLike] = None) -> pl.DataFrame:
@@ -252,13 +255,42 @@ def evaluate(embeddings: Embeddings, benchmarks: Optional[PathLike] = None) -> p
                 "no benchmark folder: pass benchmarks= or set RETEST_DATA_DIR to the data mirror"
             )
         benchmarks = os.path.join(data, "benchmarks")
-    data, warnings = _retest.evaluate_parquet(embeddings._inner, embeddings.name, os.fspath(benchmarks))
-    sys.stderr.write(warnings)
-    return pl.read_parquet(io.BytesIO(data))
+    return _frame(*_retest.evaluate_parquet(embeddings._inner, embeddings.name, os.fspath(benchmarks)))
 
 
 def _models(embeddings: Union[Embeddings, Sequence[Embeddings]]) -> list:
     return [embeddings] if isinstance(embeddings, Embeddings) else list(embeddings)
+
+
+def _frame(data: bytes, warnings: str) -> pl.DataFrame:
+    """A measure's table from its Parquet bytes, its warnings written to standard error as the
+    command writes them."""
+    sys.stderr.write(warnings)
+    return pl.read_parquet(io.BytesIO(data))
+
+
+def _is_path(value: Any) -> bool:
+    return isinstance(value, (str, os.PathLike))
+
+
+def _pairs(pairs: Union[PathLike, Sequence[Sequence[str]]]) -> tuple:
+    """Base pairs from a pair file or a list of ``(masculine, feminine)``, with where they came
+    from (for messages)."""
+    if _is_path(pairs):
+        return _retest.pairs_file(os.fspath(pairs)), os.fspath(pairs)
+    out = []
+    for pair in pairs:
+        if isinstance(pair, str) or len(pair) != 2:
+            raise RetestError(f"a pair is (masculine, feminine), not {pair!r}")
+        out.append((str(pair[0]), str(pair[1])))
+    return out, "the pairs given"
+
+
+def _words(words: Union[PathLike, Sequence[str]]) -> tuple:
+    """Words from a word file or a list, with where they came from (for messages)."""
+    if _is_path(words):
+        return _retest.words_file(os.fspath(words)), os.fspath(words)
+    return [str(w) for w in words], "the words given"
 
 
 def direct_bias(
@@ -279,23 +311,245 @@ def direct_bias(
     >>> retest.direct_bias(emb, [("he", "she"), ("man", "woman")], ["nurse", "engineer"])  # doctest: +SKIP
     """
     models = _models(embeddings)
-    if isinstance(pairs, (str, os.PathLike)):
-        pair_list, pairs_from = _retest.pairs_file(os.fspath(pairs)), os.fspath(pairs)
-    else:
-        pair_list, pairs_from = [(str(m), str(f)) for m, f in pairs], "the pairs given"
-    if isinstance(words, (str, os.PathLike)):
-        word_list, words_from = _retest.words_file(os.fspath(words)), os.fspath(words)
-    else:
-        word_list, words_from = [str(w) for w in words], "the words given"
-    data, warnings = _retest.direct_bias_parquet(
+    pair_list, pairs_from = _pairs(pairs)
+    word_list, words_from = _words(words)
+    return _frame(
+        *_retest.direct_bias_parquet(
+            [m._inner for m in models],
+            [m.name for m in models],
+            pair_list,
+            pairs_from,
+            word_list,
+            words_from,
+            c=c,
+            lowercase=lowercase,
+        )
+    )
+
+
+def score(
+    embeddings: Union[Embeddings, Sequence[Embeddings]],
+    pairs: Union[PathLike, Sequence[Sequence[str]]],
+    words: Union[PathLike, Sequence[str]],
+    *,
+    rules: Optional[Sequence[str]] = None,
+    ripa_target: Optional[str] = None,
+    nbm_k: Optional[int] = None,
+    nbm_pool: Optional[str] = None,
+    threads: Optional[int] = None,
+    lowercase: bool = False,
+) -> pl.DataFrame:
+    """Du et al.'s per-word bias scores, as ``retest score`` computes them: every word against
+    every base pair under every rule (``dbwa``, ``ripa``, ``nbm``; all by default), one row per
+    (embedding, rule, pair, word) with the command's columns; positive is masculine. ``pairs``
+    is a pair file or a list of ``(masculine, feminine)``; ``words`` a word file or a list.
+    ``ripa_target`` is ``raw`` (the paper) or ``normalized``; ``nbm_pool`` ``vocabulary`` (the
+    paper) or ``neutral``; the others take the command's defaults when not given. Pairs and
+    words out of an embedding's vocabulary are dropped and said on standard error.
+
+    >>> retest.score(emb, [("he", "she")], ["nurse", "engineer"], rules=["ripa"])  # doctest: +SKIP
+    """
+    models = _models(embeddings)
+    return _frame(
+        *_retest.score_parquet(
+            [m._inner for m in models],
+            [m.name for m in models],
+            _pairs(pairs)[0],
+            _words(words)[0],
+            rules=None if rules is None else [str(r) for r in rules],
+            ripa_target=ripa_target,
+            nbm_k=nbm_k,
+            nbm_pool=nbm_pool,
+            threads=threads,
+            lowercase=lowercase,
+        )
+    )
+
+
+def _queries(queries: Union[PathLike, Sequence[Sequence[str]]]) -> tuple:
+    """Analogy queries from a queries file or a list of ``(a, b, c)`` or ``(a, b, c, reported)``,
+    each with its line (its position in a list), and where they came from (for messages)."""
+    if _is_path(queries):
+        return _retest.queries_file(os.fspath(queries)), os.fspath(queries)
+    out = []
+    for i, query in enumerate(queries, start=1):
+        if isinstance(query, str) or len(query) not in (3, 4):
+            raise RetestError(f"query {i}: a query is (a, b, c) or (a, b, c, reported), not {query!r}")
+        words = [str(w) for w in query]
+        out.append((i, words[:3], words[3] if len(words) == 4 else None))
+    return out, "the queries given"
+
+
+def analogies(
+    embeddings: Union[Embeddings, Sequence[Embeddings]],
+    queries: Union[PathLike, Sequence[Sequence[str]]],
+    *,
+    solver: str = "cosadd",
+    constrained: bool = True,
+    top_n: Optional[int] = None,
+    restrict_vocab: Optional[int] = None,
+    delta: Optional[float] = None,
+    squared_delta: bool = False,
+    lowercase: bool = False,
+) -> pl.DataFrame:
+    """Analogy queries a : b :: c : ? answered as ``retest analogies`` answers them, one row per
+    (embedding, query, rank) with the command's columns. ``solver`` is ``cosadd``, ``cosmul``
+    (gensim's form) or ``bolukbasi`` (with ``delta``, read as a bound on the squared distance
+    with ``squared_delta``); ``constrained=False`` lets the answer be a, b or c; ``top_n``
+    answers per query; ``restrict_vocab`` searches only the first N words. ``queries`` is a
+    queries file or a list of ``(a, b, c)`` or ``(a, b, c, reported)``: a reported answer's rank
+    is in ``reported_rank``.
+
+    >>> retest.analogies(emb, [("man", "king", "woman", "queen")], solver="cosmul")  # doctest: +SKIP
+    """
+    models = _models(embeddings)
+    query_list, queries_from = _queries(queries)
+    return _frame(
+        *_retest.analogies_parquet(
+            [m._inner for m in models],
+            [m.name for m in models],
+            query_list,
+            queries_from,
+            solver,
+            delta=delta,
+            squared_delta=squared_delta,
+            constrained=constrained,
+            top_n=top_n,
+            restrict_vocab=restrict_vocab,
+            lowercase=lowercase,
+        )
+    )
+
+
+def _list_name(value: Optional[PathLike]) -> Optional[str]:
+    return None if value is None else os.fspath(value)
+
+
+def base_pairs(
+    embeddings: Union[Embeddings, Sequence[Embeddings]],
+    *,
+    pairs: Optional[PathLike] = None,
+    targets: Optional[PathLike] = None,
+    truth: Optional[Sequence[PathLike]] = None,
+    pool_exclude: Optional[Sequence[PathLike]] = None,
+    most_frequent: Optional[int] = None,
+    nbm_k: Optional[int] = None,
+    ripa_target: Optional[str] = None,
+    example: Optional[str] = None,
+    random_samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    lowercase: bool = False,
+    wordlists: Optional[PathLike] = None,
+) -> dict:
+    """Zhang et al.'s base-pair analyses, as ``retest base-pairs`` runs them, each embedding a
+    seed in the order given: a dict of the command's tables by name (``base_pair_summary``,
+    ``base_pair_kappa``, …, ``coverage``; with two or more embeddings of one vocabulary also
+    ``base_pair_seeds`` and ``base_pair_variance``). The lists are names in the word-list folder
+    (``wordlists``, by default the current folder's ``wordlists/`` as for the command) or paths,
+    Zhang et al.'s by default; the other settings take the command's defaults when not given.
+
+    >>> tables = retest.base_pairs([emb1, emb2], wordlists="wordlists")  # doctest: +SKIP
+    >>> tables["base_pair_kappa"]  # doctest: +SKIP
+    """
+    models = _models(embeddings)
+    tables, warnings = _retest.base_pairs_parquet(
         [m._inner for m in models],
         [m.name for m in models],
-        pair_list,
-        pairs_from,
-        word_list,
-        words_from,
-        c if c is not None else _retest.direct_bias_default_c(),
-        lowercase,
+        pairs=_list_name(pairs),
+        targets=_list_name(targets),
+        truth=None if truth is None else [os.fspath(t) for t in truth],
+        pool_exclude=None if pool_exclude is None else [os.fspath(p) for p in pool_exclude],
+        most_frequent=most_frequent,
+        nbm_k=nbm_k,
+        ripa_target=ripa_target,
+        example=example,
+        random_samples=random_samples,
+        seed=seed,
+        lowercase=lowercase,
+        wordlists=_list_name(wordlists),
     )
     sys.stderr.write(warnings)
-    return pl.read_parquet(io.BytesIO(data))
+    return {name: pl.read_parquet(io.BytesIO(data)) for name, data in tables}
+
+
+class Results(collections.abc.Mapping):
+    """The tables of a finished run, by name (``scores`` of ``bias_scores/``, ``weat``,
+    ``test_retest_words``, …), each read when first asked for, and its manifest.
+
+    >>> results = retest.load_results("results/smoke")  # doctest: +SKIP
+    >>> results["test_retest_words"]  # doctest: +SKIP
+    """
+
+    def __init__(self, path: PathLike) -> None:
+        self.path = os.fspath(path)
+        """The run's folder, ``results/<pipeline>``."""
+        manifest = os.path.join(self.path, "manifest.json")
+        if not os.path.isfile(manifest):
+            raise RetestError(
+                f"{self.path}: not a finished run (no manifest.json, which `retest run` writes last)"
+            )
+        with open(manifest, encoding="utf-8") as f:
+            self.manifest = json.load(f)
+            """The run's manifest: plan, inputs with their checksums, versions, timings."""
+        self._tables = os.path.join(self.path, "tables")
+        self._files = {}
+        for entry in sorted(os.listdir(self._tables)):
+            full = os.path.join(self._tables, entry)
+            if entry.endswith(".parquet"):
+                self._files[entry[: -len(".parquet")]] = full
+            elif os.path.isdir(full):
+                # A table written in parts, one file per configuration.
+                self._files[entry] = os.path.join(full, "*.parquet")
+        self._read = {}
+
+    def __getitem__(self, name: str) -> pl.DataFrame:
+        if name not in self._files:
+            raise KeyError(f"{name} (the run's tables are: {', '.join(self._files)})")
+        if name not in self._read:
+            self._read[name] = pl.read_parquet(self._files[name])
+        return self._read[name]
+
+    def __iter__(self):
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+    def __repr__(self) -> str:
+        return f"Results({self.path!r}: {len(self)} tables)"
+
+
+def load_results(path: PathLike) -> Results:
+    """The tables of a finished run (its folder ``results/<pipeline>``) and its manifest.
+
+    >>> retest.load_results("results/smoke")["weat"]  # doctest: +SKIP
+    """
+    return Results(path)
+
+
+def run(
+    pipeline: str,
+    *,
+    results: PathLike = "results",
+    jobs: Optional[int] = None,
+    force: bool = False,
+    wordlists: Optional[PathLike] = None,
+    corpora: Optional[PathLike] = None,
+) -> Results:
+    """Runs a pipeline (a name in the current folder's ``pipelines/``, or a path) as
+    ``retest run`` does: what is done already is skipped, its log goes to standard error (a
+    notebook shows it under the cell), and the finished run's tables are returned. ``results``,
+    ``wordlists`` and ``corpora`` are the command's ``--results``, ``--wordlists`` and
+    ``--corpora``.
+
+    >>> results = retest.run("smoke", jobs=2)  # doctest: +SKIP
+    """
+    folder = _retest.run_pipeline(
+        os.fspath(pipeline),
+        os.fspath(results),
+        jobs=jobs,
+        force=force,
+        wordlists=_list_name(wordlists),
+        corpora=_list_name(corpora),
+    )
+    return Results(folder)

@@ -26,13 +26,12 @@ def weat_parquet(
     embeddings: list[Embeddings],
     names: list[str],
     tests: list[tuple[str, list[str], list[str], list[str], list[str]]],
-    sd: str,
-    exact_max: int,
-    samples: int,
-    seed: int,
-    lowercase: bool,
+    sd: Optional[str] = None,
+    exact_max: Optional[int] = None,
+    samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    lowercase: bool = False,
 ) -> tuple[bytes, str]: ...
-def weat_defaults() -> tuple[str, int, int, int]: ...
 def evaluate_parquet(embeddings: Embeddings, name: str, benchmarks: str) -> tuple[bytes, str]: ...
 def direct_bias_parquet(
     embeddings: list[Embeddings],
@@ -41,9 +40,59 @@ def direct_bias_parquet(
     pairs_from: str,
     words: list[str],
     words_from: str,
-    c: float,
-    lowercase: bool,
+    c: Optional[float] = None,
+    lowercase: bool = False,
 ) -> tuple[bytes, str]: ...
 def pairs_file(path: str) -> list[tuple[str, str]]: ...
 def words_file(path: str) -> list[str]: ...
-def direct_bias_default_c() -> float: ...
+def score_parquet(
+    embeddings: list[Embeddings],
+    names: list[str],
+    pairs: list[tuple[str, str]],
+    words: list[str],
+    rules: Optional[list[str]] = None,
+    ripa_target: Optional[str] = None,
+    nbm_k: Optional[int] = None,
+    nbm_pool: Optional[str] = None,
+    threads: Optional[int] = None,
+    lowercase: bool = False,
+) -> tuple[bytes, str]: ...
+def queries_file(path: str) -> list[tuple[int, list[str], Optional[str]]]: ...
+def analogies_parquet(
+    embeddings: list[Embeddings],
+    names: list[str],
+    queries: list[tuple[int, list[str], Optional[str]]],
+    queries_from: str,
+    solver: str,
+    delta: Optional[float] = None,
+    squared_delta: bool = False,
+    constrained: bool = True,
+    top_n: Optional[int] = None,
+    restrict_vocab: Optional[int] = None,
+    lowercase: bool = False,
+) -> tuple[bytes, str]: ...
+def base_pairs_parquet(
+    embeddings: list[Embeddings],
+    names: list[str],
+    pairs: Optional[str] = None,
+    targets: Optional[str] = None,
+    truth: Optional[list[str]] = None,
+    pool_exclude: Optional[list[str]] = None,
+    most_frequent: Optional[int] = None,
+    nbm_k: Optional[int] = None,
+    ripa_target: Optional[str] = None,
+    example: Optional[str] = None,
+    random_samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    lowercase: bool = False,
+    wordlists: Optional[str] = None,
+    corpora: Optional[str] = None,
+) -> tuple[list[tuple[str, bytes]], str]: ...
+def run_pipeline(
+    pipeline: str,
+    results: str,
+    jobs: Optional[int] = None,
+    force: bool = False,
+    wordlists: Optional[str] = None,
+    corpora: Optional[str] = None,
+) -> str: ...

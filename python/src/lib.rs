@@ -5,7 +5,9 @@
 //! Every error becomes a `retest.RetestError` (a `ValueError`) carrying the command line's
 //! one-line message; long work runs with the GIL released.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 
 use pyo3::create_exception;
@@ -13,8 +15,8 @@ use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use retest_embeddings::Format;
-use retest_measures::{Model, SdKind};
-use retest_pipeline::{Overwrite, WeatSettings, WordLookup};
+use retest_measures::{Constraint, Model, Rule, Scoring};
+use retest_pipeline::{Overwrite, QueryLine, WeatSettings, WordLookup};
 use retest_reliability::Matrix;
 use retest_spec::{WeatTest, defaults};
 use retest_tables::{Row, Table, TableName, names};
@@ -33,6 +35,25 @@ fn raised(error: impl Into<anyhow::Error>) -> PyErr {
 
 fn format_named(name: Option<&str>) -> PyResult<Option<Format>> {
     name.map(str::parse::<Format>).transpose().map_err(raised)
+}
+
+/// The setting named `name` (by its stable name, as the command's flag takes it), else `default`.
+fn parsed<T>(name: Option<&str>, default: T) -> PyResult<T>
+where
+    T: std::str::FromStr,
+    T::Err: Into<anyhow::Error>,
+{
+    name.map_or(Ok(default), |n| n.parse().map_err(raised))
+}
+
+/// The folders the commands find word lists and the checksum lock in: the ones given, else the
+/// current folder's project (`wordlists/`, `corpora/`), as for the command.
+fn folders(wordlists: Option<PathBuf>, corpora: Option<PathBuf>) -> retest_pipeline::Folders {
+    retest_pipeline::Folders {
+        results: PathBuf::from("results"),
+        corpora,
+        wordlists,
+    }
 }
 
 /// Word vectors: a vocabulary and one `dim`-float row per word.
@@ -238,11 +259,7 @@ type TestSets = (String, Vec<String>, Vec<String>, Vec<String>, Vec<String>);
 /// found and checked as the command finds it, from the current folder's project).
 #[pyfunction]
 fn weat_tests_file(path: PathBuf) -> PyResult<Vec<TestSets>> {
-    let folders = retest_pipeline::Folders {
-        results: PathBuf::from("results"),
-        corpora: None,
-        wordlists: None,
-    };
+    let folders = folders(None, None);
     let lock = retest_pipeline::lock_file(&folders.recipes(None));
     let mut resolver = retest_pipeline::resolver(&lock).map_err(raised)?;
     let tests = retest_pipeline::read_weat_tests(&path, &mut resolver).map_err(raised)?;
@@ -250,32 +267,33 @@ fn weat_tests_file(path: PathBuf) -> PyResult<Vec<TestSets>> {
 }
 
 /// WEAT of every test on every embedding (`names` name them in the table), as `retest weat`
-/// computes it: the table as Parquet bytes, and the warnings the command prints.
+/// computes it (a setting not given takes the command's default): the table as Parquet bytes,
+/// and the warnings the command prints.
 #[pyfunction]
-#[pyo3(signature = (embeddings, names, tests, sd, exact_max, samples, seed, lowercase))]
+#[pyo3(signature = (embeddings, names, tests, sd=None, exact_max=None, samples=None, seed=None, lowercase=false))]
 #[allow(clippy::too_many_arguments)]
 fn weat_parquet<'py>(
     py: Python<'py>,
     embeddings: Vec<PyRef<'py, PyEmbeddings>>,
     names: Vec<String>,
     tests: Vec<TestSets>,
-    sd: &str,
-    exact_max: u64,
-    samples: u64,
-    seed: u64,
+    sd: Option<&str>,
+    exact_max: Option<u64>,
+    samples: Option<u64>,
+    seed: Option<u64>,
     lowercase: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
     let settings = WeatSettings {
-        sd: sd.parse::<SdKind>().map_err(raised)?,
-        exact_max,
-        samples,
-        seed,
+        sd: parsed(sd, defaults::WEAT_SD)?,
+        exact_max: exact_max.unwrap_or(defaults::WEAT_EXACT_PARTITIONS_MAX),
+        samples: samples.unwrap_or(defaults::WEAT_SAMPLED_PARTITIONS),
+        seed: seed.unwrap_or(defaults::WEAT_SEED),
     };
     let tests: Vec<WeatTest> = tests
         .into_iter()
         .map(|(name, x, y, a, b)| WeatTest { name, x, y, a, b })
         .collect();
-    let models: Vec<&retest_embeddings::Embeddings> = embeddings.iter().map(|e| &e.inner).collect();
+    let models = inner(&embeddings);
     let lookup = WordLookup { lowercase };
     table_of(py, names::WEAT_FILE, |warnings| {
         rows_of_each(&models, &names, |name, model| {
@@ -285,10 +303,11 @@ fn weat_parquet<'py>(
 }
 
 /// Direct Bias (Bolukbasi et al. 2016) of `words` along each pair's direction and the pairs'
-/// first principal component on every embedding, as `retest direct-bias` computes it: the table
-/// as Parquet bytes, and the warnings the command prints.
+/// first principal component on every embedding, as `retest direct-bias` computes it (`c` the
+/// command's default when not given): the table as Parquet bytes, and the warnings the command
+/// prints.
 #[pyfunction]
-#[pyo3(signature = (embeddings, names, pairs, pairs_from, words, words_from, c, lowercase))]
+#[pyo3(signature = (embeddings, names, pairs, pairs_from, words, words_from, c=None, lowercase=false))]
 #[allow(clippy::too_many_arguments)]
 fn direct_bias_parquet<'py>(
     py: Python<'py>,
@@ -298,16 +317,16 @@ fn direct_bias_parquet<'py>(
     pairs_from: String,
     words: Vec<String>,
     words_from: String,
-    c: f64,
+    c: Option<f64>,
     lowercase: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
-    let models: Vec<&retest_embeddings::Embeddings> = embeddings.iter().map(|e| &e.inner).collect();
+    let models = inner(&embeddings);
     let input = retest_pipeline::DirectBiasInput {
         pairs: &pairs,
         pairs_from: &pairs_from,
         words: &words,
         words_from: &words_from,
-        c,
+        c: c.unwrap_or(defaults::DIRECT_BIAS_C),
     };
     let lookup = WordLookup { lowercase };
     table_of(py, names::DIRECT_BIAS_FILE, |warnings| {
@@ -331,6 +350,239 @@ fn evaluate_parquet<'py>(
     table_of(py, names::EVAL_FILE, |warnings| {
         Ok(retest_pipeline::evaluate(&name, emb, &benchmarks, warnings)?.1)
     })
+}
+
+/// The embeddings inside the Python objects.
+fn inner<'a>(embeddings: &'a [PyRef<'_, PyEmbeddings>]) -> Vec<&'a retest_embeddings::Embeddings> {
+    embeddings.iter().map(|e| &e.inner).collect()
+}
+
+/// Bias scores of `words` against every pair under every rule on every embedding, as
+/// `retest score` computes them (a setting not given takes the command's default; `threads`:
+/// all cores): the table as Parquet bytes, and the lines the command prints.
+#[pyfunction]
+#[pyo3(signature = (embeddings, names, pairs, words, rules=None, ripa_target=None, nbm_k=None, nbm_pool=None, threads=None, lowercase=false))]
+#[allow(clippy::too_many_arguments)]
+fn score_parquet<'py>(
+    py: Python<'py>,
+    embeddings: Vec<PyRef<'py, PyEmbeddings>>,
+    names: Vec<String>,
+    pairs: Vec<(String, String)>,
+    words: Vec<String>,
+    rules: Option<Vec<String>>,
+    ripa_target: Option<&str>,
+    nbm_k: Option<usize>,
+    nbm_pool: Option<&str>,
+    threads: Option<usize>,
+    lowercase: bool,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let rules: Vec<Rule> = match rules {
+        None => defaults::RULES.to_vec(),
+        Some(names) => (names.iter())
+            .map(|n| n.parse().map_err(raised))
+            .collect::<PyResult<_>>()?,
+    };
+    let scoring = Scoring {
+        rules: &rules,
+        ripa_target: parsed(ripa_target, defaults::RIPA_TARGET)?,
+        nbm_k: nbm_k.unwrap_or(defaults::NBM_K as usize),
+        nbm_pool: parsed(nbm_pool, defaults::NBM_POOL)?,
+        threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+    };
+    let input = retest_pipeline::ScoreInput::new(pairs, words, &WordLookup { lowercase }, scoring);
+    let models = inner(&embeddings);
+    table_of(py, names::SCORES, |warnings| {
+        rows_of_each(&models, &names, |name, model| {
+            retest_pipeline::score_rows(name, model, &input, warnings)
+        })
+    })
+}
+
+/// One analogy query as Python passes it: its line (or position), the words a, b, c and the
+/// answer it reports, if any.
+type Query = (usize, [String; 3], Option<String>);
+
+/// The queries of a queries file (the `retest analogies --queries` format).
+#[pyfunction]
+fn queries_file(path: PathBuf) -> PyResult<Vec<Query>> {
+    let queries = retest_pipeline::read_query_file(&path).map_err(raised)?;
+    Ok(queries.into_iter().map(|q| (q.line, q.words, q.reported)).collect())
+}
+
+/// Every query answered on every embedding, as `retest analogies` answers it (a setting not
+/// given takes the command's default): the table as Parquet bytes, and the lines the command
+/// prints.
+#[pyfunction]
+#[pyo3(signature = (embeddings, names, queries, queries_from, solver, delta=None, squared_delta=false, constrained=true, top_n=None, restrict_vocab=None, lowercase=false))]
+#[allow(clippy::too_many_arguments)]
+fn analogies_parquet<'py>(
+    py: Python<'py>,
+    embeddings: Vec<PyRef<'py, PyEmbeddings>>,
+    names: Vec<String>,
+    queries: Vec<Query>,
+    queries_from: String,
+    solver: &str,
+    delta: Option<f64>,
+    squared_delta: bool,
+    constrained: bool,
+    top_n: Option<usize>,
+    restrict_vocab: Option<usize>,
+    lowercase: bool,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let solver = retest_pipeline::analogy_solver(solver.parse().map_err(raised)?, delta, squared_delta)
+        .map_err(raised)?;
+    let queries: Vec<QueryLine> = (queries.into_iter())
+        .map(|(line, words, reported)| QueryLine {
+            line,
+            words,
+            reported,
+        })
+        .collect();
+    let input = retest_pipeline::AnalogyInput {
+        queries: &queries,
+        queries_from: &queries_from,
+        solver,
+        constraint: if constrained {
+            Constraint::Constrained
+        } else {
+            Constraint::Unconstrained
+        },
+        top_n: top_n.unwrap_or(defaults::ANALOGY_TOP_N),
+        restrict_vocab,
+    };
+    let lookup = WordLookup { lowercase };
+    let models = inner(&embeddings);
+    table_of(py, names::ANALOGIES_FILE, |warnings| {
+        let mut rows = Vec::new();
+        for (emb, name) in models.iter().zip(&names) {
+            rows.extend(retest_pipeline::analogy_rows(name, emb, &lookup, &input, warnings)?);
+        }
+        Ok(rows)
+    })
+}
+
+/// Zhang et al.'s base-pair analyses on the embeddings, each a seed in the order given, as
+/// `retest base-pairs` runs them (a list or setting not given takes the command's default; lists
+/// are names in `wordlists`, or paths): each table's name and Parquet bytes, and the lines the
+/// command prints.
+#[pyfunction]
+#[pyo3(signature = (embeddings, names, pairs=None, targets=None, truth=None, pool_exclude=None, most_frequent=None, nbm_k=None, ripa_target=None, example=None, random_samples=None, seed=None, lowercase=false, wordlists=None, corpora=None))]
+#[allow(clippy::too_many_arguments)]
+fn base_pairs_parquet<'py>(
+    py: Python<'py>,
+    embeddings: Vec<PyRef<'py, PyEmbeddings>>,
+    names: Vec<String>,
+    pairs: Option<String>,
+    targets: Option<String>,
+    truth: Option<Vec<String>>,
+    pool_exclude: Option<Vec<String>>,
+    most_frequent: Option<usize>,
+    nbm_k: Option<u32>,
+    ripa_target: Option<&str>,
+    example: Option<String>,
+    random_samples: Option<usize>,
+    seed: Option<u64>,
+    lowercase: bool,
+    wordlists: Option<PathBuf>,
+    corpora: Option<PathBuf>,
+) -> PyResult<(NamedTables<'py>, String)> {
+    let owned = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let params = retest_spec::BasePairParams {
+        pairs: pairs.unwrap_or_else(|| defaults::ZHANG_PAIRS.to_owned()),
+        professions: targets.unwrap_or_else(|| defaults::ZHANG_PROFESSIONS.to_owned()),
+        truth: truth.unwrap_or_else(|| owned(defaults::ZHANG_TRUTH)),
+        pool_exclude: pool_exclude.unwrap_or_else(|| owned(defaults::ZHANG_POOL_EXCLUDE)),
+        most_frequent: most_frequent.unwrap_or(defaults::ZHANG_MOST_FREQUENT),
+        nbm_k: nbm_k.unwrap_or(defaults::ZHANG_NBM_K),
+        flip: defaults::ZHANG_FLIP.map(|pair| pair.map(str::to_owned)),
+        example: example.unwrap_or_else(|| defaults::ZHANG_EXAMPLE.to_owned()),
+        random_samples: random_samples.unwrap_or(defaults::ZHANG_RANDOM_SAMPLES),
+    };
+    check_base_pair_params(&params)?;
+    let folders = folders(wordlists, corpora);
+    let input = retest_pipeline::BasePairsInput {
+        params: &params,
+        ripa_target: parsed(ripa_target, defaults::RIPA_TARGET)?,
+        lowercase,
+        seed: seed.unwrap_or(defaults::WEAT_SEED),
+        folders: &folders,
+    };
+    let models = inner(&embeddings);
+    let (tables, warnings) = py
+        .allow_threads(|| -> anyhow::Result<_> {
+            let mut warnings = Vec::new();
+            let named = models
+                .iter()
+                .zip(&names)
+                .map(|(emb, name)| Ok((name.clone(), Cow::Borrowed(*emb))));
+            let tables = retest_pipeline::base_pair_tables(&input, named, &mut warnings)?;
+            let bytes = (tables.into_iter())
+                .map(|mut t| Ok((t.name.to_owned(), t.parquet_bytes()?)))
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            Ok((bytes, warnings))
+        })
+        .map_err(raised)?;
+    let tables = (tables.into_iter())
+        .map(|(name, bytes)| (name, PyBytes::new(py, &bytes)))
+        .collect();
+    Ok((tables, String::from_utf8_lossy(&warnings).into_owned()))
+}
+
+/// Tables by name, each as Parquet bytes.
+type NamedTables<'py> = Vec<(String, Bound<'py, PyBytes>)>;
+
+/// Refuses the base-pair settings the command's flags refuse, named as the Python keywords.
+fn check_base_pair_params(params: &retest_spec::BasePairParams) -> PyResult<()> {
+    let refuse = |what: &str| Err(RetestError::new_err(what.to_owned()));
+    if params.most_frequent < 2 {
+        return refuse("most_frequent must be at least 2");
+    }
+    if params.nbm_k == 0 {
+        return refuse("nbm_k must be at least 1");
+    }
+    if !(1..=defaults::ZHANG_MAX_RANDOM_SAMPLES).contains(&params.random_samples) {
+        return Err(RetestError::new_err(format!(
+            "random_samples must be between 1 and {}",
+            defaults::ZHANG_MAX_RANDOM_SAMPLES
+        )));
+    }
+    Ok(())
+}
+
+/// Runs pipeline `pipeline` (a name in `pipelines/` or a path) as `retest run` does, with its
+/// log on standard error, and returns the run's folder.
+#[pyfunction]
+#[pyo3(signature = (pipeline, results, jobs=None, force=false, wordlists=None, corpora=None))]
+fn run_pipeline(
+    py: Python<'_>,
+    pipeline: &str,
+    results: PathBuf,
+    jobs: Option<usize>,
+    force: bool,
+    wordlists: Option<PathBuf>,
+    corpora: Option<PathBuf>,
+) -> PyResult<PathBuf> {
+    let folders = retest_pipeline::Folders {
+        results,
+        corpora,
+        wordlists,
+    };
+    let options = retest_pipeline::RunOptions { jobs, force };
+    let finished = py
+        .allow_threads(|| retest_pipeline::run_pipeline(&folders, pipeline, &options))
+        .map_err(raised)?;
+    let run = finished.tables.parent().map(PathBuf::from).unwrap_or_default();
+    let mut err = std::io::stderr();
+    // As the command says it: where the tables and the report are.
+    let _ = writeln!(
+        err,
+        "pipeline `{}` done: {} files in {}, report in {}",
+        finished.pipeline,
+        finished.written.len(),
+        finished.tables.display(),
+        finished.report.display()
+    );
+    Ok(run)
 }
 
 /// The rows `rows` gives for each embedding (as a model of the measures) with its name, in order.
@@ -381,23 +633,6 @@ fn words_file(path: PathBuf) -> PyResult<Vec<String>> {
     Ok(retest_pipeline::read_word_file(&path).map_err(raised)?.words)
 }
 
-/// The command's default Direct Bias exponent `c`.
-#[pyfunction]
-fn direct_bias_default_c() -> f64 {
-    defaults::DIRECT_BIAS_C
-}
-
-/// The command's defaults of WEAT's settings: `(sd, exact_max, samples, seed)`.
-#[pyfunction]
-fn weat_defaults() -> (String, u64, u64, u64) {
-    (
-        defaults::WEAT_SD.to_string(),
-        defaults::WEAT_EXACT_PARTITIONS_MAX,
-        defaults::WEAT_SAMPLED_PARTITIONS,
-        defaults::WEAT_SEED,
-    )
-}
-
 #[pymodule]
 fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RetestError", m.py().get_type::<RetestError>())?;
@@ -407,11 +642,14 @@ fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(kappa_json, m)?)?;
     m.add_function(wrap_pyfunction!(weat_tests_file, m)?)?;
     m.add_function(wrap_pyfunction!(weat_parquet, m)?)?;
-    m.add_function(wrap_pyfunction!(weat_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(direct_bias_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(pairs_file, m)?)?;
     m.add_function(wrap_pyfunction!(words_file, m)?)?;
-    m.add_function(wrap_pyfunction!(direct_bias_default_c, m)?)?;
+    m.add_function(wrap_pyfunction!(score_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(queries_file, m)?)?;
+    m.add_function(wrap_pyfunction!(analogies_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(base_pairs_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(run_pipeline, m)?)?;
     Ok(())
 }

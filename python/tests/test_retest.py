@@ -355,3 +355,90 @@ def test_direct_bias_needs_two_pairs_and_a_finite_exponent():
     with pytest.raises(retest.RetestError) as error:
         retest.direct_bias(emb, [("john", "amy"), ("paul", "joan")], ["office"], c=-1)
     assert str(error.value) == "--c must be a finite number ≥ 0, found -1"
+
+
+def command_table(tmp_path, *args, cwd=None):
+    """The table the command writes for `args` (its --out is added here)."""
+    out = tmp_path / f"command-{len(list(tmp_path.iterdir()))}.parquet"
+    done = subprocess.run([RETEST_BIN, *args, "--out", str(out)], capture_output=True, text=True, cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return pl.read_parquet(out)
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_score_equals_the_command_from_files_and_from_lists(tmp_path):
+    words, emb = direct_bias_model()
+    path = str(tmp_path / "seed.vec")
+    emb.save(path)
+    pairs = [("john", "amy"), ("paul", "joan"), ("Mike", "Sarah"), ("bill", "nobody")]
+    targets = ["management", "professional", "Office", "salary", "unseen", "management"]
+    (tmp_path / "pairs.txt").write_text("".join(f"{m} {f}\n" for m, f in pairs))
+    # A word file may not repeat a word; a list may (its first place is kept).
+    (tmp_path / "words.txt").write_text("".join(f"{w}\n" for w in targets[:-1]))
+    loaded = retest.Embeddings.load(path)
+    files = ["--pairs", str(tmp_path / "pairs.txt"), "--words", str(tmp_path / "words.txt")]
+    want = command_table(tmp_path, "score", path, *files, "--nbm-k", "5")
+    assert want.equals(retest.score(loaded, tmp_path / "pairs.txt", tmp_path / "words.txt", nbm_k=5))
+    assert want.equals(retest.score(loaded, pairs, targets, nbm_k=5))
+    assert set(want["rule"]) == {"dbwa", "ripa", "nbm"} and want.height > 0
+
+    want = command_table(
+        tmp_path, "score", path, *files, "--rules", "ripa,nbm", "--ripa-target", "normalized", "--nbm-k", "3",
+        "--nbm-pool", "neutral", "--lowercase",
+    )
+    got = retest.score(
+        loaded, pairs, targets, rules=["ripa", "nbm"], ripa_target="normalized", nbm_k=3, nbm_pool="neutral",
+        lowercase=True, threads=1,
+    )
+    assert want.equals(got)
+    assert "mike" in set(got["male"]) and "office" in set(got["word"])
+
+
+def test_score_names_an_unknown_rule_and_a_missing_file(tmp_path):
+    words, emb = direct_bias_model()
+    with pytest.raises(retest.RetestError) as error:
+        retest.score(emb, [("john", "amy")], ["office"], rules=["weat"])
+    assert str(error.value) == "unknown scoring rule 'weat': expected one of dbwa, ripa, nbm"
+    with pytest.raises(retest.RetestError) as error:
+        retest.score(emb, [("john", "amy")], ["office"], rules=[])
+    assert str(error.value) == "--rules: give at least one of dbwa, ripa, nbm"
+    with pytest.raises(retest.RetestError) as error:
+        retest.score(emb, tmp_path / "none.txt", ["office"])
+    assert str(error.value) == f"cannot read {tmp_path / 'none.txt'}: No such file or directory (os error 2)"
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_analogies_equal_the_command_from_a_file_and_from_a_list(tmp_path):
+    words, emb = direct_bias_model()
+    path = str(tmp_path / "seed.vec")
+    emb.save(path)
+    queries = [("john", "amy", "paul", "joan"), ("paul", "joan", "mike"), ("mike", "unseen", "john")]
+    (tmp_path / "queries.txt").write_text("# a b c [reported]\n" + "".join(" ".join(q) + "\n" for q in queries))
+    loaded = retest.Embeddings.load(path)
+    for flags, settings in [
+        (["--solver", "cosadd"], {}),
+        (["--solver", "cosmul", "--unconstrained", "--top-n", "3", "--restrict-vocab", "40"],
+         {"solver": "cosmul", "constrained": False, "top_n": 3, "restrict_vocab": 40}),
+        (["--solver", "bolukbasi", "--delta", "1.2", "--squared-delta"],
+         {"solver": "bolukbasi", "delta": 1.2, "squared_delta": True}),
+    ]:
+        want = command_table(tmp_path, "analogies", path, "--queries", str(tmp_path / "queries.txt"), *flags)
+        got = retest.analogies(loaded, tmp_path / "queries.txt", **settings)
+        assert want.equals(got), (flags, got)
+        # The queries' lines (their positions in a list) appear in the warnings only.
+        from_list = retest.analogies(loaded, queries, **settings)
+        assert from_list.equals(got)
+    assert set(want["status"]) == {"ok", "out_of_vocabulary"}
+
+
+def test_analogies_refuse_delta_for_another_solver_and_a_malformed_query():
+    words, emb = direct_bias_model()
+    with pytest.raises(retest.RetestError) as error:
+        retest.analogies(emb, [("john", "amy", "paul")], solver="cosadd", delta=1.0)
+    assert str(error.value) == "--delta and --squared-delta apply to --solver bolukbasi only"
+    with pytest.raises(retest.RetestError) as error:
+        retest.analogies(emb, [("john", "amy")])
+    assert str(error.value) == "query 1: a query is (a, b, c) or (a, b, c, reported), not ('john', 'amy')"
+    with pytest.raises(retest.RetestError) as error:
+        retest.analogies(emb, [("x", "y", "z")])
+    assert str(error.value) == "embedding: none of the 1 queries of the queries given has its three words in the vocabulary"
