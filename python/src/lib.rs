@@ -406,7 +406,10 @@ type Query = (usize, [String; 3], Option<String>);
 #[pyfunction]
 fn queries_file(path: PathBuf) -> PyResult<Vec<Query>> {
     let queries = retest_pipeline::read_query_file(&path).map_err(raised)?;
-    Ok(queries.into_iter().map(|q| (q.line, q.words, q.reported)).collect())
+    Ok(queries
+        .into_iter()
+        .map(|q| (q.line, q.words, q.reported))
+        .collect())
 }
 
 /// Every query answered on every embedding, as `retest analogies` answers it (a setting not
@@ -455,7 +458,9 @@ fn analogies_parquet<'py>(
     table_of(py, names::ANALOGIES_FILE, |warnings| {
         let mut rows = Vec::new();
         for (emb, name) in models.iter().zip(&names) {
-            rows.extend(retest_pipeline::analogy_rows(name, emb, &lookup, &input, warnings)?);
+            rows.extend(retest_pipeline::analogy_rows(
+                name, emb, &lookup, &input, warnings,
+            )?);
         }
         Ok(rows)
     })

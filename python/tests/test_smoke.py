@@ -50,6 +50,26 @@ def test_a_run_from_python_writes_the_tables_the_command_writes(runs):
     assert from_python.manifest["plan"] == loaded.manifest["plan"]
 
 
+def test_a_run_in_a_notebook_shows_its_log_under_the_cell(tmp_path, monkeypatch):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    # ipykernel forwards what the process writes to its file descriptors only outside pytest.
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")
+    notebook = nbformat.v4.new_notebook()
+    code = f"import os, retest\nos.chdir({str(ROOT)!r})\nprint(retest.run('smoke', results={str(tmp_path)!r}, jobs=2))"
+    notebook.cells = [nbformat.v4.new_code_cell(code)]
+    nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3").execute()
+    outputs = notebook.cells[0].outputs
+    log = "".join(o["text"] for o in outputs if o.get("name") == "stderr")
+    # The log arrives as the run goes, in several parts, not once at the end.
+    assert sum(o.get("name") == "stderr" for o in outputs) > 1
+    for line in ["] trained wikitext-103-valid sgns seed-00 in ", "] measured wikitext-103-valid glove seed-02\n",
+                 f"pipeline `smoke` done: 76 files in {tmp_path / 'smoke' / 'tables'}, "]:
+        assert line in log
+    printed = "".join(o["text"] for o in outputs if o.get("name") == "stdout")
+    assert printed == f"Results({str(tmp_path / 'smoke')!r}: 38 tables)\n"
+
+
 def test_load_results_reads_every_table_and_the_parts_of_the_bias_scores(runs):
     _, command = runs
     results = retest.load_results(command)
