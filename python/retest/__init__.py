@@ -228,8 +228,7 @@ def weat(
         chosen = [t for t in chosen if t[0] in tests_only]
     return _frame(
         *_retest.weat_parquet(
-            [m._inner for m in models],
-            [m.name for m in models],
+            *models,
             chosen,
             sd=sd,
             exact_max=exact_max,
@@ -258,8 +257,10 @@ def evaluate(embeddings: Embeddings, benchmarks: Optional[PathLike] = None) -> p
     return _frame(*_retest.evaluate_parquet(embeddings._inner, embeddings.name, os.fspath(benchmarks)))
 
 
-def _models(embeddings: Union[Embeddings, Sequence[Embeddings]]) -> list:
-    return [embeddings] if isinstance(embeddings, Embeddings) else list(embeddings)
+def _models(embeddings: Union[Embeddings, Sequence[Embeddings]]) -> tuple:
+    """One embedding or several as the extension takes them: the models, and their names."""
+    models = [embeddings] if isinstance(embeddings, Embeddings) else list(embeddings)
+    return [m._inner for m in models], [m.name for m in models]
 
 
 def _frame(data: bytes, warnings: str) -> pl.DataFrame:
@@ -315,8 +316,7 @@ def direct_bias(
     word_list, words_from = _words(words)
     return _frame(
         *_retest.direct_bias_parquet(
-            [m._inner for m in models],
-            [m.name for m in models],
+            *models,
             pair_list,
             pairs_from,
             word_list,
@@ -352,8 +352,7 @@ def score(
     models = _models(embeddings)
     return _frame(
         *_retest.score_parquet(
-            [m._inner for m in models],
-            [m.name for m in models],
+            *models,
             _pairs(pairs)[0],
             _words(words)[0],
             rules=None if rules is None else [str(r) for r in rules],
@@ -406,8 +405,7 @@ def analogies(
     query_list, queries_from = _queries(queries)
     return _frame(
         *_retest.analogies_parquet(
-            [m._inner for m in models],
-            [m.name for m in models],
+            *models,
             query_list,
             queries_from,
             solver,
@@ -453,8 +451,7 @@ def base_pairs(
     """
     models = _models(embeddings)
     tables, warnings = _retest.base_pairs_parquet(
-        [m._inner for m in models],
-        [m.name for m in models],
+        *models,
         pairs=_list_name(pairs),
         targets=_list_name(targets),
         truth=None if truth is None else [os.fspath(t) for t in truth],
