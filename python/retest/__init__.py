@@ -136,17 +136,28 @@ def _table(rows: list, columns: list) -> pl.DataFrame:
     return pl.DataFrame(rows).select(columns)
 
 
-def _long(data: Any, columns: Iterable[str], value_type: Any) -> list:
+def _long(data: Any, columns: Iterable[str]) -> list:
     """The named columns of a polars or pandas table in long form: labels as strings, the last
-    column as numbers (missing values as NaN)."""
-    frame = data if isinstance(data, pl.DataFrame) else pl.from_pandas(data)
+    column as numbers (missing values as NaN). A missing label is refused."""
     names = list(columns)
+    have = [str(c) for c in data.columns]
     for name in names:
-        if name not in frame.columns:
-            raise RetestError(f"no column `{name}` in the table (it has: {', '.join(frame.columns)})")
+        if name not in have:
+            raise RetestError(f"no column `{name}` in the table (it has: {', '.join(have)})")
     *labels, values = names
-    out = [frame[name].cast(pl.Utf8).to_list() for name in labels]
-    out.append(frame[values].cast(value_type).fill_null(float("nan")).to_list())
+    if isinstance(data, pl.DataFrame):
+        out = [data[name].cast(pl.Utf8).to_list() for name in labels]
+        numbers = data[values].cast(pl.Float64).to_list()
+    else:
+        # pandas: read column by column (no conversion of the whole table, which would need
+        # pyarrow for its string columns).
+        missing = data[labels].isna()
+        out = [[None if gone else str(x) for x, gone in zip(data[name].tolist(), missing[name])] for name in labels]
+        numbers = [None if x is None else float(x) for x in data[values].tolist()]
+    for name, column in zip(labels, out):
+        if None in column:
+            raise RetestError(f"column `{name}`, row {column.index(None) + 1}: a missing label")
+    out.append([float("nan") if x is None else x for x in numbers])
     return out
 
 
@@ -158,7 +169,7 @@ def icc(data: Any, subject: str, rater: str, value: str, form: Optional[str] = N
 
     >>> retest.icc(df, subject="word", rater="seed", value="score")  # doctest: +SKIP
     """
-    report = json.loads(_retest.icc_json(*_long(data, (subject, rater, value), pl.Float64), form))
+    report = json.loads(_retest.icc_json(*_long(data, (subject, rater, value)), form))
     return _table(report if isinstance(report, list) else [report], _ICC_COLUMNS)
 
 
@@ -168,7 +179,7 @@ def alpha(data: Any, case: str, item: str, value: str) -> pl.DataFrame:
 
     >>> retest.alpha(df, case="word", item="rule", value="score")  # doctest: +SKIP
     """
-    row = json.loads(_retest.alpha_json(*_long(data, (case, item, value), pl.Float64)))
+    row = json.loads(_retest.alpha_json(*_long(data, (case, item, value))))
     return _table([row], _ALPHA_COLUMNS)
 
 
@@ -178,7 +189,7 @@ def kappa(data: Any, subject: str, rater: str, label: str) -> pl.DataFrame:
 
     >>> retest.kappa(df, subject="word", rater="seed", label="sign")  # doctest: +SKIP
     """
-    report = json.loads(_retest.kappa_json(*_long(data, (subject, rater, label), pl.Float64)))
+    report = json.loads(_retest.kappa_json(*_long(data, (subject, rater, label))))
     categories = report.pop("categories")
     rows = [{"statistic": name, **result, "categories": categories} for name, result in report.items()]
     return _table(rows, _KAPPA_COLUMNS)

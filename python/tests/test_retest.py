@@ -106,6 +106,26 @@ def test_icc_alpha_and_kappa_equal_the_command(tmp_path):
     assert table.row(0, named=True) == {"statistic": "fleiss", **want["fleiss"], "categories": want["categories"]}
 
 
+def test_a_pandas_table_gives_the_rows_of_the_same_polars_table():
+    pd = pytest.importorskip("pandas")
+    case = reference()["reliability"][0]
+    table = long_form(case["matrix"])
+    # pandas' default string columns (object), a missing rating as NaN: no pyarrow needed.
+    frame = pd.DataFrame({name: table[name].to_list() for name in table.columns})
+    frame.loc[3, "value"] = float("nan")
+    polars_table = table.with_columns(pl.when(pl.int_range(pl.len()) == 3).then(None).otherwise(pl.col("value")).alias("value"))
+    got = retest.icc(frame, subject="subject", rater="rater", value="value")
+    assert got.equals(retest.icc(polars_table, subject="subject", rater="rater", value="value"))
+    assert got["n_dropped"][0] == 1
+    assert retest.alpha(frame, case="subject", item="rater", value="value").equals(
+        retest.alpha(polars_table, case="subject", item="rater", value="value")
+    )
+    frame.loc[0, "rater"] = None
+    with pytest.raises(retest.RetestError) as error:
+        retest.icc(frame, subject="subject", rater="rater", value="value")
+    assert str(error.value) == "column `rater`, row 1: a missing label"
+
+
 def test_ratings_with_two_values_for_one_cell_are_refused():
     table = pl.DataFrame({"s": ["a", "a", "b"], "r": ["x", "x", "x"], "v": [1.0, 2.0, 3.0]})
     with pytest.raises(retest.RetestError) as error:
