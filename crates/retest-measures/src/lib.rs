@@ -42,6 +42,7 @@ mod error;
 mod model;
 mod names;
 mod permutation;
+mod query_measures;
 mod registry;
 mod rule;
 mod score;
@@ -69,6 +70,7 @@ pub use permutation::{
     WEAT_PERMUTATION_STREAM, WEAT_SAMPLED_PARTITION_BYTES, WEAT_SAMPLED_PARTITIONS, binomial,
     permutation_test,
 };
+pub use query_measures::{LogisticRegression, ect, mac, rnd, rnsb};
 pub use registry::{Family, Measure, Reference};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
 pub use score::{

@@ -1,0 +1,45 @@
+//! RND, ECT, MAC and RNSB against WEFE 1.0.1 and a numpy transcription of each definition
+//! (`data/query_reference.py`), on Caliskan et al.'s tests 6–8 of a retest-trained seed
+//! (`data/weat_trained_reference.txt`): targets x, y; attributes a, b.
+
+use retest_measures::{ect, mac, rnd, rnsb};
+use support::fixture::Fixture;
+
+mod support;
+
+const TRAINED: &str = include_str!("data/weat_trained_reference.txt");
+const QUERIES: &str = include_str!("data/query_reference.txt");
+
+fn assert_within(got: f64, want: f64, tolerance: f64, what: &str) {
+    assert!((got - want).abs() <= tolerance, "{what}: {got} against {want} (tolerance {tolerance})");
+}
+
+#[test]
+fn the_query_measures_equal_wefe_and_the_numpy_transcription() {
+    let model_fx = Fixture::parse(TRAINED);
+    let model = model_fx.model();
+    let reference = Fixture::parse(QUERIES);
+    let tests = model_fx.names("weat.");
+    assert_eq!(tests, ["weat6", "weat7", "weat8"]);
+    for test in &tests {
+        let ids = |set: &str| model_fx.ids(&format!("weat.{test}.{set}"));
+        let (x, y, a, b) = (ids("x"), ids("y"), ids("a"), ids("b"));
+        for (name, attribute) in [("a", &a), ("b", &b)] {
+            let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}.{name}");
+            let got = rnd(&model, &x, &y, attribute).unwrap();
+            // WEFE computes in the vectors' float32; the transcription in float64.
+            assert_within(got, reference.float(&key("query", "rnd")), 1e-6, &key("wefe", "rnd"));
+            assert_within(got, reference.float(&key("numpy", "rnd")), 1e-12, &key("numpy", "rnd"));
+            let got = ect(&model, &x, &y, attribute).unwrap();
+            assert_within(got, reference.float(&key("query", "ect")), 1e-12, &key("wefe", "ect"));
+        }
+        let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}");
+        let got = mac(&model, &[&x, &y], &[&a, &b]).unwrap();
+        assert_within(got, reference.float(&key("query", "mac")), 1e-6, &key("wefe", "mac"));
+        assert_within(got, reference.float(&key("numpy", "mac")), 1e-12, &key("numpy", "mac"));
+        let got = rnsb(&model, &[&x, &y], &a, &b).unwrap();
+        // liblinear stops at its tolerance (1e-4); the optimum itself agrees to 1e-8.
+        assert_within(got, reference.float(&key("query", "rnsb")), 1e-4, &key("wefe", "rnsb"));
+        assert_within(got, reference.float(&key("numpy", "rnsb_exact")), 1e-8, &key("numpy", "rnsb_exact"));
+    }
+}
