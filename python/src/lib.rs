@@ -21,8 +21,9 @@ use retest_reliability::Matrix;
 use retest_spec::{WeatTest, defaults};
 use retest_tables::{Row, Table, TableName, names};
 
+// Named `retest.RetestError`, where users catch it.
 create_exception!(
-    _retest,
+    retest,
     RetestError,
     PyValueError,
     "An error of retest, with the one-line message the `retest` command prints."

@@ -132,6 +132,7 @@ def test_ratings_with_two_values_for_one_cell_are_refused():
         retest.icc(table, subject="s", rater="r", value="v")
     assert str(error.value) == "subject `a`, rater `x`: more than one value"
     assert isinstance(error.value, ValueError)
+    assert f"{type(error.value).__module__}.{type(error.value).__name__}" == "retest.RetestError"
 
 
 def test_a_missing_column_and_an_unknown_form_are_named():
