@@ -63,6 +63,10 @@ pub enum Measure {
     Ripa,
     Nbm,
     Weat,
+    Rnd,
+    Ect,
+    Mac,
+    Rnsb,
     DirectBias,
     Os,
     Gd,
@@ -83,11 +87,15 @@ struct Entry {
 impl Measure {
     /// Every measure: the per-word rules in Du et al.'s order, the set-level measures, then the
     /// analogy solvers in Nissim et al.'s order.
-    pub const ALL: [Measure; 10] = [
+    pub const ALL: [Measure; 14] = [
         Measure::Dbwa,
         Measure::Ripa,
         Measure::Nbm,
         Measure::Weat,
+        Measure::Rnd,
+        Measure::Ect,
+        Measure::Mac,
+        Measure::Rnsb,
         Measure::DirectBias,
         Measure::Os,
         Measure::Gd,
@@ -134,6 +142,34 @@ impl Measure {
                 SetLevel,
                 AttributeSets,
                 "word embedding association test: effect size and permutation p-value of targets X, Y against attributes A, B (Caliskan et al. 2017)",
+            ),
+            Measure::Rnd => entry(
+                "rnd",
+                "RND",
+                SetLevel,
+                AttributeSets,
+                "relative norm distance: mean of ‖w − x̄‖ − ‖w − ȳ‖ over attribute words w, x̄ and ȳ the target sets' means (Garg et al. 2018, as WEFE)",
+            ),
+            Measure::Ect => entry(
+                "ect",
+                "ECT",
+                SetLevel,
+                AttributeSets,
+                "embedding coherence test: Spearman's ρ of cos(x̄, w) and cos(ȳ, w) over attribute words w (Dev & Phillips 2019, as WEFE)",
+            ),
+            Measure::Mac => entry(
+                "mac",
+                "MAC",
+                SetLevel,
+                AttributeSets,
+                "mean average cosine distance of every target word to every attribute set (Manzini et al. 2019, as WEFE)",
+            ),
+            Measure::Rnsb => entry(
+                "rnsb",
+                "RNSB",
+                SetLevel,
+                AttributeSets,
+                "relative negative sentiment bias: KL divergence from uniform of the target words' probabilities of the second attribute set under a logistic regression (Sweeney & Najafian 2019, as WEFE)",
             ),
             Measure::DirectBias => entry(
                 "direct_bias",

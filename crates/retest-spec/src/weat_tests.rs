@@ -1,5 +1,7 @@
-//! WEAT tests files: named tests whose target sets X, Y and attribute sets A, B are inline word
-//! lists or names of sets in a declared JSON file of named word sets.
+//! Tests files: named tests of target sets against attribute sets, each an inline word list or
+//! the name of a set in a declared JSON file of named word sets. A WEAT test has targets X, Y and
+//! attributes A, B; a query of the other set-level measures names any number of each (RND and
+//! ECT take two targets and one attribute set, MAC any, RNSB any targets and two attributes).
 //!
 //! ```yaml
 //! description: Caliskan et al. (2017), tests 1–10     # optional
@@ -10,7 +12,10 @@
 //! tests:                                              # in the order they run
 //!   weat1: { x: flowers, y: insects, a: pleasant_5, b: unpleasant_5a }
 //!   mine: { x: [nurse, teacher], y: [engineer, pilot], a: [she, her], b: [he, him] }
+//!   family: { targets: { male: male_terms, female: female_terms }, attributes: { family: family } }
 //! ```
+//!
+//! `x, y, a, b` is the same test as `targets: {x: …, y: …}, attributes: {a: …, b: …}`.
 //!
 //! `sets` of one's own, a `path:` beside or below the tests file, needs no `description` or
 //! `licence`: `sets: {source: {file: my_sets.json, path: my_sets.json}}`; its checksum, learnt on
@@ -47,18 +52,23 @@ pub struct WeatTestsFile {
     pub file: PathBuf,
 }
 
-/// One test as written: each set inline or by name.
+/// One test as written: its target and attribute sets, each inline or by name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeatTestSpec {
     pub name: String,
-    /// Targets X (expected to associate with A).
-    pub x: SetRef,
-    /// Targets Y (expected to associate with B).
-    pub y: SetRef,
-    /// Attributes A.
-    pub a: SetRef,
-    /// Attributes B.
-    pub b: SetRef,
+    /// The target sets (X then Y for a WEAT test), in file order.
+    pub targets: Vec<SetSpec>,
+    /// The attribute sets (A then B for a WEAT test), in file order.
+    pub attributes: Vec<SetSpec>,
+}
+
+/// One set of a test as written: its name (`x`, …, or the key under `targets`/`attributes`),
+/// its field path below the test (`x`, `targets.male`) and its words or the name of a set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetSpec {
+    pub name: String,
+    pub field: String,
+    pub set: SetRef,
 }
 
 /// A word set of a test: the words themselves, or the name of a set of the declared file.
@@ -78,10 +88,41 @@ pub struct WeatTest {
     pub b: Vec<String>,
 }
 
+/// A named set of words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordSet {
+    pub name: String,
+    pub words: Vec<String>,
+}
+
+/// One test with every set as words: target sets against attribute sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryTest {
+    pub name: String,
+    pub targets: Vec<WordSet>,
+    pub attributes: Vec<WordSet>,
+}
+
+impl QueryTest {
+    /// The test as WEAT reads it, when it has two target and two attribute sets.
+    pub fn weat(&self) -> Option<WeatTest> {
+        match (&self.targets[..], &self.attributes[..]) {
+            ([x, y], [a, b]) => Some(WeatTest {
+                name: self.name.clone(),
+                x: x.words.clone(),
+                y: y.words.clone(),
+                a: a.words.clone(),
+                b: b.words.clone(),
+            }),
+            _ => None,
+        }
+    }
+}
+
 impl WeatTestSpec {
-    /// The four sets with their field names, in the order X, Y, A, B.
-    fn sets(&self) -> [(&'static str, &SetRef); 4] {
-        [("x", &self.x), ("y", &self.y), ("a", &self.a), ("b", &self.b)]
+    /// Every set with its field path below the test: the targets, then the attributes.
+    fn sets(&self) -> impl Iterator<Item = &SetSpec> {
+        self.targets.iter().chain(&self.attributes)
     }
 }
 
@@ -93,13 +134,71 @@ struct RawFile {
     tests: Ordered<RawTest>,
 }
 
+/// A test as the file writes it: `x, y, a, b`, or `targets` and `attributes`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTest {
-    x: SetRef,
-    y: SetRef,
-    a: SetRef,
-    b: SetRef,
+    x: Option<SetRef>,
+    y: Option<SetRef>,
+    a: Option<SetRef>,
+    b: Option<SetRef>,
+    targets: Option<Ordered<SetRef>>,
+    attributes: Option<Ordered<SetRef>>,
+}
+
+impl RawTest {
+    /// The test's sets, or `(field below the test, message)` for a test of neither form.
+    fn spec(&self, name: &str) -> Result<WeatTestSpec, (String, String)> {
+        let weat = [("x", &self.x), ("y", &self.y), ("a", &self.a), ("b", &self.b)];
+        let given: Vec<&str> = weat.iter().filter(|(_, s)| s.is_some()).map(|(k, _)| *k).collect();
+        let set = |name: &str, field: String, set: &SetRef| SetSpec {
+            name: name.to_owned(),
+            field,
+            set: set.clone(),
+        };
+        match (&self.targets, &self.attributes) {
+            (None, None) => {
+                let missing: Vec<&str> = weat.iter().filter(|(_, s)| s.is_none()).map(|(k, _)| *k).collect();
+                if !missing.is_empty() {
+                    return Err((
+                        String::new(),
+                        format!(
+                            "no set {} (a test has x, y, a and b, or targets and attributes)",
+                            missing.join(", ")
+                        ),
+                    ));
+                }
+                let [x, y, a, b] = weat.map(|(k, s)| set(k, k.to_owned(), s.as_ref().expect("every set given")));
+                Ok(WeatTestSpec {
+                    name: name.to_owned(),
+                    targets: vec![x, y],
+                    attributes: vec![a, b],
+                })
+            }
+            (Some(targets), Some(attributes)) if given.is_empty() => {
+                let sets = |kind: &str, sets: &Ordered<SetRef>| -> Result<Vec<SetSpec>, (String, String)> {
+                    if sets.0.is_empty() {
+                        return Err((kind.to_owned(), format!("`{kind}` needs at least one set")));
+                    }
+                    Ok(sets.0.iter().map(|(k, s)| set(k, format!("{kind}.{k}"), s)).collect())
+                };
+                Ok(WeatTestSpec {
+                    name: name.to_owned(),
+                    targets: sets("targets", targets)?,
+                    attributes: sets("attributes", attributes)?,
+                })
+            }
+            (Some(_), Some(_)) => Err((
+                String::new(),
+                format!(
+                    "give either x, y, a and b or targets and attributes, not both (found {})",
+                    given.join(", ")
+                ),
+            )),
+            (Some(_), None) => Err((String::new(), "`targets` without `attributes`".to_owned())),
+            (None, Some(_)) => Err((String::new(), "`attributes` without `targets`".to_owned())),
+        }
+    }
 }
 
 /// The entries of a mapping in file order; a key given twice is an error.
@@ -184,13 +283,14 @@ impl WeatTestsFile {
         }
         let mut tests = Vec::with_capacity(raw.tests.0.len());
         for (name, test) in &raw.tests.0 {
-            let spec = WeatTestSpec {
-                name: name.clone(),
-                x: test.x.clone(),
-                y: test.y.clone(),
-                a: test.a.clone(),
-                b: test.b.clone(),
-            };
+            let spec = test.spec(name).map_err(|(field, message)| {
+                let field = if field.is_empty() {
+                    format!("tests.{name}")
+                } else {
+                    test_field(name, &field)
+                };
+                doc.error(&field, message)
+            })?;
             if let Some((field, message)) = check_test(&spec, raw.sets.is_some()) {
                 return Err(doc.error(&field, message));
             }
@@ -205,83 +305,114 @@ impl WeatTestsFile {
     }
 
     /// Resolves set names against `sets` (the parsed JSON of the declared file; `None` when the
-    /// file declares none), giving every test's four sets as words, in file order.
+    /// file declares none), giving every WEAT test's four sets as words, in file order.
+    ///
+    /// # Errors
+    ///
+    /// As [`WeatTestsFile::resolve_queries`], and a test without two target and two attribute
+    /// sets.
+    pub fn resolve(&self, sets: Option<&BTreeMap<String, Vec<String>>>) -> Result<Vec<WeatTest>, SpecError> {
+        let queries = self.resolve_queries(sets)?;
+        (queries.iter())
+            .map(|query| {
+                query.weat().ok_or_else(|| {
+                    self.error(
+                        format!("tests.{}", query.name),
+                        format!(
+                            "WEAT needs two target and two attribute sets, found {} and {} \
+                             (`retest query` runs the measures that fit)",
+                            query.targets.len(),
+                            query.attributes.len()
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Resolves set names against `sets` (the parsed JSON of the declared file; `None` when the
+    /// file declares none), giving every test's sets as words, in file order.
     ///
     /// # Errors
     ///
     /// A set name not in `sets` (naming the test, the field and the file), a set name when the
-    /// file declares no `sets`, an empty inline list or named set, a test name that is not a
-    /// valid name.
-    pub fn resolve(&self, sets: Option<&BTreeMap<String, Vec<String>>>) -> Result<Vec<WeatTest>, SpecError> {
-        let error = |field: String, message: String| SpecError::Invalid {
+    /// file declares no `sets`, an empty inline list or named set, a word twice in a set or in
+    /// two target (or two attribute) sets, a test name that is not a valid name.
+    pub fn resolve_queries(&self, sets: Option<&BTreeMap<String, Vec<String>>>) -> Result<Vec<QueryTest>, SpecError> {
+        let sets_file = self.sets.as_ref().map_or("", |d| d.source.file.as_str());
+        let mut out = Vec::with_capacity(self.tests.len());
+        for test in &self.tests {
+            if let Some((field, message)) = check_test(test, sets.is_some()) {
+                return Err(self.error(field, message));
+            }
+            let words = |spec: &SetSpec| -> Result<WordSet, SpecError> {
+                let words = match &spec.set {
+                    SetRef::Words(list) => list.clone(),
+                    SetRef::Named(name) => {
+                        let field = test_field(&test.name, &spec.field);
+                        let found = sets.and_then(|s| s.get(name)).ok_or_else(|| {
+                            self.error(
+                                field.clone(),
+                                format!("no set `{name}` in the declared sets file `{sets_file}`"),
+                            )
+                        })?;
+                        if found.is_empty() {
+                            return Err(self.error(field, format!("the set `{name}` of `{sets_file}` has no words")));
+                        }
+                        found.clone()
+                    }
+                };
+                Ok(WordSet {
+                    name: spec.name.clone(),
+                    words,
+                })
+            };
+            let query = QueryTest {
+                name: test.name.clone(),
+                targets: test.targets.iter().map(words).collect::<Result<_, _>>()?,
+                attributes: test.attributes.iter().map(words).collect::<Result<_, _>>()?,
+            };
+            for (specs, sets) in [(&test.targets, &query.targets), (&test.attributes, &query.attributes)] {
+                if let Some((at, message)) = overlap(sets) {
+                    return Err(self.error(test_field(&test.name, &specs[at].field), message));
+                }
+            }
+            out.push(query);
+        }
+        Ok(out)
+    }
+
+    /// An error at `field` of this file.
+    fn error(&self, field: String, message: String) -> SpecError {
+        SpecError::Invalid {
             location: Location {
                 file: self.file.clone(),
                 line_column: None,
                 field,
             },
             message,
-        };
-        let sets_file = self.sets.as_ref().map_or("", |d| d.source.file.as_str());
-        let mut out = Vec::with_capacity(self.tests.len());
-        for test in &self.tests {
-            if let Some((field, message)) = check_test(test, sets.is_some()) {
-                return Err(error(field, message));
-            }
-            let mut words: [Vec<String>; 4] = Default::default();
-            for (slot, (field, set)) in words.iter_mut().zip(test.sets()) {
-                *slot = match set {
-                    SetRef::Words(list) => list.clone(),
-                    SetRef::Named(name) => {
-                        let found = sets.and_then(|s| s.get(name)).ok_or_else(|| {
-                            error(
-                                test_field(&test.name, field),
-                                format!("no set `{name}` in the declared sets file `{sets_file}`"),
-                            )
-                        })?;
-                        if found.is_empty() {
-                            return Err(error(
-                                test_field(&test.name, field),
-                                format!("the set `{name}` of `{sets_file}` has no words"),
-                            ));
-                        }
-                        found.clone()
-                    }
-                };
-            }
-            if let Some((field, message)) = overlap(&words) {
-                return Err(error(test_field(&test.name, field), message));
-            }
-            let [x, y, a, b] = words;
-            out.push(WeatTest {
-                name: test.name.clone(),
-                x,
-                y,
-                a,
-                b,
-            });
         }
-        Ok(out)
     }
 }
 
-/// The first word that a test's sets `[x, y, a, b]` repeat: twice in one set (it would count
-/// twice), or in both targets or both attributes (the test would compare a word with itself).
-fn overlap(words: &[Vec<String>; 4]) -> Option<(&'static str, String)> {
-    const NAMES: [&str; 4] = ["x", "y", "a", "b"];
-    for (set, name) in words.iter().zip(NAMES) {
-        if let Some((_, word)) = set.iter().enumerate().find(|(i, w)| set[..*i].contains(w)) {
-            return Some((name, format!("`{word}` is listed twice")));
+/// The first word that a test's target (or attribute) sets repeat, with the position of the
+/// set at fault: twice in one set (it would count twice), or in two of the sets (the test would
+/// compare a word with itself).
+fn overlap(sets: &[WordSet]) -> Option<(usize, String)> {
+    for (at, set) in sets.iter().enumerate() {
+        if let Some((_, word)) = set.words.iter().enumerate().find(|(i, w)| set.words[..*i].contains(w)) {
+            return Some((at, format!("`{word}` is listed twice")));
         }
     }
-    for (first, second) in [(0, 1), (2, 3)] {
-        if let Some(word) = words[second].iter().find(|w| words[first].contains(w)) {
-            return Some((
-                NAMES[second],
-                format!(
-                    "`{word}` is also in `{}`: each word belongs to one of the two sets",
-                    NAMES[first]
-                ),
-            ));
+    for (second, set) in sets.iter().enumerate() {
+        for first in &sets[..second] {
+            if let Some(word) = set.words.iter().find(|w| first.words.contains(w)) {
+                let which = if sets.len() == 2 { "one of the two sets" } else { "one set" };
+                return Some((
+                    second,
+                    format!("`{word}` is also in `{}`: each word belongs to {which}", first.name),
+                ));
+            }
         }
     }
     None
@@ -296,8 +427,9 @@ fn check_test(test: &WeatTestSpec, has_sets: bool) -> Option<(String, String)> {
     if let Some(message) = name_problem("test", &test.name) {
         return Some((format!("tests.{}", test.name), message));
     }
-    for (field, set) in test.sets() {
-        match set {
+    for spec in test.sets() {
+        let field = &spec.field;
+        match &spec.set {
             SetRef::Words(words) if words.is_empty() => {
                 return Some((
                     test_field(&test.name, field),

@@ -8,6 +8,15 @@ use retest_spec::{SetRef, SpecError, WeatTest, WeatTestsFile, parse_named_sets};
 
 const FILE: &str = "weat/t.yaml";
 
+/// A set of a `x, y, a, b` test, as the parser names it.
+fn set(name: &str, set: SetRef) -> retest_spec::SetSpec {
+    retest_spec::SetSpec {
+        name: name.into(),
+        field: name.into(),
+        set,
+    }
+}
+
 fn parse(text: &str) -> Result<WeatTestsFile, SpecError> {
     WeatTestsFile::parse(text, Path::new(FILE))
 }
@@ -46,8 +55,9 @@ fn a_good_file_keeps_its_order_and_resolves_its_sets() {
     assert_eq!(declared.source.file, "sets.json");
     let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["zeta", "alpha"], "file order, not sorted");
-    assert_eq!(file.tests[0].x, SetRef::Named("flowers".into()));
-    assert_eq!(file.tests[0].y, SetRef::Words(words(&["ant", "bee"])));
+    assert_eq!(file.tests[0].targets[0].set, SetRef::Named("flowers".into()));
+    assert_eq!(file.tests[0].targets[1].set, SetRef::Words(words(&["ant", "bee"])));
+    assert_eq!(file.tests[0].targets[1].field, "y");
 
     let sets = parse_named_sets(SETS, Path::new("sets.json")).unwrap();
     let tests = file.resolve(Some(&sets)).unwrap();
@@ -85,7 +95,7 @@ fn a_file_without_sets_resolves_its_inline_lists() {
 fn an_unknown_key_is_one_located_line() {
     assert_eq!(
         message("tests: {t: {x: [a], y: [b], a: [c], b: [d], z: [e]}}"),
-        "weat/t.yaml:1:45: field `tests.t.z`: unknown field `z`, expected one of `x`, `y`, `a`, `b`"
+        "weat/t.yaml:1:45: field `tests.t.z`: unknown field `z`, expected one of `x`, `y`, `a`, `b`, `targets`, `attributes`"
     );
     assert_eq!(
         message("tests:\n  t: {x: [a], y: [b], a: [c], b: [d]}\nset: {}\n"),
@@ -125,10 +135,8 @@ fn a_set_name_without_sets_is_refused_where_it_is_written() {
         sets: None,
         tests: vec![retest_spec::WeatTestSpec {
             name: "t".into(),
-            x: SetRef::Words(words(&["a"])),
-            y: SetRef::Named("insects".into()),
-            a: SetRef::Words(words(&["c"])),
-            b: SetRef::Words(words(&["d"])),
+            targets: vec![set("x", SetRef::Words(words(&["a"]))), set("y", SetRef::Named("insects".into()))],
+            attributes: vec![set("a", SetRef::Words(words(&["c"]))), set("b", SetRef::Words(words(&["d"])))],
         }],
         file: FILE.into(),
     };
@@ -229,8 +237,8 @@ fn the_project_caliskan_file_parses_and_resolves_against_wefe_sets() {
     // Every set name of the file, resolved against a stand-in holding each name once.
     let mut sets = BTreeMap::new();
     for test in &file.tests {
-        for set in [&test.x, &test.y, &test.a, &test.b] {
-            let SetRef::Named(name) = set else {
+        for spec in test.targets.iter().chain(&test.attributes) {
+            let SetRef::Named(name) = &spec.set else {
                 panic!("{}: Caliskan's tests name their sets", test.name)
             };
             sets.insert(name.clone(), vec![name.clone()]);
@@ -240,4 +248,61 @@ fn the_project_caliskan_file_parses_and_resolves_against_wefe_sets() {
     assert_eq!(tests[6].x, ["math"]);
     assert_eq!(tests[6].a, ["male_terms"]);
     assert_eq!(sets.len(), 31, "every set of WEAT.json");
+}
+
+#[test]
+fn a_query_names_any_number_of_target_and_attribute_sets() {
+    let text = "sets: {source: {file: sets.json, path: sets.json}}\ntests:\n  \
+                family: {targets: {male: [he, him], female: [she, her]}, attributes: {home: flowers}}\n  \
+                weat: {x: [a], y: [b], a: [c], b: [d]}\n";
+    let file = parse(text).unwrap();
+    let fields: Vec<&str> = file.tests[0]
+        .targets
+        .iter()
+        .chain(&file.tests[0].attributes)
+        .map(|s| s.field.as_str())
+        .collect();
+    assert_eq!(fields, ["targets.male", "targets.female", "attributes.home"]);
+    let sets = parse_named_sets(SETS, Path::new("sets.json")).unwrap();
+    let queries = file.resolve_queries(Some(&sets)).unwrap();
+    let family = &queries[0];
+    assert_eq!(
+        (family.targets.len(), family.attributes.len(), family.attributes[0].name.as_str()),
+        (2, 1, "home")
+    );
+    assert_eq!(family.attributes[0].words, words(&["rose", "lily"]));
+    assert_eq!(family.weat(), None);
+    let weat = queries[1].weat().unwrap();
+    assert_eq!((weat.x, weat.b), (words(&["a"]), words(&["d"])));
+    // WEAT takes the 2 × 2 tests only, and says which test does not fit.
+    assert_eq!(
+        file.resolve(Some(&sets)).unwrap_err().to_string(),
+        "weat/t.yaml: field `tests.family`: WEAT needs two target and two attribute sets, found 2 and 1 \
+         (`retest query` runs the measures that fit)"
+    );
+}
+
+#[test]
+fn a_test_of_neither_form_is_refused_with_what_it_lacks() {
+    assert_eq!(
+        message("tests:\n  t: {x: [a], y: [b], a: [c]}\n"),
+        "weat/t.yaml:2:6: field `tests.t`: no set b (a test has x, y, a and b, or targets and attributes)"
+    );
+    assert_eq!(
+        message("tests:\n  t: {x: [a], targets: {m: [b]}, attributes: {c: [c]}}\n"),
+        "weat/t.yaml:2:6: field `tests.t`: give either x, y, a and b or targets and attributes, not both (found x)"
+    );
+    assert_eq!(
+        message("tests:\n  t: {targets: {m: [b]}}\n"),
+        "weat/t.yaml:2:6: field `tests.t`: `targets` without `attributes`"
+    );
+    assert_eq!(
+        message("tests:\n  t: {targets: {}, attributes: {c: [c]}}\n"),
+        "weat/t.yaml:2:16: field `tests.t.targets`: `targets` needs at least one set"
+    );
+    let file = parse("tests:\n  t: {targets: {m: [he], f: [she], n: [he]}, attributes: {c: [c]}}\n").unwrap();
+    assert_eq!(
+        file.resolve_queries(None).unwrap_err().to_string(),
+        "weat/t.yaml: field `tests.t.targets.n`: `he` is also in `m`: each word belongs to one set"
+    );
 }
