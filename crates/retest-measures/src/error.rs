@@ -132,6 +132,9 @@ pub enum MeasureError {
     #[error("nbm neighbour search")]
     Geometry(#[from] retest_geometry::GeometryError),
     /// A word set of a set-level measure (WEAT, Direct Bias) with no words.
+    #[error("rnsb: the holdout must be in [0, 1), found {holdout}")]
+    InvalidHoldout { holdout: f64 },
+
     #[error("{what}: the set is empty")]
     EmptySet {
         /// Which set (for instance `WEAT target set X`).

@@ -70,7 +70,9 @@ pub use permutation::{
     WEAT_PERMUTATION_STREAM, WEAT_SAMPLED_PARTITION_BYTES, WEAT_SAMPLED_PARTITIONS, binomial,
     permutation_test,
 };
-pub use query_measures::{LogisticRegression, ect, mac, rnd, rnsb};
+pub use query_measures::{
+    LogisticRegression, RNSB_HOLDOUT, RNSB_HOLDOUT_STREAM, RnsbOptions, ect, mac, rnd, rnsb,
+};
 pub use registry::{Family, Measure, Reference};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
 pub use score::{

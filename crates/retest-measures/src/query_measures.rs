@@ -12,9 +12,28 @@
 //! about 1e-7 (RNSB to liblinear's tolerance, about 1e-5).
 
 use retest_reliability::spearman;
+use retest_rng::SeedPath;
 
+use crate::permutation::below;
 use crate::vectors::{check_set, dot, norm, unit};
 use crate::{MeasureError, Model};
+
+/// The stream of [`SeedPath`] RNSB's holdout split draws from.
+pub const RNSB_HOLDOUT_STREAM: &str = "rnsb-holdout";
+
+/// WEFE's share of each attribute set RNSB's classifier does not see (`train_test_split`'s
+/// `test_size=0.2`).
+pub const RNSB_HOLDOUT: f64 = 0.2;
+
+/// How RNSB's classifier is fitted.
+#[derive(Clone, Copy, Debug)]
+pub struct RnsbOptions<'s> {
+    /// The share of each attribute set left out of the fit, drawn at random from `seed`
+    /// (stream [`RNSB_HOLDOUT_STREAM`]); 0 fits on every attribute word (WEFE's
+    /// `holdout=False`). In `[0, 1)`; each set keeps at least one word.
+    pub holdout: f64,
+    pub seed: &'s SeedPath,
+}
 
 /// `(1/|S|) Σ_{w∈S} w`, the mean of the raw vectors of a non-empty set, in the set's order.
 fn mean_raw(model: &Model<'_>, ids: &[u32]) -> Vec<f64> {
@@ -122,21 +141,31 @@ pub fn mac(model: &Model<'_>, targets: &[&[u32]], attributes: &[&[u32]]) -> Resu
 }
 
 /// Relative negative sentiment bias: a logistic regression of the first attribute set (+1)
-/// against the second (−1), fitted on every attribute word (WEFE's `holdout=False`; see
-/// [`LogisticRegression`]), gives each target word of every set its probability of the second
-/// class; RNSB is the Kullback–Leibler divergence (natural log) of those probabilities,
-/// normalised to sum to 1, from the uniform distribution. 0: every target word equally
-/// "negative".
+/// against the second (−1), fitted on the attribute words the holdout keeps (see
+/// [`RnsbOptions`], [`LogisticRegression`]), gives each target word of every set its
+/// probability of the second class; RNSB is the Kullback–Leibler divergence (natural log) of
+/// those probabilities, normalised to sum to 1, from the uniform distribution. 0: every target
+/// word equally "negative".
+///
+/// WEFE splits with scikit-learn's `train_test_split` (stratified, `test_size=0.2`); the split
+/// here is drawn from the seed instead, `round(holdout · n)` words of each set of `n`, so a
+/// value with a holdout is reproducible but is not WEFE's; without one the two agree.
 ///
 /// # Errors
 ///
-/// No target set; a set is empty or holds an id outside the model.
+/// No target set; a set is empty or holds an id outside the model; a holdout outside `[0, 1)`.
 pub fn rnsb(
     model: &Model<'_>,
     targets: &[&[u32]],
     positive: &[u32],
     negative: &[u32],
+    options: &RnsbOptions<'_>,
 ) -> Result<f64, MeasureError> {
+    if !(0.0..1.0).contains(&options.holdout) {
+        return Err(MeasureError::InvalidHoldout {
+            holdout: options.holdout,
+        });
+    }
     if targets.is_empty() {
         return Err(MeasureError::EmptySet {
             what: "rnsb target sets",
@@ -147,6 +176,18 @@ pub fn rnsb(
     }
     check_set(model, "rnsb first attribute set", positive)?;
     check_set(model, "rnsb second attribute set", negative)?;
+    let mut rng = options.seed.stream(RNSB_HOLDOUT_STREAM);
+    let mut kept = |set: &[u32]| {
+        let mut ids = set.to_vec();
+        let left_out = ((options.holdout * ids.len() as f64).round() as usize).min(ids.len() - 1);
+        // The first `left_out` places of a seeded Fisher–Yates shuffle are held out.
+        for i in 0..left_out {
+            let j = i + below(&mut rng, (ids.len() - i) as u64) as usize;
+            ids.swap(i, j);
+        }
+        ids.split_off(left_out)
+    };
+    let (positive, negative) = (kept(positive), kept(negative));
     let samples: Vec<(Vec<f64>, f64)> = (positive.iter().map(|&w| (raw(model, w), 1.0)))
         .chain(negative.iter().map(|&w| (raw(model, w), -1.0)))
         .collect();

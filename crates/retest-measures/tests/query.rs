@@ -2,7 +2,8 @@
 //! (`data/query_reference.py`), on Caliskan et al.'s tests 6–8 of a retest-trained seed
 //! (`data/weat_trained_reference.txt`): targets x, y; attributes a, b.
 
-use retest_measures::{ect, mac, rnd, rnsb};
+use retest_measures::{RnsbOptions, ect, mac, rnd, rnsb};
+use retest_rng::SeedPath;
 use support::fixture::Fixture;
 
 mod support;
@@ -37,9 +38,36 @@ fn the_query_measures_equal_wefe_and_the_numpy_transcription() {
         let got = mac(&model, &[&x, &y], &[&a, &b]).unwrap();
         assert_within(got, reference.float(&key("query", "mac")), 1e-6, &key("wefe", "mac"));
         assert_within(got, reference.float(&key("numpy", "mac")), 1e-12, &key("numpy", "mac"));
-        let got = rnsb(&model, &[&x, &y], &a, &b).unwrap();
+        let seed = SeedPath::new(1);
+        let all = RnsbOptions { holdout: 0.0, seed: &seed };
+        let got = rnsb(&model, &[&x, &y], &a, &b, &all).unwrap();
         // liblinear stops at its tolerance (1e-4); the optimum itself agrees to 1e-8.
         assert_within(got, reference.float(&key("query", "rnsb")), 1e-4, &key("wefe", "rnsb"));
         assert_within(got, reference.float(&key("numpy", "rnsb_exact")), 1e-8, &key("numpy", "rnsb_exact"));
     }
+}
+
+/// With a holdout the fit sees fewer words: a value of its own, the same for the same seed, and
+/// another for another seed.
+#[test]
+fn rnsb_with_a_holdout_is_reproducible_from_its_seed() {
+    let fx = Fixture::parse(TRAINED);
+    let model = fx.model();
+    let ids = |set: &str| fx.ids(&format!("weat.weat7.{set}"));
+    let (x, y, a, b) = (ids("x"), ids("y"), ids("a"), ids("b"));
+    let run = |holdout: f64, seed: u64| {
+        let seed = SeedPath::new(seed);
+        rnsb(&model, &[&x, &y], &a, &b, &RnsbOptions { holdout, seed: &seed }).unwrap()
+    };
+    let (all, held, again, other) = (run(0.0, 1), run(0.2, 1), run(0.2, 1), run(0.2, 2));
+    assert_eq!(held, again);
+    assert_ne!(held, all);
+    assert_ne!(held, other);
+    let seed = SeedPath::new(1);
+    assert_eq!(
+        rnsb(&model, &[&x], &a, &b, &RnsbOptions { holdout: 1.0, seed: &seed })
+            .unwrap_err()
+            .to_string(),
+        "rnsb: the holdout must be in [0, 1), found 1"
+    );
 }

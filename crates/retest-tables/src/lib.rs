@@ -56,7 +56,7 @@ pub use names::TableName;
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, EvalRow, IccRow, IccStats,
-    RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
+    QueryRow, RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{

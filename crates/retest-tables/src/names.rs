@@ -12,7 +12,7 @@ use crate::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DetectorRow, DirectBiasRow,
-    DirectionRow, EvalRow, IccRow, QualityRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow,
+    DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow,
     WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
 };
 
@@ -102,6 +102,7 @@ pub const BASE_PAIR_VARIANCE: TableName<BasePairVarianceRow> = TableName::new("b
 /// `direct-bias`, `analogies`, `eval`): one file each, at the path the user names.
 pub const SCORES: TableName<ScoreRow> = TableName::new("scores");
 pub const WEAT_FILE: TableName<WeatRow> = TableName::new("weat");
+pub const QUERY_FILE: TableName<QueryRow> = TableName::new("query");
 pub const DIRECT_BIAS_FILE: TableName<DirectBiasRow> = TableName::new("direct_bias");
 pub const ANALOGIES_FILE: TableName<AnalogyRow> = TableName::new("analogies");
 pub const EVAL_FILE: TableName<EvalRow> = TableName::new("eval");

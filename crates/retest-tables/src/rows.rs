@@ -324,6 +324,34 @@ table_row! {
 }
 
 table_row! {
+    /// One set-level measure of one test on one embedding file (`retest query`).
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct QueryRow {
+        /// The embedding file as given on the command line.
+        pub embedding: String,
+        /// The test's name in the tests file.
+        pub test: String,
+        /// `weat` (its effect size), `rnd`, `ect`, `mac` or `rnsb`.
+        pub measure: String,
+        /// NaN when the measure does not fit the test or a set is empty.
+        pub value: f64,
+        /// WEAT's one-sided permutation p-value; NaN for the other measures.
+        pub p_value: f64,
+        /// Target words in the vocabulary, over every target set.
+        pub n_targets: u32,
+        /// Attribute words in the vocabulary, over every attribute set.
+        pub n_attributes: u32,
+        /// `ok`, `no_spread` (WEAT: every score equal), `not_applicable` (the test does not have
+        /// the sets the measure takes), `empty_set` or `not_computed` (a constant ranking: no ECT).
+        pub status: String,
+        /// Why a row is not `ok`: the measure's shape, or the sets left without a word.
+        pub detail: String,
+        /// The out-of-vocabulary words left out, as `set:word`, space-separated.
+        pub dropped: String,
+    }
+}
+
+table_row! {
     /// Direct Bias of one gender direction on one embedding file (`retest direct-bias`).
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct DirectBiasRow {
