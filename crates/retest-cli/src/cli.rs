@@ -251,6 +251,21 @@ pub enum Command {
                              is (see `retest --help`)."
     )]
     Weat(WeatArgs),
+    /// The set-level measures of the field on any embedding files: WEAT, RND (Garg et al.
+    /// 2018), ECT (Dev & Phillips 2019), MAC (Manzini et al. 2019) and RNSB (Sweeney & Najafian
+    /// 2019), as WEFE computes them, on every test of a tests file: one row per (embedding,
+    /// test, measure) with columns `embedding, test, measure, value, p_value, n_targets,
+    /// n_attributes, status, detail, dropped`. A test names target and attribute sets; a
+    /// measure whose shape it does not have (WEAT 2 × 2, RND and ECT 2 × 1, MAC any, RNSB any ×
+    /// 2) gets status `not_applicable`.
+    ///
+    /// Example: `retest query vectors.fifu --tests wordlists/weat/caliskan.yaml --measures
+    /// weat,mac,rnsb --out query.csv`
+    #[command(
+        after_help = "Folders: --corpora DIR, beside whose recipes the checksum lock of declared word files \
+                             is (see `retest --help`)."
+    )]
+    Query(QueryArgs),
     /// Bolukbasi et al.'s Direct Bias on any embedding files: the neutral words' mean
     /// |cos(w, g)|^c along each base pair's direction (`he:she`) and along the first principal
     /// component of all the pairs (`pca`, at least 2 pairs in the vocabulary). One row per
@@ -446,8 +461,18 @@ pub struct WeatArgs {
     pub embeddings: Vec<PathBuf>,
     #[command(flatten)]
     pub input: InputFormat,
-    /// The tests file (YAML: `tests: {NAME: {x: …, y: …, a: …, b: …}}`, each set a list of
-    /// words or a set of the file's declared `sets`), e.g. `wordlists/weat/caliskan.yaml`.
+    #[command(flatten)]
+    pub tests: TestsArgs,
+    #[command(flatten)]
+    pub table: TableOut,
+}
+
+/// The tests and WEAT's settings, shared by `retest weat` and `retest query`.
+#[derive(Debug, Args)]
+pub struct TestsArgs {
+    /// The tests file (YAML: `tests: {NAME: {x: …, y: …, a: …, b: …}}`, or `{targets: {NAME:
+    /// …}, attributes: {NAME: …}}` for `retest query`; each set a list of words or a set of the
+    /// file's declared `sets`), e.g. `wordlists/weat/caliskan.yaml`.
     #[arg(long, value_name = "FILE")]
     pub tests: PathBuf,
     /// Run only these tests, comma-separated (default: all, in the file's order).
@@ -475,6 +500,40 @@ pub struct WeatArgs {
     /// capitalised).
     #[arg(long)]
     pub lowercase: bool,
+}
+
+impl TestsArgs {
+    pub fn weat_settings(&self) -> retest_pipeline::WeatSettings {
+        retest_pipeline::WeatSettings {
+            sd: self.sd,
+            exact_max: self.exact_max,
+            samples: self.samples,
+            seed: self.seed,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct QueryArgs {
+    /// Embedding files (format told from their bytes, or given by --format).
+    #[arg(required = true)]
+    pub embeddings: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputFormat,
+    #[command(flatten)]
+    pub tests: TestsArgs,
+    /// The measures, comma-separated: weat, rnd, ect, mac, rnsb.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "NAME,...",
+        default_value = "weat,rnd,ect,mac,rnsb"
+    )]
+    pub measures: Vec<retest_spec::Measure>,
+    /// The share of each attribute set RNSB's classifier does not see, drawn from --seed (0: fit
+    /// on every attribute word, WEFE's `holdout=False`).
+    #[arg(long, value_name = "F", default_value_t = retest_spec::defaults::RNSB_HOLDOUT)]
+    pub rnsb_holdout: f64,
     #[command(flatten)]
     pub table: TableOut,
 }

@@ -54,6 +54,27 @@ fn score(name: &'static str, words: &'static str, nbm_k: &str) -> Case {
     }
 }
 
+/// `retest query` of [`ZERO_VECTORS`] on the tests file `t.yaml` holding `tests`, with `flags`.
+fn query(name: &'static str, tests: &'static str, flags: &[&str]) -> Case {
+    let mut args = vec![
+        "query",
+        "{tmp}/e.vec",
+        "--tests",
+        "{tmp}/t.yaml",
+        "--out",
+        "{tmp}/q.csv",
+    ];
+    args.extend(flags);
+    Case {
+        files: vec![("t.yaml", tests), ("e.vec", ZERO_VECTORS)],
+        ..case(name, &args)
+    }
+}
+
+/// A query of two target sets against one attribute set, one of whose words has no vector.
+const QUERY_TESTS: &str = "tests:\n  t: {targets: {m: [he], f: [she]}, attributes: {job: [nurse, pad]}}\n  \
+                           u: {targets: {m: [he], f: [she]}, attributes: {job: [doctor]}}\n";
+
 /// `retest embeddings info` on the file `e.txt` holding `text`, in `format` when given.
 fn embedding_info(name: &'static str, text: &'static str, format: Option<&str>) -> Case {
     let mut args = vec!["embeddings", "info", "{tmp}/e.txt"];
@@ -220,6 +241,17 @@ fn every_message_is_the_expected_one() {
             ],
         ),
         case("zero_jobs", &["run", "smoke", "--jobs", "0"]),
+        query(
+            "query_not_a_query_measure",
+            QUERY_TESTS,
+            &["--measures", "rnd,dbwa"],
+        ),
+        query("query_holdout_of_one", QUERY_TESTS, &["--rnsb-holdout", "1"]),
+        query(
+            "query_empty_set_and_shapes",
+            QUERY_TESTS,
+            &["--measures", "rnd,weat"],
+        ),
         // A count that must be positive says so in its range.
         case(
             "zero_answers",

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use retest_measures::{
-    DirectionSource, Model, PermutationOptions, SdKind, WEAT_EXACT_PARTITIONS_MAX, WeatOptions, WeatSets,
-    direct_bias, gender_direction, weat,
+    DirectionSource, Model, PermutationOptions, RnsbOptions, SdKind, WEAT_EXACT_PARTITIONS_MAX, WeatOptions,
+    WeatSets, direct_bias, ect, gender_direction, mac, rnd, rnsb, weat,
 };
 use retest_rng::SeedPath;
-use retest_tables::{Table, WeatRow, WeatStats};
+use retest_tables::{QueryRow, Table, WeatRow, WeatStats};
 use retest_test_support::{arg, data_file, output, stderr, write_file};
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
@@ -388,7 +388,7 @@ fn an_output_that_is_an_input_and_a_bad_tests_file_are_refused_in_one_line() {
     assert_eq!(
         stderr(&out),
         format!(
-            "error: {}:1:45: field `tests.t.z`: unknown field `z`, expected one of `x`, `y`, `a`, `b`\n",
+            "error: {}:1:45: field `tests.t.z`: unknown field `z`, expected one of `x`, `y`, `a`, `b`, `targets`, `attributes`\n",
             tests.display()
         )
     );
@@ -438,4 +438,104 @@ fn weat_on_hand_made_vectors_gives_the_hand_computed_statistic() {
     // Of the 6 splits, only {rose, bee} (sum 1.2) beats the observed sum 0.8.
     assert!((number(8) - 1.0 / 6.0).abs() < 1e-12, "{csv}");
     assert_eq!(&fields[9..12], ["exact", "6", "ok"]);
+}
+
+/// `retest query` on the WEAT tests and on a query of two targets against one attribute set:
+/// its WEAT rows are `retest weat`'s, RND and ECT do not fit a 2 × 2 test, and its RND, ECT,
+/// MAC and RNSB values are the measures crate's on the same ids.
+#[test]
+fn query_runs_every_measure_that_fits_and_its_weat_is_the_weat_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let model_file = trained_model(dir.path());
+    let query_test = "  kin: {targets: {male: [king, father, son], female: [queen, mother, daughter]}, \
+                      attributes: {pronouns: [he, him, she, her, zzqqzz]}}\n";
+    let tests = write_file(dir.path(), "tests.yaml", format!("{TESTS}{query_test}"));
+    let (weat_file, query_file) = (dir.path().join("weat.parquet"), dir.path().join("query.parquet"));
+    let out = weat_run(
+        dir.path(),
+        &model_file,
+        arg(&tests),
+        &["--tests-only", "gender,places"],
+        &weat_file,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = retest(
+        &[
+            "query",
+            arg(&model_file),
+            "--tests",
+            arg(&tests),
+            "--rnsb-holdout",
+            "0",
+            "--out",
+            arg(&query_file),
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let weat_rows: Vec<WeatRow> = Table::read("weat", &weat_file).unwrap().rows().unwrap();
+    let rows: Vec<QueryRow> = Table::read("query", &query_file).unwrap().rows().unwrap();
+    let row = |test: &str, measure: &str| {
+        rows.iter()
+            .find(|r| r.test == test && r.measure == measure)
+            .unwrap_or_else(|| panic!("no row {test} {measure}"))
+    };
+    assert_eq!(rows.len(), 4 * 5);
+    for w in &weat_rows {
+        let q = row(&w.test, "weat");
+        assert_eq!(
+            (q.value, q.p_value, &q.status),
+            (w.weat.effect_size, w.weat.p_value, &w.status)
+        );
+        for measure in ["rnd", "ect"] {
+            let q = row(&w.test, measure);
+            assert_eq!(q.status, "not_applicable");
+            assert_eq!(
+                q.detail,
+                format!("{measure} takes 2 target and 1 attribute sets; the test has 2 and 2")
+            );
+        }
+    }
+    assert_eq!(row("nowords", "mac").status, "empty_set");
+    assert_eq!(row("nowords", "mac").detail, "x");
+    assert_eq!(row("kin", "weat").status, "not_applicable");
+    assert_eq!(row("kin", "rnsb").status, "not_applicable");
+    assert_eq!(row("kin", "rnd").dropped, "pronouns:zzqqzz");
+
+    let (words, dim, raw) = load(&model_file);
+    let model = Model::new(&words, &raw, dim).unwrap();
+    let (male, female) = (
+        ids(&model, &["king", "father", "son"]),
+        ids(&model, &["queen", "mother", "daughter"]),
+    );
+    let pronouns = ids(&model, &["he", "him", "she", "her"]);
+    assert_eq!(
+        row("kin", "rnd").value,
+        rnd(&model, &male, &female, &pronouns).unwrap()
+    );
+    assert_eq!(
+        row("kin", "ect").value,
+        ect(&model, &male, &female, &pronouns).unwrap()
+    );
+    assert_eq!(
+        row("kin", "mac").value,
+        mac(&model, &[&male, &female], &[&pronouns]).unwrap()
+    );
+    let (x, y) = (
+        ids(&model, &["king", "father", "son", "brother"]),
+        ids(&model, &["queen", "mother", "daughter", "sister"]),
+    );
+    let (a, b) = (
+        ids(&model, &["he", "him", "his", "man"]),
+        ids(&model, &["she", "her", "woman", "girl"]),
+    );
+    let seed = SeedPath::new(1).with("rnsb").with("gender");
+    let all = RnsbOptions {
+        holdout: 0.0,
+        seed: &seed,
+    };
+    assert_eq!(
+        row("gender", "rnsb").value,
+        rnsb(&model, &[&x, &y], &a, &b, &all).unwrap()
+    );
 }

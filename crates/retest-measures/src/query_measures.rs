@@ -54,7 +54,11 @@ fn raw(model: &Model<'_>, id: u32) -> Vec<f64> {
 /// `cos(u, v)` of two f64 vectors; 0 when either is zero.
 fn cosine(u: &[f64], v: &[f64]) -> f64 {
     let (nu, nv) = (norm(u), norm(v));
-    if nu == 0.0 || nv == 0.0 { 0.0 } else { dot(u, v) / (nu * nv) }
+    if nu == 0.0 || nv == 0.0 {
+        0.0
+    } else {
+        dot(u, v) / (nu * nv)
+    }
 }
 
 /// Relative norm distance: the mean over the attribute words `w` of `‖w − x̄‖ − ‖w − ȳ‖`, with
@@ -112,7 +116,9 @@ pub fn ect(model: &Model<'_>, x: &[u32], y: &[u32], attribute: &[u32]) -> Result
 /// No target set or no attribute set; a set is empty or holds an id outside the model.
 pub fn mac(model: &Model<'_>, targets: &[&[u32]], attributes: &[&[u32]]) -> Result<f64, MeasureError> {
     if targets.is_empty() {
-        return Err(MeasureError::EmptySet { what: "mac target sets" });
+        return Err(MeasureError::EmptySet {
+            what: "mac target sets",
+        });
     }
     if attributes.is_empty() {
         return Err(MeasureError::EmptySet {
@@ -239,9 +245,10 @@ impl LogisticRegression {
             .collect();
         let labels: Vec<f64> = samples.iter().map(|&(_, y)| y).collect();
         let objective = |w: &[f64]| {
-            let loss = rows.iter().zip(&labels).fold(0.0, |acc, (x, &y)| {
-                acc + log1p_exp(-y * dot(w, x))
-            });
+            let loss = rows
+                .iter()
+                .zip(&labels)
+                .fold(0.0, |acc, (x, &y)| acc + log1p_exp(-y * dot(w, x)));
             0.5 * dot(w, w) + c * loss
         };
         let mut w = vec![0.0; d];
@@ -259,7 +266,10 @@ impl LogisticRegression {
             if g.iter().fold(0.0f64, |acc, v| acc.max(v.abs())) < Self::TOLERANCE {
                 break;
             }
-            let scale: Vec<f64> = margins.iter().map(|&m| (c * sigmoid(m) * sigmoid(-m)).sqrt()).collect();
+            let scale: Vec<f64> = margins
+                .iter()
+                .map(|&m| (c * sigmoid(m) * sigmoid(-m)).sqrt())
+                .collect();
             let step = newton_step(&rows, &scale, &g);
             let (f0, slope) = (objective(&w), dot(&g, &step));
             let mut t = 1.0;
@@ -359,7 +369,11 @@ fn sigmoid(x: f64) -> f64 {
 
 /// `ln(1 + eˣ)` without overflow.
 fn log1p_exp(x: f64) -> f64 {
-    if x > 0.0 { x + (-x).exp().ln_1p() } else { x.exp().ln_1p() }
+    if x > 0.0 {
+        x + (-x).exp().ln_1p()
+    } else {
+        x.exp().ln_1p()
+    }
 }
 
 #[cfg(test)]
@@ -407,7 +421,9 @@ mod tests {
         assert!((mac(&model, &[&[0]], &[&[1, 2], &[3]]).unwrap() - 1.25).abs() < 1e-15);
         assert!(matches!(
             mac(&model, &[], &[&[1]]),
-            Err(MeasureError::EmptySet { what: "mac target sets" })
+            Err(MeasureError::EmptySet {
+                what: "mac target sets"
+            })
         ));
     }
 

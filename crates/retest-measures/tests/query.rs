@@ -12,7 +12,10 @@ const TRAINED: &str = include_str!("data/weat_trained_reference.txt");
 const QUERIES: &str = include_str!("data/query_reference.txt");
 
 fn assert_within(got: f64, want: f64, tolerance: f64, what: &str) {
-    assert!((got - want).abs() <= tolerance, "{what}: {got} against {want} (tolerance {tolerance})");
+    assert!(
+        (got - want).abs() <= tolerance,
+        "{what}: {got} against {want} (tolerance {tolerance})"
+    );
 }
 
 #[test]
@@ -29,21 +32,59 @@ fn the_query_measures_equal_wefe_and_the_numpy_transcription() {
             let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}.{name}");
             let got = rnd(&model, &x, &y, attribute).unwrap();
             // WEFE computes in the vectors' float32; the transcription in float64.
-            assert_within(got, reference.float(&key("query", "rnd")), 1e-6, &key("wefe", "rnd"));
-            assert_within(got, reference.float(&key("numpy", "rnd")), 1e-12, &key("numpy", "rnd"));
+            assert_within(
+                got,
+                reference.float(&key("query", "rnd")),
+                1e-6,
+                &key("wefe", "rnd"),
+            );
+            assert_within(
+                got,
+                reference.float(&key("numpy", "rnd")),
+                1e-12,
+                &key("numpy", "rnd"),
+            );
             let got = ect(&model, &x, &y, attribute).unwrap();
-            assert_within(got, reference.float(&key("query", "ect")), 1e-12, &key("wefe", "ect"));
+            assert_within(
+                got,
+                reference.float(&key("query", "ect")),
+                1e-12,
+                &key("wefe", "ect"),
+            );
         }
         let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}");
         let got = mac(&model, &[&x, &y], &[&a, &b]).unwrap();
-        assert_within(got, reference.float(&key("query", "mac")), 1e-6, &key("wefe", "mac"));
-        assert_within(got, reference.float(&key("numpy", "mac")), 1e-12, &key("numpy", "mac"));
+        assert_within(
+            got,
+            reference.float(&key("query", "mac")),
+            1e-6,
+            &key("wefe", "mac"),
+        );
+        assert_within(
+            got,
+            reference.float(&key("numpy", "mac")),
+            1e-12,
+            &key("numpy", "mac"),
+        );
         let seed = SeedPath::new(1);
-        let all = RnsbOptions { holdout: 0.0, seed: &seed };
+        let all = RnsbOptions {
+            holdout: 0.0,
+            seed: &seed,
+        };
         let got = rnsb(&model, &[&x, &y], &a, &b, &all).unwrap();
         // liblinear stops at its tolerance (1e-4); the optimum itself agrees to 1e-8.
-        assert_within(got, reference.float(&key("query", "rnsb")), 1e-4, &key("wefe", "rnsb"));
-        assert_within(got, reference.float(&key("numpy", "rnsb_exact")), 1e-8, &key("numpy", "rnsb_exact"));
+        assert_within(
+            got,
+            reference.float(&key("query", "rnsb")),
+            1e-4,
+            &key("wefe", "rnsb"),
+        );
+        assert_within(
+            got,
+            reference.float(&key("numpy", "rnsb_exact")),
+            1e-8,
+            &key("numpy", "rnsb_exact"),
+        );
     }
 }
 
@@ -65,9 +106,18 @@ fn rnsb_with_a_holdout_is_reproducible_from_its_seed() {
     assert_ne!(held, other);
     let seed = SeedPath::new(1);
     assert_eq!(
-        rnsb(&model, &[&x], &a, &b, &RnsbOptions { holdout: 1.0, seed: &seed })
-            .unwrap_err()
-            .to_string(),
+        rnsb(
+            &model,
+            &[&x],
+            &a,
+            &b,
+            &RnsbOptions {
+                holdout: 1.0,
+                seed: &seed
+            }
+        )
+        .unwrap_err()
+        .to_string(),
         "rnsb: the holdout must be in [0, 1), found 1"
     );
 }

@@ -37,7 +37,7 @@ pub use driver::status::{Failure, JobStatus, State, pipeline_status};
 pub use driver::task::{TaskReport, find_prepared_corpus, run_training_job};
 pub use driver::train::{JobTiming, PrefetchChoice, TrainOutcome, TrainSummary, sgns_config, train_all};
 pub use driver::{cluster, slurm};
-pub use lists::{FULL, Lists, QueryLine, TargetList, read_query_file, read_weat_tests};
+pub use lists::{FULL, Lists, QueryLine, TargetList, read_query_file, read_query_tests, read_weat_tests};
 pub use message::one_line;
 pub use progress::Reporter;
 pub use stages::columns::{EMPTY_SET, OUT_OF_VOCABULARY, PCA_DIRECTION};
@@ -48,6 +48,7 @@ pub use tools::checksums::{LockMode, LockOutcome, lock_declared};
 pub use tools::eval::{EvalRequest, eval_files, evaluate};
 pub use tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 pub use tools::output::{Overwrite, report_folder};
+pub use tools::query::{NOT_APPLICABLE, QueryRequest, QuerySettings, query_files, query_rows};
 pub use tools::score::{ScoreInput, ScoreRequest, read_pair_file, read_word_file, score_files, score_rows};
 pub use tools::set_level::{
     DirectBiasInput, DirectBiasRequest, WeatRequest, WeatSettings, direct_bias_files, direct_bias_rows,

@@ -104,6 +104,8 @@ pub const WEAT_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_SAMPLED_PARTITION
 pub const WEAT_MAX_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_MAX_SAMPLED_PARTITIONS;
 /// WEAT: root seed of the sampled permutation tests of `retest weat` when none is given.
 pub const WEAT_SEED: u64 = 1;
+/// The share of each attribute set RNSB's classifier does not see (WEFE's `test_size`).
+pub const RNSB_HOLDOUT: f64 = retest_measures::RNSB_HOLDOUT;
 /// Direct Bias: Bolukbasi et al.'s exponent `c`.
 pub const DIRECT_BIAS_C: f64 = retest_measures::DIRECT_BIAS_C_BOLUKBASI;
 /// Set-level measures: the WEAT tests file in the word-list folder (Caliskan et al.'s tests

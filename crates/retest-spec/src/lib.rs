@@ -36,7 +36,9 @@ pub use retest_measures::SdKind;
 pub use retest_measures::{Constraint, DeltaBound, Solver, SolverKind};
 /// The registry of measures: the names a pipeline file and the command line use.
 pub use retest_measures::{Family, Measure, Reference};
-pub use weat_tests::{QueryTest, SetRef, SetSpec, WeatTest, WeatTestSpec, WeatTestsFile, WordSet, parse_named_sets};
+pub use weat_tests::{
+    QueryTest, SetRef, SetSpec, WeatTest, WeatTestSpec, WeatTestsFile, WordSet, parse_named_sets,
+};
 
 #[cfg(test)]
 mod tests;

@@ -104,6 +104,27 @@ pub struct QueryTest {
 }
 
 impl QueryTest {
+    /// The test as WEAT reads it; `file` (the tests file) names it in the error.
+    ///
+    /// # Errors
+    ///
+    /// The test has not two target and two attribute sets.
+    pub fn weat_in(&self, file: &Path) -> Result<WeatTest, SpecError> {
+        self.weat().ok_or_else(|| SpecError::Invalid {
+            location: Location {
+                file: file.to_owned(),
+                line_column: None,
+                field: format!("tests.{}", self.name),
+            },
+            message: format!(
+                "WEAT needs two target and two attribute sets, found {} and {} (`retest query` runs the \
+                 measures that fit)",
+                self.targets.len(),
+                self.attributes.len()
+            ),
+        })
+    }
+
     /// The test as WEAT reads it, when it has two target and two attribute sets.
     pub fn weat(&self) -> Option<WeatTest> {
         match (&self.targets[..], &self.attributes[..]) {
@@ -150,7 +171,11 @@ impl RawTest {
     /// The test's sets, or `(field below the test, message)` for a test of neither form.
     fn spec(&self, name: &str) -> Result<WeatTestSpec, (String, String)> {
         let weat = [("x", &self.x), ("y", &self.y), ("a", &self.a), ("b", &self.b)];
-        let given: Vec<&str> = weat.iter().filter(|(_, s)| s.is_some()).map(|(k, _)| *k).collect();
+        let given: Vec<&str> = weat
+            .iter()
+            .filter(|(_, s)| s.is_some())
+            .map(|(k, _)| *k)
+            .collect();
         let set = |name: &str, field: String, set: &SetRef| SetSpec {
             name: name.to_owned(),
             field,
@@ -158,7 +183,11 @@ impl RawTest {
         };
         match (&self.targets, &self.attributes) {
             (None, None) => {
-                let missing: Vec<&str> = weat.iter().filter(|(_, s)| s.is_none()).map(|(k, _)| *k).collect();
+                let missing: Vec<&str> = weat
+                    .iter()
+                    .filter(|(_, s)| s.is_none())
+                    .map(|(k, _)| *k)
+                    .collect();
                 if !missing.is_empty() {
                     return Err((
                         String::new(),
@@ -168,7 +197,8 @@ impl RawTest {
                         ),
                     ));
                 }
-                let [x, y, a, b] = weat.map(|(k, s)| set(k, k.to_owned(), s.as_ref().expect("every set given")));
+                let [x, y, a, b] =
+                    weat.map(|(k, s)| set(k, k.to_owned(), s.as_ref().expect("every set given")));
                 Ok(WeatTestSpec {
                     name: name.to_owned(),
                     targets: vec![x, y],
@@ -180,7 +210,11 @@ impl RawTest {
                     if sets.0.is_empty() {
                         return Err((kind.to_owned(), format!("`{kind}` needs at least one set")));
                     }
-                    Ok(sets.0.iter().map(|(k, s)| set(k, format!("{kind}.{k}"), s)).collect())
+                    Ok(sets
+                        .0
+                        .iter()
+                        .map(|(k, s)| set(k, format!("{kind}.{k}"), s))
+                        .collect())
                 };
                 Ok(WeatTestSpec {
                     name: name.to_owned(),
@@ -313,21 +347,7 @@ impl WeatTestsFile {
     /// sets.
     pub fn resolve(&self, sets: Option<&BTreeMap<String, Vec<String>>>) -> Result<Vec<WeatTest>, SpecError> {
         let queries = self.resolve_queries(sets)?;
-        (queries.iter())
-            .map(|query| {
-                query.weat().ok_or_else(|| {
-                    self.error(
-                        format!("tests.{}", query.name),
-                        format!(
-                            "WEAT needs two target and two attribute sets, found {} and {} \
-                             (`retest query` runs the measures that fit)",
-                            query.targets.len(),
-                            query.attributes.len()
-                        ),
-                    )
-                })
-            })
-            .collect()
+        queries.iter().map(|query| query.weat_in(&self.file)).collect()
     }
 
     /// Resolves set names against `sets` (the parsed JSON of the declared file; `None` when the
@@ -338,7 +358,10 @@ impl WeatTestsFile {
     /// A set name not in `sets` (naming the test, the field and the file), a set name when the
     /// file declares no `sets`, an empty inline list or named set, a word twice in a set or in
     /// two target (or two attribute) sets, a test name that is not a valid name.
-    pub fn resolve_queries(&self, sets: Option<&BTreeMap<String, Vec<String>>>) -> Result<Vec<QueryTest>, SpecError> {
+    pub fn resolve_queries(
+        &self,
+        sets: Option<&BTreeMap<String, Vec<String>>>,
+    ) -> Result<Vec<QueryTest>, SpecError> {
         let sets_file = self.sets.as_ref().map_or("", |d| d.source.file.as_str());
         let mut out = Vec::with_capacity(self.tests.len());
         for test in &self.tests {
@@ -357,7 +380,9 @@ impl WeatTestsFile {
                             )
                         })?;
                         if found.is_empty() {
-                            return Err(self.error(field, format!("the set `{name}` of `{sets_file}` has no words")));
+                            return Err(
+                                self.error(field, format!("the set `{name}` of `{sets_file}` has no words"))
+                            );
                         }
                         found.clone()
                     }
@@ -372,7 +397,10 @@ impl WeatTestsFile {
                 targets: test.targets.iter().map(words).collect::<Result<_, _>>()?,
                 attributes: test.attributes.iter().map(words).collect::<Result<_, _>>()?,
             };
-            for (specs, sets) in [(&test.targets, &query.targets), (&test.attributes, &query.attributes)] {
+            for (specs, sets) in [
+                (&test.targets, &query.targets),
+                (&test.attributes, &query.attributes),
+            ] {
                 if let Some((at, message)) = overlap(sets) {
                     return Err(self.error(test_field(&test.name, &specs[at].field), message));
                 }
@@ -400,17 +428,29 @@ impl WeatTestsFile {
 /// compare a word with itself).
 fn overlap(sets: &[WordSet]) -> Option<(usize, String)> {
     for (at, set) in sets.iter().enumerate() {
-        if let Some((_, word)) = set.words.iter().enumerate().find(|(i, w)| set.words[..*i].contains(w)) {
+        if let Some((_, word)) = set
+            .words
+            .iter()
+            .enumerate()
+            .find(|(i, w)| set.words[..*i].contains(w))
+        {
             return Some((at, format!("`{word}` is listed twice")));
         }
     }
     for (second, set) in sets.iter().enumerate() {
         for first in &sets[..second] {
             if let Some(word) = set.words.iter().find(|w| first.words.contains(w)) {
-                let which = if sets.len() == 2 { "one of the two sets" } else { "one set" };
+                let which = if sets.len() == 2 {
+                    "one of the two sets"
+                } else {
+                    "one set"
+                };
                 return Some((
                     second,
-                    format!("`{word}` is also in `{}`: each word belongs to {which}", first.name),
+                    format!(
+                        "`{word}` is also in `{}`: each word belongs to {which}",
+                        first.name
+                    ),
                 ));
             }
         }

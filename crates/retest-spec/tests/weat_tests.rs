@@ -56,7 +56,10 @@ fn a_good_file_keeps_its_order_and_resolves_its_sets() {
     let names: Vec<&str> = file.tests.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["zeta", "alpha"], "file order, not sorted");
     assert_eq!(file.tests[0].targets[0].set, SetRef::Named("flowers".into()));
-    assert_eq!(file.tests[0].targets[1].set, SetRef::Words(words(&["ant", "bee"])));
+    assert_eq!(
+        file.tests[0].targets[1].set,
+        SetRef::Words(words(&["ant", "bee"]))
+    );
     assert_eq!(file.tests[0].targets[1].field, "y");
 
     let sets = parse_named_sets(SETS, Path::new("sets.json")).unwrap();
@@ -135,8 +138,14 @@ fn a_set_name_without_sets_is_refused_where_it_is_written() {
         sets: None,
         tests: vec![retest_spec::WeatTestSpec {
             name: "t".into(),
-            targets: vec![set("x", SetRef::Words(words(&["a"]))), set("y", SetRef::Named("insects".into()))],
-            attributes: vec![set("a", SetRef::Words(words(&["c"]))), set("b", SetRef::Words(words(&["d"])))],
+            targets: vec![
+                set("x", SetRef::Words(words(&["a"]))),
+                set("y", SetRef::Named("insects".into())),
+            ],
+            attributes: vec![
+                set("a", SetRef::Words(words(&["c"]))),
+                set("b", SetRef::Words(words(&["d"]))),
+            ],
         }],
         file: FILE.into(),
     };
@@ -267,7 +276,11 @@ fn a_query_names_any_number_of_target_and_attribute_sets() {
     let queries = file.resolve_queries(Some(&sets)).unwrap();
     let family = &queries[0];
     assert_eq!(
-        (family.targets.len(), family.attributes.len(), family.attributes[0].name.as_str()),
+        (
+            family.targets.len(),
+            family.attributes.len(),
+            family.attributes[0].name.as_str()
+        ),
         (2, 1, "home")
     );
     assert_eq!(family.attributes[0].words, words(&["rose", "lily"]));

@@ -55,8 +55,8 @@ pub use format::TableFormat;
 pub use names::TableName;
 pub use read::parquet_path;
 pub use rows::{
-    AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, EvalRow, IccRow, IccStats,
-    QueryRow, RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
+    AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, EvalRow, IccRow, IccStats, QueryRow,
+    RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{

@@ -12,8 +12,8 @@ use crate::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DetectorRow, DirectBiasRow,
-    DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow,
-    WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
+    DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow,
+    ShareRow, WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
 };
 
 /// A table's name, typed by its rows.

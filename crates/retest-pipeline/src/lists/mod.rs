@@ -16,7 +16,7 @@ use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, WeatTes
 
 pub use benchmarks::{Benchmarks, GOOGLE_ANALOGIES};
 pub use queries::{QueryLine, read_query_file};
-pub use weat_tests::read_weat_tests;
+pub use weat_tests::{read_query_tests, read_weat_tests};
 
 /// The target list that stands for the whole model vocabulary.
 pub const FULL: &str = "full";

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use retest_data::{LockPlace, Owner, Resolver};
-use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
+use retest_spec::{QueryTest, WeatTest, WeatTestsFile, parse_named_sets};
 
 /// The tests of a tests file with every set as words: the declared JSON file of named sets, if
 /// any, is found by `resolver` (a `path:`, mirror, cache, download) and verified against its
@@ -17,6 +17,26 @@ use retest_spec::{WeatTest, WeatTestsFile, parse_named_sets};
 /// The tests file or the sets file cannot be read, found, verified or parsed, or a test names
 /// a set the sets file does not hold.
 pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatTest>> {
+    let (tests, sets) = read_tests_file(file, resolver)?;
+    Ok(tests.resolve(sets.as_ref())?)
+}
+
+/// The tests of a tests file as queries (any number of target and attribute sets), found and
+/// verified as [`read_weat_tests`] finds them.
+///
+/// # Errors
+///
+/// As [`read_weat_tests`], except that a test need not be WEAT's shape.
+pub fn read_query_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<QueryTest>> {
+    let (tests, sets) = read_tests_file(file, resolver)?;
+    Ok(tests.resolve_queries(sets.as_ref())?)
+}
+
+/// A tests file and the named sets of its declared JSON file, if any.
+fn read_tests_file(
+    file: &Path,
+    resolver: &mut Resolver,
+) -> Result<(WeatTestsFile, Option<BTreeMap<String, Vec<String>>>)> {
     let tests = WeatTestsFile::read(file)?;
     let sets: Option<BTreeMap<String, Vec<String>>> = match &tests.sets {
         None => None,
@@ -36,5 +56,5 @@ pub fn read_weat_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<WeatT
             Some(sets)
         }
     };
-    Ok(tests.resolve(sets.as_ref())?)
+    Ok((tests, sets))
 }

@@ -1,5 +1,5 @@
 //! The bring-your-own-vectors commands: each runs one family of measures on any embedding
-//! files (`retest score`, `weat`, `direct-bias`, `analogies`, `base-pairs`, `eval`) or trains one model
+//! files (`retest score`, `weat`, `query`, `direct-bias`, `analogies`, `base-pairs`, `eval`) or trains one model
 //! from a text file (`retest sgns`, `retest glove`), under one output policy (`output.rs`); and
 //! `retest lock`, which records the checksums of one's own declared files (`checksums.rs`); and
 //! the reports of `retest stats` on one's own ratings (`stats.rs`).
@@ -10,6 +10,7 @@ pub(crate) mod checksums;
 pub(crate) mod eval;
 pub(crate) mod inputs;
 pub(crate) mod output;
+pub(crate) mod query;
 pub(crate) mod score;
 pub(crate) mod set_level;
 pub(crate) mod single;

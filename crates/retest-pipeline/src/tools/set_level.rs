@@ -12,11 +12,11 @@ use retest_measures::{
     weat,
 };
 use retest_rng::SeedPath;
-use retest_spec::WeatTest;
+use retest_spec::{QueryTest, WeatTest};
 use retest_tables::{DirectBiasRow, WeatRow, names};
 
 use crate::driver::project::{Folders, lock_file, resolver};
-use crate::lists::read_weat_tests;
+use crate::lists::read_query_tests;
 use crate::stages::columns::{EMPTY_SET, PCA_DIRECTION, weat_stats};
 use crate::tools::inputs::{EmbeddingFiles, Found, TableFile, WordLookup};
 use crate::tools::score::{read_pair_file, read_word_file};
@@ -51,7 +51,7 @@ pub struct WeatSettings {
 
 impl WeatSettings {
     /// Refuses settings no test can run with.
-    fn check(&self) -> Result<()> {
+    pub(crate) fn check(&self) -> Result<()> {
         ensure!(self.samples >= 1, "--samples must be at least 1");
         Ok(())
     }
@@ -82,24 +82,11 @@ pub struct DirectBiasRequest<'a> {
 pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
     req.out.check(&req.embeddings.and(&[req.tests]))?;
     req.settings.check()?;
-    let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
-    let mut tests = read_weat_tests(req.tests, &mut resolver)?;
-    if !req.tests_only.is_empty() {
-        for name in req.tests_only {
-            if !tests.iter().any(|t| t.name == *name) {
-                bail!(
-                    "--tests-only: no test `{name}` in {} (it has: {})",
-                    req.tests.display(),
-                    tests
-                        .iter()
-                        .map(|t| t.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            }
-        }
-        tests.retain(|t| req.tests_only.contains(&t.name));
-    }
+    // Every test is read as a query; those run must be WEAT's shape.
+    let tests = selected_tests(req.folders, req.tests, req.tests_only)?;
+    let tests = (tests.iter())
+        .map(|t| t.weat_in(req.tests))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
     req.embeddings.for_each_model(|name, model| {
@@ -114,6 +101,32 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
         Ok(())
     })?;
     req.out.write(names::WEAT_FILE, &rows, "WEAT rows")
+}
+
+/// The tests of the tests file `path` (declared sets found through `folders`' checksum lock), or
+/// those of `only` when it names any, in the file's order.
+///
+/// # Errors
+///
+/// The file cannot be read, found or parsed; `only` names a test the file does not hold.
+pub(crate) fn selected_tests(folders: &Folders, path: &Path, only: &[String]) -> Result<Vec<QueryTest>> {
+    let mut resolver = resolver(&lock_file(&folders.recipes(None)))?;
+    let mut tests = read_query_tests(path, &mut resolver)?;
+    if let Some(name) = only.iter().find(|name| !tests.iter().any(|t| t.name == **name)) {
+        bail!(
+            "--tests-only: no test `{name}` in {} (it has: {})",
+            path.display(),
+            tests
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if !only.is_empty() {
+        tests.retain(|t| only.contains(&t.name));
+    }
+    Ok(tests)
 }
 
 /// One row per test of `tests` on `model` (`name` in the rows' `embedding` column), the words
