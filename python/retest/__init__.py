@@ -26,7 +26,7 @@ from ._retest import RetestError
 
 __all__ = [
     "Embeddings", "Results", "RetestError", "alpha", "analogies", "base_pairs", "direct_bias", "evaluate",
-    "icc", "kappa", "load_results", "run", "score", "weat",
+    "icc", "kappa", "load_results", "query", "run", "score", "weat",
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -241,6 +241,64 @@ def weat(
         *_retest.weat_parquet(
             *models,
             chosen,
+            sd=sd,
+            exact_max=exact_max,
+            samples=samples,
+            seed=seed,
+            lowercase=lowercase,
+        )
+    )
+
+
+def _query_tests(tests: Union[PathLike, Mapping[str, Mapping[str, Any]]]) -> list:
+    """Tests from a tests file or a dict ``{name: {"targets": {set: [...]}, "attributes": {set:
+    [...]}}}`` (or a WEAT test ``{name: {"x": [...], "y": ..., "a": ..., "b": ...}}``)."""
+    if not isinstance(tests, Mapping):
+        return _retest.query_tests_file(os.fspath(tests))
+    out = []
+    for name, test in tests.items():
+        if "targets" in test or "attributes" in test:
+            missing = [key for key in ("targets", "attributes") if key not in test]
+            if missing:
+                raise RetestError(f"test `{name}`: no {missing[0]} (a test has targets and attributes, or x, y, a and b)")
+            sets = [[(str(k), [str(w) for w in v]) for k, v in test[key].items()] for key in ("targets", "attributes")]
+        else:
+            (_, *weat), = _weat_tests({name: test})
+            sets = [list(zip("xy", weat[:2])), list(zip("ab", weat[2:]))]
+        out.append((str(name), *sets))
+    return out
+
+
+def query(
+    embeddings: Union[Embeddings, Sequence[Embeddings]],
+    tests: Union[PathLike, Mapping[str, Mapping[str, Any]]],
+    *,
+    measures: Optional[Sequence[str]] = None,
+    rnsb_holdout: Optional[float] = None,
+    sd: Optional[str] = None,
+    exact_max: Optional[int] = None,
+    samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    lowercase: bool = False,
+) -> pl.DataFrame:
+    """The set-level measures of the field as ``retest query`` computes them (as WEFE 1.0.1 does
+    at its defaults): ``weat``, ``rnd``, ``ect``, ``mac`` and ``rnsb`` (all by default) on every
+    test, one row per (embedding, test, measure) with the command's columns. A measure whose
+    shape the test does not have (WEAT 2 × 2, RND and ECT 2 × 1, MAC any, RNSB any × 2) gets
+    status ``not_applicable``. ``tests`` is a tests file or a dict of tests, each ``{"targets":
+    {name: [words]}, "attributes": {name: [words]}}`` or WEAT's ``{"x", "y", "a", "b"}``;
+    ``rnsb_holdout`` the share of each attribute set RNSB's classifier does not see, drawn from
+    ``seed`` (0: every word, WEFE's ``holdout=False``).
+
+    >>> retest.query(emb, {"family": {"targets": {"m": ["he", "him"], "f": ["she", "her"]},
+    ...                               "attributes": {"home": ["home", "family"]}}})  # doctest: +SKIP
+    """
+    return _frame(
+        *_retest.query_parquet(
+            *_models(embeddings),
+            _query_tests(tests),
+            measures=None if measures is None else [str(m) for m in measures],
+            rnsb_holdout=rnsb_holdout,
             sd=sd,
             exact_max=exact_max,
             samples=samples,

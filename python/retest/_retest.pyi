@@ -96,3 +96,16 @@ def run_pipeline(
     wordlists: Optional[str] = None,
     corpora: Optional[str] = None,
 ) -> str: ...
+def query_tests_file(path: str) -> list[tuple[str, list[tuple[str, list[str]]], list[tuple[str, list[str]]]]]: ...
+def query_parquet(
+    embeddings: list[Embeddings],
+    names: list[str],
+    tests: list[tuple[str, list[tuple[str, list[str]]], list[tuple[str, list[str]]]]],
+    measures: Optional[list[str]] = None,
+    rnsb_holdout: Optional[float] = None,
+    sd: Optional[str] = None,
+    exact_max: Optional[int] = None,
+    samples: Optional[int] = None,
+    seed: Optional[int] = None,
+    lowercase: bool = False,
+) -> tuple[bytes, str]: ...

@@ -15,10 +15,10 @@ use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use retest_embeddings::Format;
-use retest_measures::{Constraint, Model, Rule, Scoring};
+use retest_measures::{Constraint, Measure, Model, Rule, Scoring};
 use retest_pipeline::{Overwrite, QueryLine, WeatSettings, WordLookup};
 use retest_reliability::Matrix;
-use retest_spec::{WeatTest, defaults};
+use retest_spec::{QueryTest, WeatTest, WordSet, defaults};
 use retest_tables::{Row, Table, TableName, names};
 
 // Named `retest.RetestError`, where users catch it.
@@ -284,12 +284,7 @@ fn weat_parquet<'py>(
     seed: Option<u64>,
     lowercase: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
-    let settings = WeatSettings {
-        sd: parsed(sd, defaults::WEAT_SD)?,
-        exact_max: exact_max.unwrap_or(defaults::WEAT_EXACT_PARTITIONS_MAX),
-        samples: samples.unwrap_or(defaults::WEAT_SAMPLED_PARTITIONS),
-        seed: seed.unwrap_or(defaults::WEAT_SEED),
-    };
+    let settings = weat_settings(sd, exact_max, samples, seed)?;
     let tests: Vec<WeatTest> = tests
         .into_iter()
         .map(|(name, x, y, a, b)| WeatTest { name, x, y, a, b })
@@ -300,6 +295,90 @@ fn weat_parquet<'py>(
         rows_of_each(&models, &names, |name, model| {
             retest_pipeline::weat_rows(name, model, &lookup, &tests, &settings, warnings)
         })
+    })
+}
+
+/// One test of `retest query` as Python passes it: its name, and its target and attribute sets,
+/// each named.
+type QuerySets = (String, Vec<(String, Vec<String>)>, Vec<(String, Vec<String>)>);
+
+/// The tests of a tests file as queries (the `retest query --tests` format; a declared sets file
+/// is found and checked as the command finds it, from the current folder's project).
+#[pyfunction]
+fn query_tests_file(path: PathBuf) -> PyResult<Vec<QuerySets>> {
+    let folders = folders(None, None);
+    let mut resolver =
+        retest_pipeline::resolver(&retest_pipeline::lock_file(&folders.recipes(None))).map_err(raised)?;
+    let tests = retest_pipeline::read_query_tests(&path, &mut resolver).map_err(raised)?;
+    let named = |sets: Vec<WordSet>| sets.into_iter().map(|s| (s.name, s.words)).collect();
+    Ok(tests
+        .into_iter()
+        .map(|t| (t.name, named(t.targets), named(t.attributes)))
+        .collect())
+}
+
+/// The measures of `retest query` on every test and embedding (a setting not given takes the
+/// command's default): the table as Parquet bytes, and the lines the command prints.
+#[pyfunction]
+#[pyo3(signature = (embeddings, names, tests, measures=None, rnsb_holdout=None, sd=None, exact_max=None, samples=None, seed=None, lowercase=false))]
+#[allow(clippy::too_many_arguments)]
+fn query_parquet<'py>(
+    py: Python<'py>,
+    embeddings: Vec<PyRef<'py, PyEmbeddings>>,
+    names: Vec<String>,
+    tests: Vec<QuerySets>,
+    measures: Option<Vec<String>>,
+    rnsb_holdout: Option<f64>,
+    sd: Option<&str>,
+    exact_max: Option<u64>,
+    samples: Option<u64>,
+    seed: Option<u64>,
+    lowercase: bool,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let measures: Vec<Measure> = match measures {
+        None => defaults::QUERY_MEASURES.to_vec(),
+        Some(names) => (names.iter())
+            .map(|n| n.parse().map_err(raised))
+            .collect::<PyResult<_>>()?,
+    };
+    let settings = retest_pipeline::QuerySettings {
+        measures: &measures,
+        weat: weat_settings(sd, exact_max, samples, seed)?,
+        rnsb_holdout: rnsb_holdout.unwrap_or(defaults::RNSB_HOLDOUT),
+    };
+    let sets = |sets: Vec<(String, Vec<String>)>| {
+        sets.into_iter()
+            .map(|(name, words)| WordSet { name, words })
+            .collect()
+    };
+    let tests: Vec<QueryTest> = (tests.into_iter())
+        .map(|(name, targets, attributes)| QueryTest {
+            name,
+            targets: sets(targets),
+            attributes: sets(attributes),
+        })
+        .collect();
+    let models = inner(&embeddings);
+    let lookup = WordLookup { lowercase };
+    table_of(py, names::QUERY_FILE, |warnings| {
+        rows_of_each(&models, &names, |name, model| {
+            retest_pipeline::query_rows(name, model, &lookup, &tests, &settings, warnings)
+        })
+    })
+}
+
+/// WEAT's settings, each the command's default when not given.
+fn weat_settings(
+    sd: Option<&str>,
+    exact_max: Option<u64>,
+    samples: Option<u64>,
+    seed: Option<u64>,
+) -> PyResult<WeatSettings> {
+    Ok(WeatSettings {
+        sd: parsed(sd, defaults::WEAT_SD)?,
+        exact_max: exact_max.unwrap_or(defaults::WEAT_EXACT_PARTITIONS_MAX),
+        samples: samples.unwrap_or(defaults::WEAT_SAMPLED_PARTITIONS),
+        seed: seed.unwrap_or(defaults::WEAT_SEED),
     })
 }
 
@@ -653,6 +732,8 @@ fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pairs_file, m)?)?;
     m.add_function(wrap_pyfunction!(words_file, m)?)?;
     m.add_function(wrap_pyfunction!(score_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(query_tests_file, m)?)?;
+    m.add_function(wrap_pyfunction!(query_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(queries_file, m)?)?;
     m.add_function(wrap_pyfunction!(analogies_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(base_pairs_parquet, m)?)?;

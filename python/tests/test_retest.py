@@ -463,3 +463,44 @@ def test_analogies_refuse_delta_for_another_solver_and_a_malformed_query():
     with pytest.raises(retest.RetestError) as error:
         retest.analogies(emb, [("x", "y", "z")])
     assert str(error.value) == "embedding: none of the 1 queries of the queries given has its three words in the vocabulary"
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_query_equals_the_command_from_a_file_and_from_a_dict(tmp_path):
+    words, emb = direct_bias_model()
+    path = str(tmp_path / "seed.vec")
+    emb.save(path)
+    _, _, fixture_tests = weat_fixture()
+    sets = {s: [words[int(i)] for i in fixture_tests["weat6"][s]] for s in ("x", "y", "a", "b")}
+    tests = {
+        "weat6": sets,
+        "career": {"targets": {"male": sets["x"], "female": sets["y"]}, "attributes": {"career": sets["a"] + ["unseen"]}},
+    }
+    lines = ["tests:"]
+    lines.append("  weat6: {" + ", ".join(f"{k}: [{', '.join(v)}]" for k, v in sets.items()) + "}")
+    lines.append(
+        f"  career: {{targets: {{male: [{', '.join(sets['x'])}], female: [{', '.join(sets['y'])}]}}, "
+        f"attributes: {{career: [{', '.join(sets['a'])}, unseen]}}}}"
+    )
+    (tmp_path / "tests.yaml").write_text("\n".join(lines) + "\n")
+    want = command_table(tmp_path, "query", path, "--tests", str(tmp_path / "tests.yaml"), "--rnsb-holdout", "0")
+    loaded = retest.Embeddings.load(path)
+    assert want.equals(retest.query(loaded, tmp_path / "tests.yaml", rnsb_holdout=0))
+    assert want.equals(retest.query(loaded, tests, rnsb_holdout=0))
+    statuses = {(r["test"], r["measure"]): r["status"] for r in want.iter_rows(named=True)}
+    assert statuses[("weat6", "rnd")] == "not_applicable" and statuses[("career", "rnd")] == "ok"
+    assert statuses[("weat6", "rnsb")] == "ok" and statuses[("career", "weat")] == "not_applicable"
+    # WEAT's row is `retest weat`'s effect size and p-value.
+    weat_row = retest.weat(loaded, {"weat6": sets}).row(0, named=True)
+    query_row = want.filter((pl.col("test") == "weat6") & (pl.col("measure") == "weat")).row(0, named=True)
+    assert (query_row["value"], query_row["p_value"]) == (weat_row["effect_size"], weat_row["p_value"])
+
+
+def test_query_names_a_measure_that_is_not_a_query_measure():
+    words, emb = direct_bias_model()
+    with pytest.raises(retest.RetestError) as error:
+        retest.query(emb, {"t": {"targets": {"m": ["john"]}, "attributes": {"a": ["office"]}}}, measures=["nbm"])
+    assert str(error.value) == "--measures: `nbm` is not a query measure (they are: weat, rnd, ect, mac, rnsb)"
+    with pytest.raises(retest.RetestError) as error:
+        retest.query(emb, {"t": {"targets": {"m": ["john"]}}})
+    assert str(error.value) == "test `t`: no attributes (a test has targets and attributes, or x, y, a and b)"

@@ -104,6 +104,11 @@ pub const WEAT_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_SAMPLED_PARTITION
 pub const WEAT_MAX_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_MAX_SAMPLED_PARTITIONS;
 /// WEAT: root seed of the sampled permutation tests of `retest weat` when none is given.
 pub const WEAT_SEED: u64 = 1;
+/// The measures `retest query` runs by default: every query measure.
+pub const QUERY_MEASURES: &[crate::Measure] = {
+    use crate::Measure::{Ect, Mac, Rnd, Rnsb, Weat};
+    &[Weat, Rnd, Ect, Mac, Rnsb]
+};
 /// The share of each attribute set RNSB's classifier does not see (WEFE's `test_size`).
 pub const RNSB_HOLDOUT: f64 = retest_measures::RNSB_HOLDOUT;
 /// Direct Bias: Bolukbasi et al.'s exponent `c`.
