@@ -32,13 +32,13 @@ pub fn read_query_tests(file: &Path, resolver: &mut Resolver) -> Result<Vec<Quer
     Ok(tests.resolve_queries(sets.as_ref())?)
 }
 
+/// The sets of a declared JSON file of named word sets, by name.
+type NamedSets = BTreeMap<String, Vec<String>>;
+
 /// A tests file and the named sets of its declared JSON file, if any.
-fn read_tests_file(
-    file: &Path,
-    resolver: &mut Resolver,
-) -> Result<(WeatTestsFile, Option<BTreeMap<String, Vec<String>>>)> {
+fn read_tests_file(file: &Path, resolver: &mut Resolver) -> Result<(WeatTestsFile, Option<NamedSets>)> {
     let tests = WeatTestsFile::read(file)?;
-    let sets: Option<BTreeMap<String, Vec<String>>> = match &tests.sets {
+    let sets: Option<NamedSets> = match &tests.sets {
         None => None,
         Some(declaration) => {
             let name = super::declaration_name(file);
