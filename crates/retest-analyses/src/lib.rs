@@ -86,9 +86,10 @@ pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
 pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};
 pub use set_level::{
-    AgreementRecord, AgreementSeries, SIGNIFICANCE, SeedSpread, SetAgreement, SetDesign, SetIccRecord,
-    SetLevelSeed, SetLevelSpreads, WeatFamily, WeatKind, WeatSpread, mean_absolute_scores, seed_agreement,
-    seed_spread, seeds_icc, set_level_agreement, set_level_reliability, set_level_spreads, weat_families,
+    AgreementRecord, AgreementSeries, PER_TEST_QUERY_MEASURES, QuerySeed, SIGNIFICANCE, SeedSpread,
+    SetAgreement, SetDesign, SetIccRecord, SetLevelSeed, SetLevelSpreads, WeatFamily, WeatKind, WeatSpread,
+    mean_absolute_scores, seed_agreement, seed_spread, seeds_icc, set_level_agreement, set_level_reliability,
+    set_level_spreads, weat_families,
 };
 pub use shares::{POOR_RELIABILITY, ShareRecord, low_reliability};
 pub use study::{IccRecord, Raters, SeedMeans, Study, Subject, TargetSet};

@@ -9,7 +9,7 @@
 //! from [`weat_families`]) and [`set_level_agreement`] (Spearman's ρ across seeds between the
 //! measures, [`seed_agreement`]).
 
-use retest_measures::{OccupationalStereotypes, RelativeNormDistance, ScoreTensor, Weat};
+use retest_measures::{Measure, OccupationalStereotypes, RelativeNormDistance, ScoreTensor, Weat};
 use retest_reliability::{CorrelationResult, IccResult, icc2_1, spearman};
 
 use crate::study::matrix;
@@ -146,7 +146,37 @@ pub struct SetLevelSeed {
     pub os: OccupationalStereotypes,
     /// Bakarov's Gender Direction (relative norm distance) of the neutral words.
     pub gd: RelativeNormDistance,
+    /// The query measures.
+    pub query: QuerySeed,
 }
+
+/// The query measures of one seed, as WEFE defines them: MAC and RNSB of every WEAT test (a
+/// 2 × 2 test fits both), and RND and ECT of Garg et al.'s query, the masculine against the
+/// feminine words of the detector pairs with the neutral words as the attribute set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuerySeed {
+    /// MAC of each test, in the caller's test order.
+    pub mac: Vec<f64>,
+    /// RNSB of each test, in the caller's test order.
+    pub rnsb: Vec<f64>,
+    /// RND with each neutral word's term.
+    pub rnd: RelativeNormDistance,
+    pub ect: f64,
+}
+
+impl QuerySeed {
+    /// The values of `measure` (MAC or RNSB) per test.
+    fn per_test(&self, measure: Measure) -> &[f64] {
+        match measure {
+            Measure::Mac => &self.mac,
+            Measure::Rnsb => &self.rnsb,
+            other => panic!("{other} has no value per test"),
+        }
+    }
+}
+
+/// The query measures with a value per test.
+pub const PER_TEST_QUERY_MEASURES: [Measure; 2] = [Measure::Mac, Measure::Rnsb];
 
 /// What a WEAT test is, which decides the family of tests it belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -217,6 +247,10 @@ pub struct SetLevelSpreads {
     pub direct_bias: Vec<SeedSpread>,
     pub os: SeedSpread,
     pub gd: SeedSpread,
+    /// Per test: MAC's and RNSB's, in [`PER_TEST_QUERY_MEASURES`]' order.
+    pub query: Vec<[SeedSpread; 2]>,
+    pub rnd: SeedSpread,
+    pub ect: SeedSpread,
 }
 
 /// The spread of every value of `seeds` (in seed order) across the seeds; the numbers of tests
@@ -235,11 +269,19 @@ pub fn set_level_spreads(seeds: &[&SetLevelSeed]) -> SetLevelSpreads {
     let direct_bias = (0..first.map_or(0, |v| v.direct_bias.len()))
         .map(|d| seed_spread(&over_seeds(&|v| v.direct_bias[d]), false))
         .collect();
+    let query = (0..first.map_or(0, |v| v.query.mac.len()))
+        .map(|i| {
+            PER_TEST_QUERY_MEASURES.map(|m| seed_spread(&over_seeds(&|v| v.query.per_test(m)[i]), false))
+        })
+        .collect();
     SetLevelSpreads {
         weat,
         direct_bias,
         os: seed_spread(&over_seeds(&|v| v.os.value), false),
         gd: seed_spread(&over_seeds(&|v| v.gd.value), false),
+        query,
+        rnd: seed_spread(&over_seeds(&|v| v.query.rnd.value), false),
+        ect: seed_spread(&over_seeds(&|v| v.query.ect), false),
     }
 }
 
@@ -259,6 +301,10 @@ pub enum SetDesign {
     OsProjections,
     /// The neutral words' terms of GD's sum: words × seeds.
     GdTerms,
+    /// MAC or RNSB of a family's tests × seeds.
+    QueryTests(Measure, WeatFamily),
+    /// The neutral words' terms of RND: words × seeds.
+    RndTerms,
 }
 
 /// The ICC(2,1) of one design.
@@ -270,7 +316,8 @@ pub struct SetIccRecord {
 
 /// ICC(2,1) of every design on `seeds` (in seed order), whose tests are of `kinds`: each test's
 /// words, each family of [`weat_families`], then Direct Bias's directions, the pca projections,
-/// OS's projections and GD's terms. The numbers of words and directions are the first seed's.
+/// OS's projections and GD's terms, then MAC and RNSB of each family and RND's terms. The
+/// numbers of words and directions are the first seed's.
 pub fn set_level_reliability(seeds: &[&SetLevelSeed], kinds: &[WeatKind]) -> Vec<SetIccRecord> {
     let icc = |design: SetDesign, n_subjects: usize, value: &dyn Fn(&SetLevelSeed, usize) -> f64| {
         let matrix: Vec<f64> = (0..n_subjects)
@@ -310,6 +357,17 @@ pub fn set_level_reliability(seeds: &[&SetLevelSeed], kinds: &[WeatKind]) -> Vec
         icc(SetDesign::OsProjections, n_words, &|v, w| v.os.projections[w]),
         icc(SetDesign::GdTerms, n_words, &|v, w| v.gd.per_word[w]),
     ]);
+    for (family, tests) in weat_families(kinds) {
+        for measure in PER_TEST_QUERY_MEASURES {
+            records.push(icc(
+                SetDesign::QueryTests(measure, family),
+                tests.len(),
+                &|v, j| v.query.per_test(measure)[tests[j]],
+            ));
+        }
+    }
+    let n_terms = size(&|v| v.query.rnd.per_word.len());
+    records.push(icc(SetDesign::RndTerms, n_terms, &|v, w| v.query.rnd.per_word[w]));
     records
 }
 
@@ -322,6 +380,10 @@ pub enum AgreementSeries {
     DirectBiasPca,
     Os,
     Gd,
+    /// MAC or RNSB, the mean over the Caliskan tests.
+    CaliskanQuery(Measure),
+    Rnd,
+    Ect,
     /// The caller's extra series at this position.
     Extra(usize),
 }
@@ -335,8 +397,9 @@ pub struct SetAgreement {
 
 /// Spearman's ρ across `seeds` (in seed order) between the set-level measures: WEAT's effect
 /// size averaged over the Caliskan tests of `kinds` (when there is one), Direct Bias along the
-/// principal component, OS, GD, then each of `extra` (one value per seed each, such as a rule's
-/// mean |score| over the neutral words).
+/// principal component, OS, GD, MAC and RNSB averaged over the Caliskan tests (when there is
+/// one), RND, ECT, then each of `extra` (one value per seed each, such as a rule's mean |score|
+/// over the neutral words).
 pub fn set_level_agreement(seeds: &[&SetLevelSeed], kinds: &[WeatKind], extra: &[&[f64]]) -> SetAgreement {
     let caliskan: Vec<usize> = (0..kinds.len())
         .filter(|&i| kinds[i] == WeatKind::Caliskan)
@@ -357,6 +420,19 @@ pub fn set_level_agreement(seeds: &[&SetLevelSeed], kinds: &[WeatKind], extra: &
         ),
         (AgreementSeries::Os, over_seeds(&|v| v.os.value)),
         (AgreementSeries::Gd, over_seeds(&|v| v.gd.value)),
+    ]);
+    if !caliskan.is_empty() {
+        for measure in PER_TEST_QUERY_MEASURES {
+            let mean = |v: &SetLevelSeed| {
+                let values = v.query.per_test(measure);
+                caliskan.iter().map(|&i| values[i]).sum::<f64>() / caliskan.len() as f64
+            };
+            series.push((AgreementSeries::CaliskanQuery(measure), over_seeds(&mean)));
+        }
+    }
+    series.extend([
+        (AgreementSeries::Rnd, over_seeds(&|v| v.query.rnd.value)),
+        (AgreementSeries::Ect, over_seeds(&|v| v.query.ect)),
     ]);
     series.extend((extra.iter().enumerate()).map(|(i, values)| (AgreementSeries::Extra(i), values.to_vec())));
     let (series, values): (Vec<_>, Vec<_>) = series.into_iter().unzip();
@@ -399,6 +475,7 @@ mod tests {
     }
 
     fn seed(weat: Vec<Weat>, direct_bias: &[f64], pca: &[f64], os: &[f64], gd: &[f64]) -> SetLevelSeed {
+        let n_tests = weat.len();
         SetLevelSeed {
             weat,
             direct_bias: direct_bias.to_vec(),
@@ -411,7 +488,31 @@ mod tests {
                 value: gd.iter().sum(),
                 per_word: gd.to_vec(),
             },
+            query: QuerySeed {
+                mac: vec![0.0; n_tests],
+                rnsb: vec![0.0; n_tests],
+                rnd: RelativeNormDistance {
+                    value: 0.0,
+                    per_word: Vec::new(),
+                },
+                ect: 0.0,
+            },
         }
+    }
+
+    /// `seed` with its query measures: MAC and RNSB per test, RND's terms (their mean its value)
+    /// and ECT.
+    fn with_query(mut seed: SetLevelSeed, mac: &[f64], rnsb: &[f64], rnd: &[f64], ect: f64) -> SetLevelSeed {
+        seed.query = QuerySeed {
+            mac: mac.to_vec(),
+            rnsb: rnsb.to_vec(),
+            rnd: RelativeNormDistance {
+                value: rnd.iter().sum::<f64>() / rnd.len() as f64,
+                per_word: rnd.to_vec(),
+            },
+            ect,
+        };
+        seed
     }
 
     fn close(a: f64, b: f64) {
@@ -462,30 +563,44 @@ mod tests {
                 ensemble: true,
             },
         ];
+        // MAC per test: tests 1 and 2 × seeds [[1, 2], [3, 4]]; RNSB alike on both seeds; RND's
+        // terms [[1, 2], [3, 5]] (words × seeds), so RND 2 and 3.5; ECT 0.5 and 0.7.
         let seeds = vec![
-            seed(
-                vec![
-                    weat(&[1.0], &[3.0], 0.5, -2.0, 0.01),
-                    weat(&[0.1, 0.2], &[0.3], 1.0, 0.0, 0.5),
-                    weat(&[0.5], &[-0.5], 3.0, 1.0, 0.5),
-                    weat(&[0.5], &[-0.5], 10.0, 1.0, 0.5),
-                ],
-                &[0.1, 0.3],
-                &[0.5, -0.5],
-                &[0.25, 0.5],
+            with_query(
+                seed(
+                    vec![
+                        weat(&[1.0], &[3.0], 0.5, -2.0, 0.01),
+                        weat(&[0.1, 0.2], &[0.3], 1.0, 0.0, 0.5),
+                        weat(&[0.5], &[-0.5], 3.0, 1.0, 0.5),
+                        weat(&[0.5], &[-0.5], 10.0, 1.0, 0.5),
+                    ],
+                    &[0.1, 0.3],
+                    &[0.5, -0.5],
+                    &[0.25, 0.5],
+                    &[1.0, 3.0],
+                ),
+                &[0.5, 1.0, 3.0, 9.0],
+                &[0.1, 0.2, 0.3, 0.4],
                 &[1.0, 3.0],
+                0.5,
             ),
-            seed(
-                vec![
-                    weat(&[2.0], &[4.0], 1.5, -2.0, 0.2),
-                    weat(&[0.1, 0.2], &[0.3], 2.0, 0.0, 0.5),
-                    weat(&[0.5], &[-0.5], 4.0, 1.0, 0.5),
-                    weat(&[0.5], &[-0.5], 10.0, 1.0, 0.5),
-                ],
-                &[0.2, 0.4],
-                &[0.5, -0.5],
-                &[0.5, 0.5],
+            with_query(
+                seed(
+                    vec![
+                        weat(&[2.0], &[4.0], 1.5, -2.0, 0.2),
+                        weat(&[0.1, 0.2], &[0.3], 2.0, 0.0, 0.5),
+                        weat(&[0.5], &[-0.5], 4.0, 1.0, 0.5),
+                        weat(&[0.5], &[-0.5], 10.0, 1.0, 0.5),
+                    ],
+                    &[0.2, 0.4],
+                    &[0.5, -0.5],
+                    &[0.5, 0.5],
+                    &[2.0, 5.0],
+                ),
+                &[0.7, 2.0, 4.0, 9.0],
+                &[0.1, 0.2, 0.3, 0.4],
                 &[2.0, 5.0],
+                0.7,
             ),
         ];
         (seeds, kinds)
@@ -515,6 +630,13 @@ mod tests {
         close(s.os.sd, 0.0625 * 2f64.sqrt());
         close(s.gd.mean, 5.5);
         assert_eq!(s.gd.n, 2);
+        // MAC of test 0: 0.5, 0.7; RNSB of test 3: 0.4 twice; RND 2, 3.5; ECT 0.5, 0.7.
+        assert_eq!(s.query.len(), 4);
+        close(s.query[0][0].mean, 0.6);
+        close(s.query[3][1].sd, 0.0);
+        close(s.rnd.mean, 2.75);
+        close(s.ect.mean, 0.6);
+        close(s.ect.sd, 0.02f64.sqrt());
     }
 
     /// ICC(2,1) of 2 subjects × 2 seeds by hand: MSR = k·Σ(row mean − grand)²/(n − 1), MSC =
@@ -539,6 +661,9 @@ mod tests {
                 SetDesign::PcaProjections,
                 SetDesign::OsProjections,
                 SetDesign::GdTerms,
+                SetDesign::QueryTests(Measure::Mac, WeatFamily::QueryPair(0)),
+                SetDesign::QueryTests(Measure::Rnsb, WeatFamily::QueryPair(0)),
+                SetDesign::RndTerms,
             ]
         );
         let icc = |design: SetDesign| records.iter().find(|r| r.design == design).unwrap().result;
@@ -563,6 +688,17 @@ mod tests {
         // GD's terms [[1, 2], [3, 5]]: grand 2.75, MSR = 2·(1.25² + 1.25²) = 6.25, MSC = 2·(0.75² +
         // 0.75²) = 2.25, SST = 8.75 → MSE = 0.25; (6.25 − 0.25)/(6.25 + 0.25 + 2·2/2) = 12/17.
         close(icc(SetDesign::GdTerms).value, 12.0 / 17.0);
+        // MAC of tests 1 and 2 × seeds [[1, 2], [3, 4]]: 0.8, as above; RNSB's [[0.2, 0.2],
+        // [0.3, 0.3]]: no seed effect, no error: 1; RND's terms as GD's: 12/17.
+        close(
+            icc(SetDesign::QueryTests(Measure::Mac, WeatFamily::QueryPair(0))).value,
+            0.8,
+        );
+        close(
+            icc(SetDesign::QueryTests(Measure::Rnsb, WeatFamily::QueryPair(0))).value,
+            1.0,
+        );
+        close(icc(SetDesign::RndTerms).value, 12.0 / 17.0);
     }
 
     #[test]
@@ -571,10 +707,29 @@ mod tests {
         let tests = |d: [f64; 3]| d.iter().map(|&d| weat(&[0.0], &[0.0], d, 0.0, 0.5)).collect();
         // Caliskan means 2, 4, 0 (the stereotype test left out); Direct Bias along pca (the last
         // direction) 0.1, 0.3, 0.2; OS 0.1, 0.2, 0.3; GD 3, 2, 1.
+        // MAC's Caliskan means 1, 3, 2; RNSB's 0.5 on every seed; RND 1, 2, 3; ECT 0.3, 0.1, 0.2.
         let seeds = [
-            seed(tests([1.0, 9.0, 3.0]), &[100.0, 0.1], &[0.0], &[0.1], &[3.0]),
-            seed(tests([2.0, 0.0, 6.0]), &[0.0, 0.3], &[0.0], &[0.2], &[2.0]),
-            seed(tests([0.0, 5.0, 0.0]), &[50.0, 0.2], &[0.0], &[0.3], &[1.0]),
+            with_query(
+                seed(tests([1.0, 9.0, 3.0]), &[100.0, 0.1], &[0.0], &[0.1], &[3.0]),
+                &[1.0, 7.0, 1.0],
+                &[0.5; 3],
+                &[1.0],
+                0.3,
+            ),
+            with_query(
+                seed(tests([2.0, 0.0, 6.0]), &[0.0, 0.3], &[0.0], &[0.2], &[2.0]),
+                &[2.0, 0.0, 4.0],
+                &[0.5; 3],
+                &[2.0],
+                0.1,
+            ),
+            with_query(
+                seed(tests([0.0, 5.0, 0.0]), &[50.0, 0.2], &[0.0], &[0.3], &[1.0]),
+                &[1.0, 5.0, 3.0],
+                &[0.5; 3],
+                &[3.0],
+                0.2,
+            ),
         ];
         let seeds: Vec<&SetLevelSeed> = seeds.iter().collect();
         let rule = [5.0, 6.0, 4.0];
@@ -586,10 +741,14 @@ mod tests {
                 AgreementSeries::DirectBiasPca,
                 AgreementSeries::Os,
                 AgreementSeries::Gd,
+                AgreementSeries::CaliskanQuery(Measure::Mac),
+                AgreementSeries::CaliskanQuery(Measure::Rnsb),
+                AgreementSeries::Rnd,
+                AgreementSeries::Ect,
                 AgreementSeries::Extra(0),
             ]
         );
-        assert_eq!(a.records.len(), 10);
+        assert_eq!(a.records.len(), 36);
         // Ranks (2, 3, 1), (1, 3, 2), (1, 2, 3), (3, 2, 1), (2, 3, 1); ρ = 1 − 6Σd²/(3·8).
         let rho = |a_: usize, b: usize| {
             let r = a.records.iter().find(|r| (r.a, r.b) == (a_, b)).unwrap();
@@ -598,13 +757,20 @@ mod tests {
         close(rho(0, 1), 0.5);
         close(rho(0, 2), -0.5);
         close(rho(0, 3), 0.5);
-        close(rho(0, 4), 1.0);
+        close(rho(0, 8), 1.0);
         close(rho(1, 2), 0.5);
         close(rho(2, 3), -1.0);
+        // MAC's means rank (1, 3, 2) as Direct Bias along pca; RND ranks as OS; ECT ranks
+        // (3, 1, 2), against WEAT's (2, 3, 1): Σd² = 6, ρ = −0.5.
+        close(rho(1, 4), 1.0);
+        close(rho(2, 6), 1.0);
+        close(rho(0, 7), -0.5);
+        // RNSB is the same on every seed: no ranking.
+        assert!(rho(5, 6).is_nan());
         // Without a Caliskan test the series start at Direct Bias.
         let none = set_level_agreement(&seeds, &[WeatKind::Stereotype; 3], &[]);
         assert_eq!(none.series[0], AgreementSeries::DirectBiasPca);
-        assert_eq!(none.records.len(), 3);
+        assert_eq!(none.records.len(), 10);
     }
 
     #[test]

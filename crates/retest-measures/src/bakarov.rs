@@ -40,13 +40,17 @@ pub struct OccupationalStereotypes {
     pub projections: Vec<f64>,
 }
 
-/// Garg et al.'s relative norm distance of a set of words, as Bakarov's Gender Direction.
+/// Garg et al.'s relative norm distance of a set of words: its value and each word's term, in
+/// the order given. Two readings: Bakarov's Gender Direction ([`relative_norm_distance`]) and
+/// WEFE's RND ([`crate::rnd`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RelativeNormDistance {
-    /// `Σ_{w∈W} (‖ŵ − v̄_f‖₂ − ‖ŵ − v̄_m‖₂)`: positive when the words are, in total, closer to
-    /// the male mean. A sum, so it grows with `|W|`: compare sets of one size.
+    /// GD: `Σ_{w∈W} (‖ŵ − v̄_f‖₂ − ‖ŵ − v̄_m‖₂)` over unit vectors, positive when the words are, in
+    /// total, closer to the male mean (a sum, so it grows with `|W|`: compare sets of one size).
+    /// RND: the mean of its terms over raw vectors.
     pub value: f64,
-    /// `‖ŵ − v̄_f‖₂ − ‖ŵ − v̄_m‖₂` of each word, in the order given, in `[−2, 2]`.
+    /// Each word's term: GD's `‖ŵ − v̄_f‖₂ − ‖ŵ − v̄_m‖₂`, in `[−2, 2]`; RND's
+    /// `‖w − x̄‖₂ − ‖w − ȳ‖₂`.
     pub per_word: Vec<f64>,
 }
 

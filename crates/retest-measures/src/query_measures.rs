@@ -16,7 +16,7 @@ use retest_rng::SeedPath;
 
 use crate::permutation::below;
 use crate::vectors::{check_set, dot, norm, unit};
-use crate::{MeasureError, Model};
+use crate::{MeasureError, Model, RelativeNormDistance};
 
 /// The stream of [`SeedPath`] RNSB's holdout split draws from.
 pub const RNSB_HOLDOUT_STREAM: &str = "rnsb-holdout";
@@ -62,13 +62,19 @@ fn cosine(u: &[f64], v: &[f64]) -> f64 {
 }
 
 /// Relative norm distance: the mean over the attribute words `w` of `‖w − x̄‖ − ‖w − ȳ‖`, with
-/// `x̄`, `ȳ` the means of the two target sets' raw vectors. Positive: the attribute words are
-/// nearer the second target set.
+/// `x̄`, `ȳ` the means of the two target sets' raw vectors (`value`), and each word's term
+/// (`per_word`, in the attribute set's order). Positive: the attribute words are nearer the
+/// second target set.
 ///
 /// # Errors
 ///
 /// A set is empty or holds an id outside the model.
-pub fn rnd(model: &Model<'_>, x: &[u32], y: &[u32], attribute: &[u32]) -> Result<f64, MeasureError> {
+pub fn rnd(
+    model: &Model<'_>,
+    x: &[u32],
+    y: &[u32],
+    attribute: &[u32],
+) -> Result<RelativeNormDistance, MeasureError> {
     check_set(model, "rnd first target set", x)?;
     check_set(model, "rnd second target set", y)?;
     check_set(model, "rnd attribute set", attribute)?;
@@ -77,11 +83,17 @@ pub fn rnd(model: &Model<'_>, x: &[u32], y: &[u32], attribute: &[u32]) -> Result
         let d: Vec<f64> = u.iter().zip(v).map(|(a, b)| a - b).collect();
         norm(&d)
     };
-    let total = attribute.iter().fold(0.0, |acc, &w| {
-        let w = raw(model, w);
-        acc + (distance(&w, &mx) - distance(&w, &my))
-    });
-    Ok(total / attribute.len() as f64)
+    let per_word: Vec<f64> = (attribute.iter())
+        .map(|&w| {
+            let w = raw(model, w);
+            distance(&w, &mx) - distance(&w, &my)
+        })
+        .collect();
+    let total = per_word.iter().fold(0.0, |acc, t| acc + t);
+    Ok(RelativeNormDistance {
+        value: total / attribute.len() as f64,
+        per_word,
+    })
 }
 
 /// Embedding coherence test: Spearman's ρ (average ranks for ties) between `cos(x̄, w)` and
@@ -395,7 +407,9 @@ mod tests {
         let (w, m) = (words(4), 2);
         let model = model_of(&w, &raw, m);
         let want = ((0.0 - 2f64.sqrt()) + (5f64.sqrt() - 1.0)) / 2.0;
-        assert!((rnd(&model, &[0], &[1], &[2, 3]).unwrap() - want).abs() < 1e-15);
+        let got = rnd(&model, &[0], &[1], &[2, 3]).unwrap();
+        assert!((got.value - want).abs() < 1e-15);
+        assert_eq!(got.per_word, [0.0 - 2f64.sqrt(), 5f64.sqrt() - 1.0]);
     }
 
     #[test]

@@ -30,7 +30,7 @@ fn the_query_measures_equal_wefe_and_the_numpy_transcription() {
         let (x, y, a, b) = (ids("x"), ids("y"), ids("a"), ids("b"));
         for (name, attribute) in [("a", &a), ("b", &b)] {
             let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}.{name}");
-            let got = rnd(&model, &x, &y, attribute).unwrap();
+            let got = rnd(&model, &x, &y, attribute).unwrap().value;
             // WEFE computes in the vectors' float32; the transcription in float64.
             assert_within(
                 got,

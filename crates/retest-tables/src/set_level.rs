@@ -239,6 +239,8 @@ pub enum SetLevelStatistic {
     OsProjection,
     /// A word's term of Gender Direction.
     GdTerm,
+    /// A word's term of RND (WEFE's relative norm distance).
+    RndTerm,
 }
 
 impl SetLevelStatistic {
@@ -257,6 +259,7 @@ impl SetLevelStatistic {
             SetLevelStatistic::MeanAbsScore => "mean_abs_score",
             SetLevelStatistic::OsProjection => "os_projection",
             SetLevelStatistic::GdTerm => "gd_term",
+            SetLevelStatistic::RndTerm => "rnd_term",
         }
     }
 }

@@ -25,9 +25,9 @@ const EMBEDDINGS_SCHEME: u32 = 3;
 
 /// Version of what the measure stage computes beyond its parameters (2: NBM's pool without the
 /// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
-/// reliability; 4: the set-level measures): part of the measure folder's hash, so a change to it
+/// reliability; 4: the set-level measures; 5: the query measures MAC, RNSB, RND and ECT): part of the measure folder's hash, so a change to it
 /// never reuses older tables.
-const MEASURE_SCHEME: u32 = 4;
+const MEASURE_SCHEME: u32 = 5;
 
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]

@@ -299,7 +299,7 @@ fn measured(
             let status = result.effect_size.status.as_str().to_owned();
             (result.effect_size.d, result.permutation.p, status)
         }
-        Measure::Rnd => ok(rnd(model, targets[0], targets[1], attributes[0])?),
+        Measure::Rnd => ok(rnd(model, targets[0], targets[1], attributes[0])?.value),
         Measure::Ect => match ect(model, targets[0], targets[1], attributes[0])? {
             value if value.is_nan() => (value, f64::NAN, "not_computed".to_owned()),
             value => ok(value),

@@ -1,7 +1,8 @@
 //! The set-level stage of a measure job: on every seed, the WEAT tests (the tests file's and the
-//! single-pair tests of the queries against each base pair) and the Direct Bias of the neutral
-//! words along every gender direction (each base pair's and the principal component of the
-//! definitional pairs); across seeds, each value's spread, the test-retest reliability of each
+//! single-pair tests of the queries against each base pair) with MAC and RNSB of each, the Direct
+//! Bias of the neutral words along every gender direction (each base pair's and the principal
+//! component of the definitional pairs), Bakarov's detectors and RND and ECT of the neutral words;
+//! across seeds, each value's spread, the test-retest reliability of each
 //! family of values (the set-level designs of retest-analyses), and the stability of the
 //! principal component after Procrustes alignment.
 //!
@@ -14,12 +15,12 @@ mod tables;
 mod tests;
 
 use anyhow::{Context, Result};
-use retest_analyses::{SetLevelSeed, WeatKind};
+use retest_analyses::{QuerySeed, SetLevelSeed, WeatKind};
 use retest_embeddings::Embeddings;
 use retest_eval::{SimilarityResult, WordPair, evaluate_similarity};
 use retest_measures::{
-    DirectionSource, Model, PermutationOptions, WeatOptions, WeatSets, direct_bias, gender_direction,
-    occupational_stereotypes, relative_norm_distance, weat,
+    DirectionSource, Model, PermutationOptions, RnsbOptions, WeatOptions, WeatSets, direct_bias, ect,
+    gender_direction, mac, occupational_stereotypes, relative_norm_distance, rnd, rnsb, weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::SetLevelParams;
@@ -182,6 +183,7 @@ impl SetLevel<'_> {
         let os = occupational_stereotypes(model, &axis, &self.neutral)?;
         let (males, females): (Vec<u32>, Vec<u32>) = self.detectors.iter().copied().unzip();
         let gd = relative_norm_distance(model, &males, &females, &self.neutral)?;
+        let query = self.query_measures(model, &seed_path, &males, &females)?;
         Ok(SeedValues {
             measures: SetLevelSeed {
                 weat: weats,
@@ -189,11 +191,44 @@ impl SetLevel<'_> {
                 pca_projections: pca_bias.projections,
                 os,
                 gd,
+                query,
             },
             directions,
             explained_variance: [ratio(0), ratio(1)],
             pca: pca.vector,
             quality,
+        })
+    }
+
+    /// The query measures on one seed: MAC and RNSB of every test, with RNSB's classifier fitted
+    /// on every attribute word (a held-out split would add its own randomness to the spread
+    /// across seeds); RND and ECT of the detector pairs' feminine (first) and masculine words
+    /// against the neutral words, so that a positive RND is masculine, as GD.
+    fn query_measures(
+        &self,
+        model: &Model<'_>,
+        seed_path: &SeedPath,
+        males: &[u32],
+        females: &[u32],
+    ) -> Result<QuerySeed> {
+        let (mut macs, mut rnsbs) = (
+            Vec::with_capacity(self.tests.len()),
+            Vec::with_capacity(self.tests.len()),
+        );
+        for t in &self.tests {
+            let context = || format!("test `{}`", t.name);
+            macs.push(mac(model, &[&t.x, &t.y], &[&t.a, &t.b]).with_context(context)?);
+            let options = RnsbOptions {
+                holdout: 0.0,
+                seed: seed_path,
+            };
+            rnsbs.push(rnsb(model, &[&t.x, &t.y], &t.a, &t.b, &options).with_context(context)?);
+        }
+        Ok(QuerySeed {
+            mac: macs,
+            rnsb: rnsbs,
+            rnd: rnd(model, females, males, &self.neutral).context("RND")?,
+            ect: ect(model, females, males, &self.neutral).context("ECT")?,
         })
     }
 

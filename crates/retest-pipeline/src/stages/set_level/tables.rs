@@ -4,8 +4,8 @@
 
 use anyhow::Result;
 use retest_analyses::{
-    AgreementSeries, SeedSpread, SetDesign, SetLevelSeed, WeatFamily, WeatKind, seed_spread,
-    set_level_agreement, set_level_reliability, set_level_spreads,
+    AgreementSeries, PER_TEST_QUERY_MEASURES, SeedSpread, SetDesign, SetLevelSeed, WeatFamily, WeatKind,
+    seed_spread, set_level_agreement, set_level_reliability, set_level_spreads,
 };
 use retest_measures::{Measure, Vocab};
 use retest_reliability::IccResult;
@@ -228,6 +228,11 @@ impl SetLevel<'_> {
         for (name, s) in self.direction_names().zip(&spreads.direct_bias) {
             rows.push(c.spread(Measure::DirectBias.name(), name, s));
         }
+        for (t, s) in self.tests.iter().zip(&spreads.query) {
+            for (measure, s) in PER_TEST_QUERY_MEASURES.iter().zip(s) {
+                rows.push(c.spread(measure.name(), &t.name, s));
+            }
+        }
         let first_ratio = seed_spread(&over_seeds(&|v| v.explained_variance[0]), false);
         let neutral = self.params.neutral.as_str();
         rows.extend([
@@ -243,6 +248,8 @@ impl SetLevel<'_> {
             ),
             c.spread(Measure::Os.name(), neutral, &spreads.os),
             c.spread(Measure::Gd.name(), neutral, &spreads.gd),
+            c.spread(Measure::Rnd.name(), neutral, &spreads.rnd),
+            c.spread(Measure::Ect.name(), neutral, &spreads.ect),
         ]);
         for (b, (name, _)) in self.benchmarks.iter().enumerate() {
             let rho = seed_spread(&over_seeds(&|v| v.quality[b].spearman), false);
@@ -261,6 +268,13 @@ impl SetLevel<'_> {
     pub(super) fn reliability_rows(&self, c: Configuration<'_>, seeds: &[SeedValues]) -> Vec<SetIccRow> {
         let neutral = self.params.neutral.as_str();
         let effect_size = SetLevelStatistic::WeatEffectSize.as_str();
+        let family_scope = |family: WeatFamily| match family {
+            WeatFamily::Caliskan => (CALISKAN.to_owned(), "tests"),
+            WeatFamily::QueryPair(q) => {
+                let (x, y) = &self.params.single_pair[q];
+                (format!("{x}/{y}"), "base_pairs")
+            }
+        };
         (set_level_reliability(&measures(seeds), &self.kinds()).iter())
             .map(|r| {
                 let (measure, scope, subjects) = match r.design {
@@ -269,13 +283,15 @@ impl SetLevel<'_> {
                         self.tests[i].name.clone(),
                         "words",
                     ),
-                    SetDesign::WeatEffectSizes(WeatFamily::Caliskan) => {
-                        (effect_size, CALISKAN.to_owned(), "tests")
+                    SetDesign::WeatEffectSizes(family) => {
+                        let (scope, subjects) = family_scope(family);
+                        (effect_size, scope, subjects)
                     }
-                    SetDesign::WeatEffectSizes(WeatFamily::QueryPair(q)) => {
-                        let (x, y) = &self.params.single_pair[q];
-                        (effect_size, format!("{x}/{y}"), "base_pairs")
+                    SetDesign::QueryTests(measure, family) => {
+                        let (scope, subjects) = family_scope(family);
+                        (measure.name(), scope, subjects)
                     }
+                    SetDesign::RndTerms => (SetLevelStatistic::RndTerm.as_str(), neutral.to_owned(), "words"),
                     SetDesign::DirectBias => (Measure::DirectBias.name(), neutral.to_owned(), "directions"),
                     SetDesign::PcaProjections => (
                         SetLevelStatistic::PcaProjection.as_str(),
@@ -310,6 +326,9 @@ impl SetLevel<'_> {
                 AgreementSeries::DirectBiasPca => SetLevelStatistic::DirectBiasPca.as_str().to_owned(),
                 AgreementSeries::Os => Measure::Os.name().to_owned(),
                 AgreementSeries::Gd => Measure::Gd.name().to_owned(),
+                AgreementSeries::CaliskanQuery(measure) => measure.name().to_owned(),
+                AgreementSeries::Rnd => Measure::Rnd.name().to_owned(),
+                AgreementSeries::Ect => Measure::Ect.name().to_owned(),
                 AgreementSeries::Extra(r) => rule_bias[r].0.clone(),
             }
         };
