@@ -11,7 +11,7 @@
 //! Sums run in f64 in the sets' order; WEFE works in the vectors' float32, so the two agree to
 //! about 1e-7 (RNSB to liblinear's tolerance, about 1e-5).
 
-use retest_reliability::spearman;
+use retest_reliability::average_ranks;
 use retest_rng::SeedPath;
 
 use crate::permutation::below;
@@ -116,7 +116,26 @@ pub fn ect(model: &Model<'_>, x: &[u32], y: &[u32], attribute: &[u32]) -> Result
             (cosine(&mx, &w), cosine(&my, &w))
         })
         .unzip();
-    Ok(spearman(&sx, &sy).value)
+    Ok(rank_correlation(&sx, &sy))
+}
+
+/// Spearman's ρ: Pearson's r of the average ranks (scipy's `spearmanr(x, y).correlation`, which
+/// is defined from two pairs on); NaN when either side's ranks do not vary.
+fn rank_correlation(x: &[f64], y: &[f64]) -> f64 {
+    let (rx, ry) = (average_ranks(x), average_ranks(y));
+    let mean = |v: &[f64]| v.iter().fold(0.0, |acc, r| acc + r) / v.len() as f64;
+    let (mx, my) = (mean(&rx), mean(&ry));
+    let (mut sxx, mut syy, mut sxy) = (0.0, 0.0, 0.0);
+    for (a, b) in rx.iter().zip(&ry) {
+        let (dx, dy) = (a - mx, b - my);
+        sxx += dx * dx;
+        syy += dy * dy;
+        sxy += dx * dy;
+    }
+    if sxx == 0.0 || syy == 0.0 {
+        return f64::NAN;
+    }
+    (sxy / (sxx.sqrt() * syy.sqrt())).clamp(-1.0, 1.0)
 }
 
 /// Mean average cosine distance: over every word `t` of every target set and every attribute
@@ -424,6 +443,8 @@ mod tests {
         let model = model_of(&w, &raw, 2);
         assert!((ect(&model, &[0], &[1], &[2, 3, 4]).unwrap() - 1.0).abs() < 1e-15);
         assert!(ect(&model, &[0], &[1], &[2]).unwrap().is_nan());
+        // Two words, as scipy: ±1.
+        assert!((ect(&model, &[0], &[1], &[2, 4]).unwrap() - 1.0).abs() < 1e-15);
     }
 
     #[test]

@@ -206,6 +206,23 @@ fn one_seed_measured_by_hand() {
         close(v.os.projections[0], -db);
         close(v.gd.per_word[0], 0.4f64.sqrt() - 0.8f64.sqrt());
         close(v.gd.value, 0.0);
+        // MAC: 1 − cos of doctor and nurse with he and she: (0.2 + 0.4 + 0.4 + 0.2)/4.
+        close(v.query.mac[0], 0.3);
+        // RND of the detector pair he:she, feminine first: nurse's term is GD's, √0.4 − √0.8, and
+        // doctor's the opposite; their mean 0. ECT: she's cosines (0.8, 0.6) rank opposite to
+        // he's (0.6, 0.8): −1.
+        close(v.query.rnd.per_word[0], 0.4f64.sqrt() - 0.8f64.sqrt());
+        close(v.query.rnd.value, 0.0);
+        close(v.query.ect, -1.0);
+        // RNSB: he (+1) against she (−1). By symmetry w = (ω, −ω), b = 0, and the gradient
+        // vanishes at ω = σ(−ω); P(she-class) of doctor σ(−0.2ω), of nurse σ(0.2ω), summing to 1.
+        let sigmoid = |x: f64| 1.0 / (1.0 + (-x).exp());
+        let mut omega = 0.5;
+        for _ in 0..200 {
+            omega = sigmoid(-omega);
+        }
+        let (p, q) = (sigmoid(-0.2 * omega), sigmoid(0.2 * omega));
+        close(v.query.rnsb[0], p * (2.0 * p).ln() + q * (2.0 * q).ln());
         // Seed 1: doctor is he, nurse is she: s = ±1, Direct Bias 1/√2.
         close(seeds[1].measures.weat[0].x_scores[0], 1.0);
         close(seeds[1].measures.direct_bias[0], 0.5f64.sqrt());
@@ -270,6 +287,11 @@ fn the_designs_across_seeds_are_labelled() {
                 ("pca_projection", "neutral", "words"),
                 ("os_projection", "neutral", "words"),
                 ("gd_term", "neutral", "words"),
+                ("mac", "caliskan", "tests"),
+                ("rnsb", "caliskan", "tests"),
+                ("mac", "career/family", "base_pairs"),
+                ("rnsb", "career/family", "base_pairs"),
+                ("rnd_term", "neutral", "words"),
             ]
         );
         // t's words × seeds [[0.2, 1], [−0.2, −1]]: MSR = 2·(0.6² + 0.6²) = 1.44, MSC = 0, MSE =
@@ -282,7 +304,7 @@ fn the_designs_across_seeds_are_labelled() {
         let labels: Vec<(&str, &str)> = (spread.iter())
             .map(|r| (r.measure.as_str(), r.subject.as_str()))
             .collect();
-        assert_eq!(labels.len(), 3 * 6 + 3 + 4 + 1);
+        assert_eq!(labels.len(), 3 * 6 + 3 + 2 * 6 + 6 + 1);
         assert_eq!(
             labels[..3],
             [
@@ -292,29 +314,38 @@ fn the_designs_across_seeds_are_labelled() {
             ]
         );
         assert_eq!(
-            labels[18..],
+            labels[18..23],
             [
                 ("direct_bias", "he:she"),
                 ("direct_bias", "man:woman"),
                 ("direct_bias", "pca"),
+                ("mac", "t"),
+                ("rnsb", "t"),
+            ]
+        );
+        assert_eq!(
+            labels[33..],
+            [
                 ("pca_explained_variance", "pca"),
                 ("pca_stability", "pca"),
                 ("os", "neutral"),
                 ("gd", "neutral"),
+                ("rnd", "neutral"),
+                ("ect", "neutral"),
                 ("mean_abs_score", "dbwa"),
             ]
         );
         // t's statistic: 0.4 on seed 0, 1 − (−1) = 2 on seed 1.
         close(spread[1].mean, 1.2);
-        close(spread[22].mean, 0.9);
-        close(spread[25].mean, 0.2);
+        close(spread[34].mean, 0.9);
+        close(spread[39].mean, 0.2);
 
         let agreement = stage.agreement_rows(C, seeds, &rule_bias);
         let pairs: Vec<(&str, &str)> = (agreement.iter())
             .map(|r| (r.measure_a.as_str(), r.measure_b.as_str()))
             .collect();
-        assert_eq!(pairs.len(), 10);
+        assert_eq!(pairs.len(), 36);
         assert_eq!(pairs[0], ("weat_effect_size", "direct_bias_pca"));
-        assert_eq!(pairs[9], ("gd", "dbwa"));
+        assert_eq!(pairs[35], ("ect", "dbwa"));
     });
 }
