@@ -266,6 +266,20 @@ pub enum Command {
                              is (see `retest --help`)."
     )]
     Query(QueryArgs),
+    /// Criterion validity on any embedding files: how well each rule's scores of the criterion's
+    /// words along each base pair track it — Garg et al.'s census (the logit of each
+    /// occupation's share of women in a year), their MTurk stereotype ratings, or one's own
+    /// `word,value` CSV. One row per (embedding, rule, pair) with columns `embedding, rule,
+    /// reference, criterion, n_words, pearson_r, spearman_r, p_value`. Scores are positive when
+    /// masculine, so a valid measure correlates negatively with the share of women.
+    ///
+    /// Example: `retest validity vectors.fifu --criterion census --census-year 1990 --out
+    /// validity.csv`
+    #[command(
+        after_help = "Folders: --wordlists DIR (the criteria's declarations), and --corpora DIR for the \
+                      checksum lock (see `retest --help`)."
+    )]
+    Validity(ValidityArgs),
     /// Bolukbasi et al.'s Direct Bias on any embedding files: the neutral words' mean
     /// |cos(w, g)|^c along each base pair's direction (`he:she`) and along the first principal
     /// component of all the pairs (`pca`, at least 2 pairs in the vocabulary). One row per
@@ -423,15 +437,28 @@ pub struct ScoreArgs {
     pub embeddings: Vec<PathBuf>,
     #[command(flatten)]
     pub input: InputFormat,
-    /// Scoring rules, comma-separated: dbwa, ripa, nbm.
-    #[arg(long, value_delimiter = ',', default_value = "dbwa,ripa,nbm")]
-    pub rules: Vec<retest_spec::Rule>,
     /// Base pairs: one `masculine feminine` pair per line, `#` comments.
     #[arg(long)]
     pub pairs: PathBuf,
     /// Target words: one word per line, `#` comments (repeat for several files).
     #[arg(long, required = true)]
     pub words: Vec<PathBuf>,
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
+    /// Look words up lowercased, for embeddings of a lowercased corpus (the table names the
+    /// pairs and words lowercased).
+    #[arg(long)]
+    pub lowercase: bool,
+    #[command(flatten)]
+    pub table: TableOut,
+}
+
+/// The rules and their settings, shared by `retest score` and `retest validity`.
+#[derive(Debug, Args)]
+pub struct ScoringArgs {
+    /// Scoring rules, comma-separated: dbwa, ripa, nbm.
+    #[arg(long, value_delimiter = ',', default_value = "dbwa,ripa,nbm")]
+    pub rules: Vec<retest_spec::Rule>,
     /// RIPA on the raw target vector (the paper) or the unit vector (Du et al.'s code).
     #[arg(long, default_value_t = retest_spec::defaults::RIPA_TARGET)]
     pub ripa_target: retest_spec::RipaTarget,
@@ -446,8 +473,43 @@ pub struct ScoreArgs {
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long, value_parser = positive::<usize>)]
     pub threads: Option<usize>,
-    /// Look words up lowercased, for embeddings of a lowercased corpus (the table names the
-    /// pairs and words lowercased).
+}
+
+impl ScoringArgs {
+    pub fn scoring(&self) -> retest_pipeline::Scoring<'_> {
+        retest_pipeline::Scoring {
+            rules: &self.rules,
+            ripa_target: self.ripa_target,
+            nbm_k: self.nbm_k as usize,
+            nbm_pool: self.nbm_pool,
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ValidityArgs {
+    /// Embedding files (format told from their bytes, or given by --format).
+    #[arg(required = true)]
+    pub embeddings: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputFormat,
+    /// The criterion: `census` (Garg et al.: the logit of each occupation's share of women),
+    /// `mturk` (Garg et al.'s stereotype ratings), or a CSV of `word,value` lines.
+    #[arg(long, value_name = "census|mturk|FILE")]
+    pub criterion: String,
+    /// The census year (1850–2015; default: the latest), with `--criterion census`.
+    #[arg(long, value_name = "Y")]
+    pub census_year: Option<u32>,
+    /// Base pairs: one `masculine feminine` pair per line (default: the word-list folder's
+    /// `du2021/base-pairs.txt`).
+    #[arg(long)]
+    pub pairs: Option<PathBuf>,
+    #[command(flatten)]
+    pub scoring: ScoringArgs,
+    /// Look words up lowercased, for embeddings of a lowercased corpus.
     #[arg(long)]
     pub lowercase: bool,
     #[command(flatten)]

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, ensure};
 use retest_pipeline::{
     Folders, LoadedPlan, Overwrite, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file,
     train_pipeline, train_sgns_file,
@@ -73,6 +73,7 @@ pub fn run(cli: Cli) -> Result<()> {
             })
         }
         Command::Analogies(args) => analogies(&args),
+        Command::Validity(args) => validity(&args, &folders),
         Command::BasePairs(args) => base_pairs(&args, &folders),
         Command::Sgns(args) => sgns(&args),
         Command::Glove(args) => glove(&args),
@@ -182,18 +183,40 @@ fn plan(folders: &Folders, pipeline: &str, format: Format) -> Result<()> {
 }
 
 fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     retest_pipeline::score_files(&retest_pipeline::ScoreRequest {
         embeddings: args.input.files(&args.embeddings, args.lowercase),
-        rules: &args.rules,
         pairs: &args.pairs,
         words: &args.words,
-        ripa_target: args.ripa_target,
-        nbm_k: args.nbm_k as usize,
-        nbm_pool: args.nbm_pool,
-        threads,
+        scoring: args.scoring.scoring(),
+        out: args.table.file(),
+    })
+}
+
+/// `retest validity`: the criterion named, then the pipeline's function.
+fn validity(args: &crate::cli::ValidityArgs, folders: &Folders) -> Result<()> {
+    use retest_pipeline::CriterionSource;
+    let criterion = match args.criterion.as_str() {
+        "census" => CriterionSource::Census {
+            year: args.census_year,
+        },
+        other => {
+            ensure!(
+                args.census_year.is_none(),
+                "--census-year applies to --criterion census only"
+            );
+            match other {
+                "mturk" => CriterionSource::Mturk,
+                file => CriterionSource::File(std::path::Path::new(file)),
+            }
+        }
+    };
+    let pairs = (args.pairs.clone()).unwrap_or_else(|| folders.wordlists(None).join("du2021/base-pairs.txt"));
+    retest_pipeline::validity_files(&retest_pipeline::ValidityRequest {
+        embeddings: args.input.files(&args.embeddings, args.lowercase),
+        criterion,
+        pairs: &pairs,
+        scoring: args.scoring.scoring(),
+        folders,
         out: args.table.file(),
     })
 }

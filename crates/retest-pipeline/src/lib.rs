@@ -37,9 +37,13 @@ pub use driver::status::{Failure, JobStatus, State, pipeline_status};
 pub use driver::task::{TaskReport, find_prepared_corpus, run_training_job};
 pub use driver::train::{JobTiming, PrefetchChoice, TrainOutcome, TrainSummary, sgns_config, train_all};
 pub use driver::{cluster, slurm};
-pub use lists::{FULL, Lists, QueryLine, TargetList, read_query_file, read_query_tests, read_weat_tests};
+pub use lists::{
+    Criterion, CriterionSource, FULL, Lists, QueryLine, TargetList, read_criterion, read_query_file,
+    read_query_tests, read_weat_tests,
+};
 pub use message::one_line;
 pub use progress::Reporter;
+pub use retest_measures::Scoring;
 pub use stages::columns::{EMPTY_SET, OUT_OF_VOCABULARY, PCA_DIRECTION};
 pub use stages::job::{DONE_FILE, MeasureJob, MeasureSummary, group_tables, measure};
 pub use tools::analogies::{AnalogiesRequest, AnalogyInput, analogies_files, analogy_rows, analogy_solver};
@@ -56,3 +60,4 @@ pub use tools::set_level::{
 };
 pub use tools::single::{SingleModel, export_embeddings, save_embeddings, train_glove_file, train_sgns_file};
 pub use tools::stats::{alpha_report, icc_report, kappa_report};
+pub use tools::validity::{ValidityRequest, validity_files, validity_rows};

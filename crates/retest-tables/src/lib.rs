@@ -56,7 +56,7 @@ pub use names::TableName;
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, EvalRow, IccRow, IccStats, QueryRow,
-    RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
+    RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, ValidityRow, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{

@@ -13,7 +13,7 @@ use crate::{
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DetectorRow, DirectBiasRow,
     DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow,
-    ShareRow, WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
+    ShareRow, ValidityRow, WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
 };
 
 /// A table's name, typed by its rows.
@@ -103,6 +103,7 @@ pub const BASE_PAIR_VARIANCE: TableName<BasePairVarianceRow> = TableName::new("b
 pub const SCORES: TableName<ScoreRow> = TableName::new("scores");
 pub const WEAT_FILE: TableName<WeatRow> = TableName::new("weat");
 pub const QUERY_FILE: TableName<QueryRow> = TableName::new("query");
+pub const VALIDITY_FILE: TableName<ValidityRow> = TableName::new("validity");
 pub const DIRECT_BIAS_FILE: TableName<DirectBiasRow> = TableName::new("direct_bias");
 pub const ANALOGIES_FILE: TableName<AnalogyRow> = TableName::new("analogies");
 pub const EVAL_FILE: TableName<EvalRow> = TableName::new("eval");

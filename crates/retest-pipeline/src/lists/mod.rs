@@ -4,6 +4,7 @@
 //! the download cache or a URL — by name and SHA-256, resolved like a corpus source.
 
 mod benchmarks;
+mod criterion;
 mod queries;
 mod weat_tests;
 
@@ -15,6 +16,7 @@ use retest_measures::{PairList, WordList};
 use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, WeatTest};
 
 pub use benchmarks::{Benchmarks, GOOGLE_ANALOGIES};
+pub use criterion::Criterion;
 pub use queries::{QueryLine, read_query_file};
 pub use weat_tests::{read_query_tests, read_weat_tests};
 
@@ -373,6 +375,8 @@ enum Kind {
     Analogies,
     /// A benchmark file's declaration (`<name>.yaml` only).
     Benchmark,
+    /// A criterion file's declaration (`<name>.yaml` only).
+    Criterion,
 }
 
 impl Kind {
@@ -385,8 +389,49 @@ impl Kind {
             Kind::Stereotypes => "stereotype list",
             Kind::Analogies => "analogy query list",
             Kind::Benchmark => "benchmark",
+            Kind::Criterion => "criterion",
         }
     }
+}
+
+/// Which criterion validity is measured against.
+#[derive(Clone, Copy, Debug)]
+pub enum CriterionSource<'a> {
+    /// Garg et al.'s census: the logit of the share of women per occupation in `year` (the
+    /// latest when `None`); declared as `garg-census` in the word-list folder.
+    Census { year: Option<u32> },
+    /// Garg et al.'s MTurk stereotype ratings per occupation; declared as `garg-mturk`.
+    Mturk,
+    /// One's own `word,value` CSV.
+    File(&'a Path),
+}
+
+/// The criterion `source`, its declared files found below `folder` through `resolver`.
+///
+/// # Errors
+///
+/// The declaration or the file cannot be found, verified, read or parsed.
+pub fn read_criterion(
+    source: CriterionSource<'_>,
+    folder: &Path,
+    resolver: &mut Resolver,
+) -> Result<Criterion> {
+    let read = |name: &str, resolver: &mut Resolver| read_list(folder, name, Kind::Criterion, resolver);
+    Ok(match source {
+        CriterionSource::Census { year } => {
+            let (file, text) = read("garg-census", resolver)?;
+            criterion::census(&text, &file.display().to_string(), year)?
+        }
+        CriterionSource::Mturk => {
+            let (file, text) = read("garg-mturk", resolver)?;
+            criterion::word_values(&text, &file.display().to_string(), "mturk")?
+        }
+        CriterionSource::File(path) => {
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            criterion::word_values(&text, &path.display().to_string(), &declaration_name(path))?
+        }
+    })
 }
 
 /// Reads list `name` ([`find_list`]); a declaration (`.yaml`) is resolved to the file it
@@ -416,7 +461,7 @@ fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
             PathBuf::from(name)
         } else {
             let mut found = Vec::new();
-            let names = if matches!(kind, Kind::Tests | Kind::Benchmark) {
+            let names = if matches!(kind, Kind::Tests | Kind::Benchmark | Kind::Criterion) {
                 vec![format!("{name}.yaml")]
             } else if kind == Kind::Analogies {
                 vec![format!("{name}.txt")]

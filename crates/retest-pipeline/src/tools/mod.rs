@@ -1,5 +1,5 @@
 //! The bring-your-own-vectors commands: each runs one family of measures on any embedding
-//! files (`retest score`, `weat`, `query`, `direct-bias`, `analogies`, `base-pairs`, `eval`) or trains one model
+//! files (`retest score`, `weat`, `query`, `direct-bias`, `analogies`, `base-pairs`, `eval`, `validity`) or trains one model
 //! from a text file (`retest sgns`, `retest glove`), under one output policy (`output.rs`); and
 //! `retest lock`, which records the checksums of one's own declared files (`checksums.rs`); and
 //! the reports of `retest stats` on one's own ratings (`stats.rs`).
@@ -15,3 +15,4 @@ pub(crate) mod score;
 pub(crate) mod set_level;
 pub(crate) mod single;
 pub(crate) mod stats;
+pub(crate) mod validity;

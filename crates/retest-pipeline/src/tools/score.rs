@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use retest_geometry::GeometryError;
-use retest_measures::{MeasureError, Model, NbmPool, PairList, RipaTarget, Rule, Scoring, WordList};
+use retest_measures::{MeasureError, Model, PairList, Rule, Scoring, WordList};
 use retest_tables::{ScoreRow, names};
 
 use crate::stages::columns::ZERO_VECTOR;
@@ -31,13 +31,9 @@ fn nbm_failure(error: MeasureError, nbm_k: usize) -> String {
 pub struct ScoreRequest<'a> {
     /// With `lowercase`, the pairs and words are lowercased (and the table names them so).
     pub embeddings: EmbeddingFiles<'a>,
-    pub rules: &'a [Rule],
     pub pairs: &'a Path,
     pub words: &'a [PathBuf],
-    pub ripa_target: RipaTarget,
-    pub nbm_k: usize,
-    pub nbm_pool: NbmPool,
-    pub threads: usize,
+    pub scoring: Scoring<'a>,
     pub out: TableFile<'a>,
 }
 
@@ -91,18 +87,7 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
     for path in req.words {
         words.extend(read_word_file(path)?.words);
     }
-    let input = ScoreInput::new(
-        pairs,
-        words,
-        &req.embeddings.lookup,
-        Scoring {
-            rules: req.rules,
-            ripa_target: req.ripa_target,
-            nbm_k: req.nbm_k,
-            nbm_pool: req.nbm_pool,
-            threads: req.threads,
-        },
-    );
+    let input = ScoreInput::new(pairs, words, &req.embeddings.lookup, req.scoring);
     input.check()?;
     let mut rows = Vec::new();
     let mut err = std::io::stderr().lock();
