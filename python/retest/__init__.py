@@ -26,7 +26,7 @@ from ._retest import RetestError
 
 __all__ = [
     "Embeddings", "Results", "RetestError", "alpha", "analogies", "base_pairs", "direct_bias", "evaluate",
-    "icc", "kappa", "load_results", "query", "run", "score", "weat",
+    "icc", "kappa", "load_results", "query", "run", "score", "validity", "weat",
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -430,6 +430,55 @@ def score(
             nbm_pool=nbm_pool,
             threads=threads,
             lowercase=lowercase,
+        )
+    )
+
+
+def validity(
+    embeddings: Union[Embeddings, Sequence[Embeddings]],
+    criterion: Union[str, "os.PathLike[str]", Mapping[str, float]] = "census",
+    *,
+    census_year: Optional[int] = None,
+    pairs: Optional[Union[PathLike, Sequence[Sequence[str]]]] = None,
+    rules: Optional[Sequence[str]] = None,
+    ripa_target: Optional[str] = None,
+    nbm_k: Optional[int] = None,
+    nbm_pool: Optional[str] = None,
+    threads: Optional[int] = None,
+    lowercase: bool = False,
+    wordlists: Optional[PathLike] = None,
+) -> pl.DataFrame:
+    """Criterion validity as ``retest validity`` computes it: each rule's scores of the
+    criterion's words along each base pair, correlated with the criterion (Pearson's r with its
+    p-value, Spearman's rho), one row per (embedding, rule, pair) with the command's columns.
+    ``criterion`` is ``"census"`` (Garg et al.'s logit of each occupation's share of women in
+    ``census_year``, the latest by default), ``"mturk"`` (their stereotype ratings), a
+    ``word,value`` CSV file, or a dict ``{word: value}``. ``pairs`` default to the word-list
+    folder's ``du2021/base-pairs.txt``. Scores are positive when masculine: a valid rule
+    correlates negatively with the share of women.
+
+    >>> retest.validity(emb, "census", census_year=1990, rules=["ripa"])  # doctest: +SKIP
+    """
+    if isinstance(criterion, Mapping):
+        given = ([str(w) for w in criterion], [float(v) for v in criterion.values()])
+    else:
+        given = os.fspath(criterion)
+    if pairs is None:
+        folder = os.fspath(wordlists) if wordlists is not None else "wordlists"
+        pairs = os.path.join(folder, "du2021", "base-pairs.txt")
+    return _frame(
+        *_retest.validity_parquet(
+            *_models(embeddings),
+            _pairs(pairs)[0],
+            given,
+            census_year=census_year,
+            rules=None if rules is None else [str(r) for r in rules],
+            ripa_target=ripa_target,
+            nbm_k=nbm_k,
+            nbm_pool=nbm_pool,
+            threads=threads,
+            lowercase=lowercase,
+            wordlists=_list_name(wordlists),
         )
     )
 

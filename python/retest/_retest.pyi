@@ -1,5 +1,5 @@
 # Type stubs of the Rust extension module; `retest/__init__.py` is the documented interface.
-from typing import Optional
+from typing import Optional, Union
 
 class RetestError(ValueError): ...
 
@@ -108,4 +108,19 @@ def query_parquet(
     samples: Optional[int] = None,
     seed: Optional[int] = None,
     lowercase: bool = False,
+) -> tuple[bytes, str]: ...
+def validity_parquet(
+    embeddings: list[Embeddings],
+    names: list[str],
+    pairs: list[tuple[str, str]],
+    criterion: Union[str, tuple[list[str], list[float]]],
+    census_year: Optional[int] = None,
+    rules: Optional[list[str]] = None,
+    ripa_target: Optional[str] = None,
+    nbm_k: Optional[int] = None,
+    nbm_pool: Optional[str] = None,
+    threads: Optional[int] = None,
+    lowercase: bool = False,
+    wordlists: Optional[str] = None,
+    corpora: Optional[str] = None,
 ) -> tuple[bytes, str]: ...

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use retest_embeddings::Format;
 use retest_measures::{Constraint, Measure, Model, Rule, Scoring};
-use retest_pipeline::{Overwrite, QueryLine, WeatSettings, WordLookup};
+use retest_pipeline::{CriterionSource, Overwrite, QueryLine, WeatSettings, WordLookup};
 use retest_reliability::Matrix;
 use retest_spec::{QueryTest, WeatTest, WordSet, defaults};
 use retest_tables::{Row, Table, TableName, names};
@@ -437,6 +437,49 @@ fn inner<'a>(embeddings: &'a [PyRef<'_, PyEmbeddings>]) -> Vec<&'a retest_embedd
     embeddings.iter().map(|e| &e.inner).collect()
 }
 
+/// The rules and their settings as Python gives them, each the command's default when not given
+/// (`threads`: all cores).
+struct Rules {
+    rules: Vec<Rule>,
+    ripa_target: retest_measures::RipaTarget,
+    nbm_k: usize,
+    nbm_pool: retest_measures::NbmPool,
+    threads: usize,
+}
+
+impl Rules {
+    fn of(
+        rules: Option<Vec<String>>,
+        ripa_target: Option<&str>,
+        nbm_k: Option<usize>,
+        nbm_pool: Option<&str>,
+        threads: Option<usize>,
+    ) -> PyResult<Rules> {
+        Ok(Rules {
+            rules: match rules {
+                None => defaults::RULES.to_vec(),
+                Some(names) => (names.iter())
+                    .map(|n| n.parse().map_err(raised))
+                    .collect::<PyResult<_>>()?,
+            },
+            ripa_target: parsed(ripa_target, defaults::RIPA_TARGET)?,
+            nbm_k: nbm_k.unwrap_or(defaults::NBM_K as usize),
+            nbm_pool: parsed(nbm_pool, defaults::NBM_POOL)?,
+            threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        })
+    }
+
+    fn scoring(&self) -> Scoring<'_> {
+        Scoring {
+            rules: &self.rules,
+            ripa_target: self.ripa_target,
+            nbm_k: self.nbm_k,
+            nbm_pool: self.nbm_pool,
+            threads: self.threads,
+        }
+    }
+}
+
 /// Bias scores of `words` against every pair under every rule on every embedding, as
 /// `retest score` computes them (a setting not given takes the command's default; `threads`:
 /// all cores): the table as Parquet bytes, and the lines the command prints.
@@ -456,24 +499,78 @@ fn score_parquet<'py>(
     threads: Option<usize>,
     lowercase: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
-    let rules: Vec<Rule> = match rules {
-        None => defaults::RULES.to_vec(),
-        Some(names) => (names.iter())
-            .map(|n| n.parse().map_err(raised))
-            .collect::<PyResult<_>>()?,
-    };
-    let scoring = Scoring {
-        rules: &rules,
-        ripa_target: parsed(ripa_target, defaults::RIPA_TARGET)?,
-        nbm_k: nbm_k.unwrap_or(defaults::NBM_K as usize),
-        nbm_pool: parsed(nbm_pool, defaults::NBM_POOL)?,
-        threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
-    };
-    let input = retest_pipeline::ScoreInput::new(pairs, words, &WordLookup { lowercase }, scoring);
+    let rules = Rules::of(rules, ripa_target, nbm_k, nbm_pool, threads)?;
+    let input = retest_pipeline::ScoreInput::new(pairs, words, &WordLookup { lowercase }, rules.scoring());
     let models = inner(&embeddings);
     table_of(py, names::SCORES, |warnings| {
         rows_of_each(&models, &names, |name, model| {
             retest_pipeline::score_rows(name, model, &input, warnings)
+        })
+    })
+}
+
+/// A criterion as Python gives it: `census` (of `census_year`), `mturk`, a `word,value` CSV file,
+/// or its words and values.
+#[derive(FromPyObject)]
+enum CriterionArg {
+    Named(String),
+    Given(Vec<String>, Vec<f64>),
+}
+
+/// The validity of every rule's scores along every pair on every embedding against a criterion,
+/// as `retest validity` computes it (a setting not given takes the command's default): the table
+/// as Parquet bytes, and the lines the command prints.
+#[pyfunction]
+#[pyo3(signature = (embeddings, names, pairs, criterion, census_year=None, rules=None, ripa_target=None, nbm_k=None, nbm_pool=None, threads=None, lowercase=false, wordlists=None, corpora=None))]
+#[allow(clippy::too_many_arguments)]
+fn validity_parquet<'py>(
+    py: Python<'py>,
+    embeddings: Vec<PyRef<'py, PyEmbeddings>>,
+    names: Vec<String>,
+    pairs: Vec<(String, String)>,
+    criterion: CriterionArg,
+    census_year: Option<u32>,
+    rules: Option<Vec<String>>,
+    ripa_target: Option<&str>,
+    nbm_k: Option<usize>,
+    nbm_pool: Option<&str>,
+    threads: Option<usize>,
+    lowercase: bool,
+    wordlists: Option<PathBuf>,
+    corpora: Option<PathBuf>,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let criterion = match criterion {
+        CriterionArg::Given(words, values) => retest_pipeline::Criterion {
+            name: "criterion".to_owned(),
+            words,
+            values,
+            left_out: Vec::new(),
+        },
+        CriterionArg::Named(name) => {
+            let source = match name.as_str() {
+                "census" => CriterionSource::Census { year: census_year },
+                "mturk" => CriterionSource::Mturk,
+                file => CriterionSource::File(std::path::Path::new(file)),
+            };
+            if census_year.is_some() && name != "census" {
+                return Err(RetestError::new_err(
+                    "census_year applies to criterion=\"census\" only",
+                ));
+            }
+            let folders = folders(wordlists, corpora);
+            let mut resolver = retest_pipeline::resolver(&retest_pipeline::lock_file(&folders.recipes(None)))
+                .map_err(raised)?;
+            retest_pipeline::read_criterion(source, &folders.wordlists(None), &mut resolver)
+                .map_err(raised)?
+        }
+    };
+    let rules = Rules::of(rules, ripa_target, nbm_k, nbm_pool, threads)?;
+    let lookup = WordLookup { lowercase };
+    let input = retest_pipeline::ScoreInput::new(pairs, criterion.words.clone(), &lookup, rules.scoring());
+    let models = inner(&embeddings);
+    table_of(py, names::VALIDITY_FILE, |warnings| {
+        rows_of_each(&models, &names, |name, model| {
+            retest_pipeline::validity_rows(name, model, &lookup, &input, &criterion, warnings)
         })
     })
 }
@@ -732,6 +829,7 @@ fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pairs_file, m)?)?;
     m.add_function(wrap_pyfunction!(words_file, m)?)?;
     m.add_function(wrap_pyfunction!(score_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(validity_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(query_tests_file, m)?)?;
     m.add_function(wrap_pyfunction!(query_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(queries_file, m)?)?;

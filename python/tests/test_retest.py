@@ -504,3 +504,28 @@ def test_query_names_a_measure_that_is_not_a_query_measure():
     with pytest.raises(retest.RetestError) as error:
         retest.query(emb, {"t": {"targets": {"m": ["john"]}}})
     assert str(error.value) == "test `t`: no attributes (a test has targets and attributes, or x, y, a and b)"
+
+
+VALIDITY = ROOT / "crates" / "retest-cli" / "tests" / "data"
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_validity_equals_the_command_from_a_file_and_from_a_dict(tmp_path):
+    model = retest.Embeddings.load(VALIDITY / "validity_model.vec")
+    (tmp_path / "pairs.txt").write_text("he she\nman woman\n")
+    criterion = VALIDITY / "validity_criterion.csv"
+    want = command_table(
+        tmp_path, "validity", str(VALIDITY / "validity_model.vec"), "--criterion", str(criterion),
+        "--pairs", str(tmp_path / "pairs.txt"), "--rules", "dbwa,ripa",
+    )
+    got = retest.validity(model, criterion, pairs=tmp_path / "pairs.txt", rules=["dbwa", "ripa"])
+    assert want.equals(got)
+    values = dict(line.split(",") for line in criterion.read_text().splitlines()[1:])
+    given = retest.validity(
+        model, {w: float(v) for w, v in values.items()}, pairs=[("he", "she"), ("man", "woman")], rules=["dbwa", "ripa"]
+    )
+    assert given.drop("criterion").equals(got.drop("criterion"))
+    assert set(given["criterion"]) == {"criterion"}
+    with pytest.raises(retest.RetestError) as error:
+        retest.validity(model, "mturk", census_year=1900)
+    assert str(error.value) == 'census_year applies to criterion="census" only'

@@ -98,8 +98,10 @@ pub fn validity_rows(
         criterion.name
     );
     let scores = score_rows(name, model, input, warn)?;
-    // The rows of one (rule, pair) are consecutive, in word order.
-    let mut groups: Vec<((String, String), Vec<(f64, f64)>)> = Vec::new();
+    // The rows of one (rule, pair) are consecutive, in word order: each group's key and its
+    // (score, criterion value) pairs.
+    type Group = ((String, String), Vec<(f64, f64)>);
+    let mut groups: Vec<Group> = Vec::new();
     for row in &scores {
         let key = (row.rule.clone(), format!("{}:{}", row.male, row.female));
         if groups.last().is_none_or(|(k, _)| *k != key) {
