@@ -69,6 +69,7 @@ mod study;
 mod test_retest;
 #[cfg(test)]
 mod tests;
+mod validity;
 
 pub use analogies::{
     AnswerAgreement, ModalAnswer, PairOverlap, SectionsIcc, Tally, answer_agreement, pair_overlap,
@@ -94,3 +95,4 @@ pub use set_level::{
 pub use shares::{POOR_RELIABILITY, ShareRecord, low_reliability};
 pub use study::{IccRecord, Raters, SeedMeans, Study, Subject, TargetSet};
 pub use test_retest::{test_retest_pairs, test_retest_words};
+pub use validity::{Validity, ValidityAcross, validity, validity_across};

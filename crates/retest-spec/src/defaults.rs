@@ -104,6 +104,8 @@ pub const WEAT_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_SAMPLED_PARTITION
 pub const WEAT_MAX_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_MAX_SAMPLED_PARTITIONS;
 /// WEAT: root seed of the sampled permutation tests of `retest weat` when none is given.
 pub const WEAT_SEED: u64 = 1;
+/// The criterion of a plan's `validity` section without one: Garg et al.'s census.
+pub const VALIDITY_CRITERION: &str = "census";
 /// The measures `retest query` runs by default: every query measure.
 pub const QUERY_MEASURES: &[crate::Measure] = {
     use crate::Measure::{Ect, Mac, Rnd, Rnsb, Weat};

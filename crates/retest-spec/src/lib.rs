@@ -25,6 +25,7 @@ pub use model_files::ModelFiles;
 pub use pipeline::{
     Algorithm, AnalogyParams, Architecture, BasePairParams, GloveParams, InterRaterScale, MeasureParams,
     NbmPool, Plan, RecipeFolder, ReliabilityParams, RipaTarget, Rule, SetLevelParams, SgnsParams,
+    ValidityParams,
 };
 pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling, name_problem};
 /// The plain-text and Reddit readers' options, spelt in recipes as the corpus readers define them.

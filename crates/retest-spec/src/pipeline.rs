@@ -47,6 +47,9 @@
 //!   flip: [[man, woman], [king, queen]]   # RIPA labels that change between two pairs
 //!   example: professor        # Figure 1's word
 //!   random_samples: 100000    # random word pairs for the cosine baselines
+//! validity:                   # opt-in: the rules' scores against a criterion, on every seed
+//!   criterion: census         # census (Garg et al.'s share of women), mturk, or a word,value CSV
+//!   census_year: 1900         # with census: the year (default: the latest, 2015)
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -272,6 +275,16 @@ pub struct BasePairParams {
     pub random_samples: usize,
 }
 
+/// What a plan's per-word scores are validated against (the `validity` section).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ValidityParams {
+    /// `census` (Garg et al.'s logit of each occupation's share of women), `mturk` (their
+    /// stereotype ratings), or a `word,value` CSV (a path).
+    pub criterion: String,
+    /// The census year; `None`: the latest in the file.
+    pub census_year: Option<u32>,
+}
+
 impl AnalogyParams {
     /// The solvers with their parameters.
     pub fn solvers(&self) -> Vec<Solver> {
@@ -308,6 +321,9 @@ pub struct Plan {
     /// The base-pair analyses, when the pipeline has a `base_pairs` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base_pairs: Option<BasePairParams>,
+    /// Criterion validity, when the pipeline has a `validity` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validity: Option<ValidityParams>,
     /// Models read from embedding files (the pipeline's `models` section), measured after the
     /// trained ones.
     #[serde(rename = "models", skip_serializing_if = "Vec::is_empty")]
@@ -335,6 +351,7 @@ struct RawPipeline {
     set_level: Option<RawSetLevel>,
     analogies: Option<RawAnalogies>,
     base_pairs: Option<RawBasePairs>,
+    validity: Option<RawValidity>,
     #[serde(default)]
     models: Vec<RawModelFiles>,
 }
@@ -447,6 +464,13 @@ struct RawBasePairs {
     flip: Option<[[String; 2]; 2]>,
     example: Option<String>,
     random_samples: Option<usize>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawValidity {
+    criterion: Option<String>,
+    census_year: Option<u32>,
 }
 
 /// A field that may be absent (`None`), `null` (`Some(None)`) or a value.
@@ -570,6 +594,7 @@ impl Plan {
             set_level: resolve_set_level(&doc)?,
             analogies: resolve_analogies(&doc)?,
             base_pairs: resolve_base_pairs(&doc)?,
+            validity: resolve_validity(&doc)?,
             model_files,
             file: doc.file.clone(),
         })
@@ -823,6 +848,27 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
     check_unique_nonempty(doc, "measures.target_lists", &p.target_lists, String::as_str)?;
     check_unique(doc, "measures.queries", &p.queries, String::as_str)?;
     Ok(p)
+}
+
+/// The `validity` section, defaults filled in; `None` without one.
+fn resolve_validity(doc: &Document<RawPipeline>) -> Result<Option<ValidityParams>, SpecError> {
+    let Some(raw) = doc.raw.validity.as_ref() else {
+        return Ok(None);
+    };
+    let criterion = raw
+        .criterion
+        .clone()
+        .unwrap_or_else(|| defaults::VALIDITY_CRITERION.to_owned());
+    if raw.census_year.is_some() && criterion != "census" {
+        return Err(doc.error(
+            "validity.census_year",
+            "a census year applies to `criterion: census` only".to_owned(),
+        ));
+    }
+    Ok(Some(ValidityParams {
+        criterion,
+        census_year: raw.census_year,
+    }))
 }
 
 /// The `set_level` section, defaults filled in; `None` without one. Without `single_pair`, the

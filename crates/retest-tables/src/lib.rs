@@ -40,6 +40,7 @@ mod read;
 mod rows;
 mod schema;
 mod set_level;
+mod validity;
 mod write;
 
 pub use analogies::{
@@ -63,4 +64,5 @@ pub use set_level::{
     AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, SetLevelStatistic,
     WeatSeedRow, WeatStats, WeatWordRow,
 };
+pub use validity::{ValidityReliabilityRow, ValiditySeedRow};
 pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};

@@ -13,7 +13,8 @@ use crate::{
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DetectorRow, DirectBiasRow,
     DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow,
-    ShareRow, ValidityRow, WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
+    ShareRow, ValidityReliabilityRow, ValidityRow, ValiditySeedRow, WeatRow, WeatSeedRow, WeatWordRow,
+    WordPropertyRow,
 };
 
 /// A table's name, typed by its rows.
@@ -74,6 +75,8 @@ pub const DETECTORS: TableName<DetectorRow> = TableName::new("detectors");
 pub const QUALITY: TableName<QualityRow> = TableName::new("quality");
 pub const AGREEMENT: TableName<AgreementRow> = TableName::new("agreement");
 pub const SEED_SPREAD: TableName<SeedSpreadRow> = TableName::new("seed_spread");
+pub const VALIDITY: TableName<ValiditySeedRow> = TableName::new("validity");
+pub const VALIDITY_RELIABILITY: TableName<ValidityReliabilityRow> = TableName::new("validity_reliability");
 pub const SET_LEVEL_RELIABILITY: TableName<SetIccRow> = TableName::new("set_level_reliability");
 
 pub const ANALOGY_ANSWERS: TableName<AnalogyAnswerRow> = TableName::new("analogy_answers");

@@ -23,6 +23,7 @@ mod resume;
 mod score;
 mod set_level;
 mod shape;
+mod validity;
 
 /// The first run of the smoke pipeline, and its tables and report as it left them.
 struct SmokeRun {

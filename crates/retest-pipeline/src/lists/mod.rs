@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use retest_data::{LockPlace, Owner, Resolver};
 use retest_measures::{PairList, WordList};
-use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, WeatTest};
+use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, ValidityParams, WeatTest};
 
 pub use benchmarks::{Benchmarks, GOOGLE_ANALOGIES};
 pub use criterion::Criterion;
@@ -179,6 +179,8 @@ pub struct Lists {
     pub analogies: Option<Vec<QueryLine>>,
     /// The base-pair lists, when the plan has a `base_pairs` section.
     pub base_pairs_analyses: Option<BasePairLists>,
+    /// The criterion, when the plan has a `validity` section.
+    pub validity: Option<Criterion>,
     /// The benchmark files the set-level and analogy stages read.
     pub benchmarks: Benchmarks,
     /// `(list name, file, sha256)` of every list read.
@@ -231,6 +233,14 @@ impl Lists {
             .map(|p| load_base_pairs(p, folder, resolver, &mut files))
             .transpose()?;
         let benchmarks = load_benchmarks(plan, folder, resolver, &mut files)?;
+        let validity = match &plan.validity {
+            Some(p) => {
+                let (criterion, digest) = load_criterion(CriterionSource::of(p), folder, resolver)?;
+                files.push(digest);
+                Some(criterion)
+            }
+            None => None,
+        };
         Ok(Lists {
             base_pairs,
             targets,
@@ -238,6 +248,7 @@ impl Lists {
             set_level,
             analogies,
             base_pairs_analyses,
+            validity,
             benchmarks,
             files,
         })
@@ -406,6 +417,19 @@ pub enum CriterionSource<'a> {
     File(&'a Path),
 }
 
+impl<'a> CriterionSource<'a> {
+    /// The criterion a plan's `validity` section names.
+    pub fn of(params: &'a ValidityParams) -> CriterionSource<'a> {
+        match params.criterion.as_str() {
+            "census" => CriterionSource::Census {
+                year: params.census_year,
+            },
+            "mturk" => CriterionSource::Mturk,
+            file => CriterionSource::File(Path::new(file)),
+        }
+    }
+}
+
 /// The criterion `source`, its declared files found below `folder` through `resolver`.
 ///
 /// # Errors
@@ -416,22 +440,38 @@ pub fn read_criterion(
     folder: &Path,
     resolver: &mut Resolver,
 ) -> Result<Criterion> {
-    let read = |name: &str, resolver: &mut Resolver| read_list(folder, name, Kind::Criterion, resolver);
-    Ok(match source {
-        CriterionSource::Census { year } => {
-            let (file, text) = read("garg-census", resolver)?;
-            criterion::census(&text, &file.display().to_string(), year)?
-        }
-        CriterionSource::Mturk => {
-            let (file, text) = read("garg-mturk", resolver)?;
-            criterion::word_values(&text, &file.display().to_string(), "mturk")?
+    Ok(load_criterion(source, folder, resolver)?.0)
+}
+
+/// [`read_criterion`], with the digest of the file read.
+fn load_criterion(
+    source: CriterionSource<'_>,
+    folder: &Path,
+    resolver: &mut Resolver,
+) -> Result<(Criterion, (String, PathBuf, String))> {
+    let (name, file, text) = match source {
+        CriterionSource::Census { .. } | CriterionSource::Mturk => {
+            let name = if matches!(source, CriterionSource::Mturk) {
+                "garg-mturk"
+            } else {
+                "garg-census"
+            };
+            let (file, text) = read_list(folder, name, Kind::Criterion, resolver)?;
+            (name.to_owned(), file, text)
         }
         CriterionSource::File(path) => {
             let text =
                 std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            criterion::word_values(&text, &path.display().to_string(), &declaration_name(path))?
+            (declaration_name(path), path.to_owned(), text)
         }
-    })
+    };
+    let shown = file.display().to_string();
+    let criterion = match source {
+        CriterionSource::Census { year } => criterion::census(&text, &shown, year)?,
+        CriterionSource::Mturk => criterion::word_values(&text, &shown, "mturk")?,
+        CriterionSource::File(_) => criterion::word_values(&text, &shown, &name)?,
+    };
+    Ok((criterion, digest(&name, file, &text)))
 }
 
 /// Reads list `name` ([`find_list`]); a declaration (`.yaml`) is resolved to the file it

@@ -1,5 +1,5 @@
 //! The measure job and its stages: every measure family (Du et al.'s per-word rules, the
-//! set-level measures, analogies, base pairs) is a stage of one shape (`stage.rs`), and the job
+//! set-level measures, analogies, base pairs, criterion validity) is a stage of one shape (`stage.rs`), and the job
 //! (`job.rs`) builds the stages a plan asks for, reads every seed once and writes their tables.
 
 pub(crate) mod analogies;
@@ -10,6 +10,7 @@ pub(crate) mod rules;
 pub(crate) mod seeds;
 pub(crate) mod set_level;
 pub(crate) mod stage;
+pub(crate) mod validity;
 
 use stage::Family;
 
@@ -21,4 +22,5 @@ pub(crate) const FAMILIES: &[Family] = &[
     set_level::FAMILY,
     analogies::FAMILY,
     base_pairs::FAMILY,
+    validity::FAMILY,
 ];

@@ -559,6 +559,7 @@ mod tests {
             set_level: None,
             analogies: None,
             base_pairs_analyses: None,
+            validity: None,
             benchmarks: Default::default(),
             files: Vec::new(),
         }

@@ -105,6 +105,7 @@ fn lists() -> Lists {
         set_level: Some(set_level),
         analogies: None,
         base_pairs_analyses: None,
+        validity: None,
         benchmarks: Benchmarks::default(),
         files: Vec::new(),
     }
