@@ -937,6 +937,16 @@ mod tests {
         let Command::Score(args) = cli.command else {
             panic!("not score");
         };
-        assert_eq!(args.rules, retest_spec::defaults::RULES);
+        assert_eq!(args.scoring.rules, retest_spec::defaults::RULES);
+    }
+
+    #[test]
+    fn query_measures_default_to_every_query_measure() {
+        let cli =
+            Cli::try_parse_from(["retest", "query", "e.vec", "--tests", "t.yaml", "--out", "o.csv"]).unwrap();
+        let Command::Query(args) = cli.command else {
+            panic!("not query");
+        };
+        assert_eq!(args.measures, retest_spec::defaults::QUERY_MEASURES);
     }
 }

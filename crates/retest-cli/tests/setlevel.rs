@@ -511,7 +511,7 @@ fn query_runs_every_measure_that_fits_and_its_weat_is_the_weat_command() {
     let pronouns = ids(&model, &["he", "him", "she", "her"]);
     assert_eq!(
         row("kin", "rnd").value,
-        rnd(&model, &male, &female, &pronouns).unwrap()
+        rnd(&model, &male, &female, &pronouns).unwrap().value
     );
     assert_eq!(
         row("kin", "ect").value,
