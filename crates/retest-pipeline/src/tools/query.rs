@@ -115,12 +115,11 @@ pub fn query_files(req: &QueryRequest<'_>) -> Result<()> {
     req.out.write(names::QUERY_FILE, &rows, "query rows")
 }
 
-/// A test's sets looked up in a model: each set's name and ids, the words left out (as
-/// `set:word`; out of the vocabulary, then with an all-zero vector) and the names of the sets
-/// left empty.
+/// A test's sets looked up in a model: each set's ids, the words left out (as `set:word`; out of
+/// the vocabulary, then with an all-zero vector) and the names of the sets left empty.
 struct Resolved<'t> {
-    targets: Vec<(&'t str, Vec<u32>)>,
-    attributes: Vec<(&'t str, Vec<u32>)>,
+    targets: Vec<Vec<u32>>,
+    attributes: Vec<Vec<u32>>,
     dropped: Vec<String>,
     zero: Vec<String>,
     empty: Vec<&'t str>,
@@ -129,7 +128,7 @@ struct Resolved<'t> {
 impl<'t> Resolved<'t> {
     fn of(test: &'t QueryTest, model: &Model<'_>, lookup: &WordLookup) -> Resolved<'t> {
         let (mut dropped, mut zero, mut empty) = (Vec::new(), Vec::new(), Vec::new());
-        let mut ids_of = |sets: &'t [retest_spec::WordSet]| -> Vec<(&'t str, Vec<u32>)> {
+        let mut ids_of = |sets: &'t [retest_spec::WordSet]| -> Vec<Vec<u32>> {
             (sets.iter())
                 .map(|set| {
                     let mut ids = Vec::with_capacity(set.words.len());
@@ -143,7 +142,7 @@ impl<'t> Resolved<'t> {
                     if ids.is_empty() {
                         empty.push(set.name.as_str());
                     }
-                    (set.name.as_str(), ids)
+                    ids
                 })
                 .collect()
         };
@@ -158,8 +157,8 @@ impl<'t> Resolved<'t> {
         }
     }
 
-    fn ids<'s>(sets: &'s [(&str, Vec<u32>)]) -> Vec<&'s [u32]> {
-        sets.iter().map(|(_, ids)| ids.as_slice()).collect()
+    fn ids(sets: &[Vec<u32>]) -> Vec<&[u32]> {
+        sets.iter().map(Vec::as_slice).collect()
     }
 }
 
@@ -203,7 +202,7 @@ pub fn query_rows(
                 sets.empty.join(", ")
             )?;
         }
-        let count = |s: &[(&str, Vec<u32>)]| s.iter().map(|(_, ids)| ids.len() as u32).sum::<u32>();
+        let count = |s: &[Vec<u32>]| s.iter().map(|ids| ids.len() as u32).sum::<u32>();
         for &measure in settings.measures {
             let mut row = QueryRow {
                 embedding: name.to_owned(),
