@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_tables::{Table, ValidityRow};
+use retest_tables::{Table, ValidityRow, ValidityStats};
 use retest_test_support::{arg, data_file, output, stderr, workspace_dir};
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
@@ -23,7 +23,7 @@ fn data(name: &str) -> PathBuf {
 }
 
 /// The rows of `retest validity MODEL --pairs PAIRS EXTRA… --out DIR/v.parquet`.
-fn validity(dir: &Path, extra: &[&str]) -> Vec<ValidityRow> {
+fn validity(dir: &Path, extra: &[&str]) -> Vec<ValidityStats> {
     let pairs = dir.join("pairs.txt");
     std::fs::write(&pairs, "he she\nman woman\n").unwrap();
     let out = dir.join("v.parquet");
@@ -33,7 +33,13 @@ fn validity(dir: &Path, extra: &[&str]) -> Vec<ValidityRow> {
     args.extend_from_slice(&["--out", arg(&out)]);
     let done = retest(&args, dir);
     assert!(done.status.success(), "{}", stderr(&done));
-    Table::read("validity", &out).unwrap().rows().unwrap()
+    (Table::read("validity", &out)
+        .unwrap()
+        .rows::<ValidityRow>()
+        .unwrap())
+    .into_iter()
+    .map(|r| r.validity)
+    .collect()
 }
 
 #[test]

@@ -57,12 +57,12 @@ pub use names::TableName;
 pub use read::parquet_path;
 pub use rows::{
     AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, EvalRow, IccRow, IccStats, QueryRow,
-    RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, ValidityRow, WeatRow, WordPropertyRow,
+    RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{
     AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, SetLevelStatistic,
     WeatSeedRow, WeatStats, WeatWordRow,
 };
-pub use validity::{ValidityReliabilityRow, ValiditySeedRow};
+pub use validity::{ValidityReliabilityRow, ValidityRow, ValiditySeedRow, ValidityStats};
 pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};

@@ -352,30 +352,6 @@ table_row! {
 }
 
 table_row! {
-    /// How well one rule's scores along one reference track a criterion, on one embedding file
-    /// (`retest validity`).
-    #[derive(Clone, Debug, PartialEq, Serialize)]
-    pub struct ValidityRow {
-        /// The embedding file as given on the command line.
-        pub embedding: String,
-        /// `dbwa`, `ripa` or `nbm`.
-        pub rule: String,
-        /// The base pair (`he:she`).
-        pub reference: String,
-        /// `census-1900`, `mturk`, or a criterion file's stem.
-        pub criterion: String,
-        /// Words with a score and a criterion value (the ones correlated).
-        pub n_words: u32,
-        /// Pearson's r of the scores and the criterion; NaN below 3 words or without spread.
-        pub pearson_r: f64,
-        /// Spearman's ρ.
-        pub spearman_r: f64,
-        /// The two-sided p-value of Pearson's r (t test with n − 2 degrees of freedom).
-        pub p_value: f64,
-    }
-}
-
-table_row! {
     /// Direct Bias of one gender direction on one embedding file (`retest direct-bias`).
     #[derive(Clone, Debug, PartialEq, Serialize)]
     pub struct DirectBiasRow {

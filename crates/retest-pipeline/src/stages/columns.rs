@@ -2,9 +2,11 @@
 //! columns of a WEAT test, and the names of the statuses of a missing set and of a word out of
 //! vocabulary, and of the principal-component direction.
 
-use retest_measures::Weat;
+use retest_analyses::Validity;
+use retest_measures::{Scoring, Weat};
 use retest_reliability::IccResult;
-use retest_tables::{IccStats, WeatStats};
+use retest_spec::Plan;
+use retest_tables::{IccStats, ValidityStats, WeatStats};
 
 /// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
 pub const EMPTY_SET: &str = "empty_set";
@@ -47,5 +49,29 @@ pub(crate) fn weat_stats(sets: [&[u32]; 4], result: Option<&Weat>) -> WeatStats 
         p_value: result.map_or(f64::NAN, |w| w.permutation.p),
         p_method: result.map_or_else(String::new, |w| w.permutation.method.as_str().to_owned()),
         n_partitions: result.map_or(0, |w| w.permutation.partitions),
+    }
+}
+
+/// The validity columns of `rule`'s scores along `reference` against `criterion`.
+pub(crate) fn validity_stats(rule: &str, reference: &str, criterion: &str, v: &Validity) -> ValidityStats {
+    ValidityStats {
+        rule: rule.to_owned(),
+        reference: reference.to_owned(),
+        criterion: criterion.to_owned(),
+        n_words: v.n as u32,
+        pearson_r: v.pearson.value,
+        spearman_r: v.spearman.value,
+        p_value: v.pearson.p_value,
+    }
+}
+
+/// The plan's rules with their settings, on `threads` threads.
+pub(crate) fn plan_scoring(plan: &Plan, threads: usize) -> Scoring<'_> {
+    Scoring {
+        rules: &plan.measures.rules,
+        ripa_target: plan.measures.ripa_target,
+        nbm_k: plan.measures.nbm_k as usize,
+        nbm_pool: plan.measures.nbm_pool,
+        threads,
     }
 }

@@ -12,9 +12,7 @@ use retest_analyses::{
     TargetSet,
 };
 use retest_geometry::KnnKernel;
-use retest_measures::{
-    NeighbourSearch, PLACEHOLDER_WORDS, ResolvedPairs, ScoreTensor, Scorer, Scoring, Vocab,
-};
+use retest_measures::{NeighbourSearch, PLACEHOLDER_WORDS, ResolvedPairs, ScoreTensor, Scorer, Vocab};
 use retest_spec::Plan;
 use retest_spec::defaults::ENSEMBLE_LIST;
 use retest_tables::{
@@ -23,7 +21,7 @@ use retest_tables::{
 };
 
 use crate::lists::{FULL, Lists, TargetList};
-use crate::stages::columns::icc_stats;
+use crate::stages::columns::{icc_stats, plan_scoring};
 use crate::stages::seeds::Vocabulary;
 use crate::stages::stage::{Across, Family, RuleScores, Seed, Setup, Stage, always, write_tables};
 
@@ -80,14 +78,8 @@ impl<'a> Rules<'a> {
     fn new(setup: &Setup<'a>) -> Result<Rules<'a>> {
         let plan = setup.plan;
         let resolved = Resolved::new(setup.corpus_name(), setup.lists, setup.vocab, setup.base_pairs)?;
-        let scorer = Scoring {
-            rules: &plan.measures.rules,
-            ripa_target: plan.measures.ripa_target,
-            nbm_k: plan.measures.nbm_k as usize,
-            nbm_pool: plan.measures.nbm_pool,
-            threads: setup.threads,
-        }
-        .for_vocabulary(&setup.vocabulary.words, &setup.lists.base_pairs.pairs);
+        let scorer = plan_scoring(plan, setup.threads)
+            .for_vocabulary(&setup.vocabulary.words, &setup.lists.base_pairs.pairs);
         let n_targets = resolved.targets.len();
         Ok(Rules {
             plan,
@@ -535,7 +527,7 @@ mod tests {
     //! scored into the tensor, and the designs' records labelled with the right words, pairs
     //! and lists.
 
-    use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, WordList};
+    use retest_measures::{Model, NbmPool, PairList, RipaTarget, Rule, Scoring, WordList};
 
     use super::*;
 

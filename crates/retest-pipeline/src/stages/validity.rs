@@ -5,11 +5,11 @@
 
 use anyhow::{Context, Result};
 use retest_analyses::validity_across;
-use retest_measures::{Scorer, Scoring};
+use retest_measures::Scorer;
 use retest_tables::{CoverageRow, Table, ValidityReliabilityRow, ValiditySeedRow, names};
 
 use crate::lists::Criterion;
-use crate::stages::columns::{OUT_OF_VOCABULARY, icc_stats};
+use crate::stages::columns::{OUT_OF_VOCABULARY, icc_stats, plan_scoring, validity_stats};
 use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, Setup, when_present};
 
 /// Criterion validity: a configuration has its tables when its plan has a `validity` section.
@@ -50,7 +50,6 @@ impl<'a> Validity<'a> {
         let Some(criterion) = setup.lists.validity.as_ref() else {
             return Ok(None);
         };
-        let plan = setup.plan;
         let (mut ids, mut values, mut missing) = (Vec::new(), Vec::new(), Vec::new());
         for (word, &value) in criterion.words.iter().zip(&criterion.values) {
             match setup.cased().id(word) {
@@ -86,14 +85,8 @@ impl<'a> Validity<'a> {
                 &missing,
             ));
         }
-        let scorer = Scoring {
-            rules: &plan.measures.rules,
-            ripa_target: plan.measures.ripa_target,
-            nbm_k: plan.measures.nbm_k as usize,
-            nbm_pool: plan.measures.nbm_pool,
-            threads: setup.threads,
-        }
-        .for_vocabulary(&setup.vocabulary.words, &setup.lists.base_pairs.pairs);
+        let scorer = plan_scoring(setup.plan, setup.threads)
+            .for_vocabulary(&setup.vocabulary.words, &setup.lists.base_pairs.pairs);
         let base_pairs = setup.base_pairs;
         Ok(Some(Validity {
             criterion,
@@ -152,13 +145,7 @@ impl PerSeed for Validity<'_> {
                         corpus: across.corpus.to_owned(),
                         algorithm: across.model.to_owned(),
                         seed: s as u32,
-                        rule: rule.as_str().to_owned(),
-                        reference: reference.clone(),
-                        criterion: self.criterion.name.clone(),
-                        n_words: v.n as u32,
-                        pearson_r: v.pearson.value,
-                        spearman_r: v.spearman.value,
-                        p_value: v.pearson.p_value,
+                        validity: validity_stats(rule.as_str(), reference, &self.criterion.name, v),
                     });
                 }
                 reliability.push(ValidityReliabilityRow {

@@ -71,6 +71,21 @@ impl<'a> EmbeddingFiles<'a> {
         Ok(retest_embeddings::read(path, self.format)?)
     }
 
+    /// The rows `rows` gives for each file in turn (its name, its model, and standard error for
+    /// the lines it says), in the files' order.
+    pub(crate) fn rows_of_each<R>(
+        &self,
+        mut rows: impl FnMut(&str, &Model<'_>, &mut dyn Write) -> Result<Vec<R>>,
+    ) -> Result<Vec<R>> {
+        let mut all = Vec::new();
+        let mut err = std::io::stderr().lock();
+        self.for_each_model(|name, model| {
+            all.extend(rows(&name, model, &mut err)?);
+            Ok(())
+        })?;
+        Ok(all)
+    }
+
     /// Reads every file in turn and gives `f` its name (the path as given) and model.
     pub(crate) fn for_each_model(&self, mut f: impl FnMut(String, &Model<'_>) -> Result<()>) -> Result<()> {
         for path in self.paths {

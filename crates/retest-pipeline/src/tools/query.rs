@@ -99,18 +99,8 @@ pub fn query_files(req: &QueryRequest<'_>) -> Result<()> {
     req.out.check(&req.embeddings.and(&[req.tests]))?;
     req.settings.check()?;
     let tests = selected_tests(req.folders, req.tests, req.tests_only)?;
-    let mut rows = Vec::new();
-    let mut err = std::io::stderr().lock();
-    req.embeddings.for_each_model(|name, model| {
-        rows.extend(query_rows(
-            &name,
-            model,
-            &req.embeddings.lookup,
-            &tests,
-            &req.settings,
-            &mut err,
-        )?);
-        Ok(())
+    let rows = req.embeddings.rows_of_each(|name, model, err| {
+        query_rows(name, model, &req.embeddings.lookup, &tests, &req.settings, err)
     })?;
     req.out.write(names::QUERY_FILE, &rows, "query rows")
 }

@@ -89,12 +89,9 @@ pub fn score_files(req: &ScoreRequest<'_>) -> Result<()> {
     }
     let input = ScoreInput::new(pairs, words, &req.embeddings.lookup, req.scoring);
     input.check()?;
-    let mut rows = Vec::new();
-    let mut err = std::io::stderr().lock();
-    req.embeddings.for_each_model(|name, model| {
-        rows.extend(score_rows(&name, model, &input, &mut err)?);
-        Ok(())
-    })?;
+    let rows = req
+        .embeddings
+        .rows_of_each(|name, model, err| score_rows(name, model, &input, err))?;
     req.out.write(names::SCORES, &rows, "scores")
 }
 

@@ -87,18 +87,8 @@ pub fn weat_files(req: &WeatRequest<'_>) -> Result<()> {
     let tests = (tests.iter())
         .map(|t| t.weat_in(req.tests))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut rows = Vec::new();
-    let mut err = std::io::stderr().lock();
-    req.embeddings.for_each_model(|name, model| {
-        rows.extend(weat_rows(
-            &name,
-            model,
-            &req.embeddings.lookup,
-            &tests,
-            &req.settings,
-            &mut err,
-        )?);
-        Ok(())
+    let rows = req.embeddings.rows_of_each(|name, model, err| {
+        weat_rows(name, model, &req.embeddings.lookup, &tests, &req.settings, err)
     })?;
     req.out.write(names::WEAT_FILE, &rows, "WEAT rows")
 }
@@ -253,17 +243,8 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         words_from: &words_from,
         c: req.c,
     };
-    let mut rows = Vec::new();
-    let mut err = std::io::stderr().lock();
-    req.embeddings.for_each_model(|name, model| {
-        rows.extend(direct_bias_rows(
-            &name,
-            model,
-            &req.embeddings.lookup,
-            &input,
-            &mut err,
-        )?);
-        Ok(())
+    let rows = req.embeddings.rows_of_each(|name, model, err| {
+        direct_bias_rows(name, model, &req.embeddings.lookup, &input, err)
     })?;
     req.out.write(names::DIRECT_BIAS_FILE, &rows, "Direct Bias rows")
 }

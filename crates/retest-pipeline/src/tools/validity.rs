@@ -7,13 +7,14 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Result, ensure};
+use retest_analyses::validity;
 use retest_measures::{Model, Scoring};
-use retest_reliability::{pearson, spearman};
 use retest_tables::{ValidityRow, names};
 use rustc_hash::FxHashMap;
 
 use crate::driver::project::{Folders, lock_file, resolver};
 use crate::lists::{Criterion, CriterionSource, read_criterion};
+use crate::stages::columns::validity_stats;
 use crate::tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 use crate::tools::score::{ScoreInput, read_pair_file, score_rows};
 
@@ -60,11 +61,9 @@ pub fn validity_files(req: &ValidityRequest<'_>) -> Result<()> {
     let pairs = read_pair_file(req.pairs)?.pairs;
     let lookup = &req.embeddings.lookup;
     let input = ScoreInput::new(pairs, criterion.words.clone(), lookup, req.scoring);
-    let mut rows = Vec::new();
-    req.embeddings.for_each_model(|name, model| {
-        rows.extend(validity_rows(&name, model, lookup, &input, &criterion, &mut err)?);
-        Ok(())
-    })?;
+    let rows = req
+        .embeddings
+        .rows_of_each(|name, model, err| validity_rows(name, model, lookup, &input, &criterion, err))?;
     req.out.write(names::VALIDITY_FILE, &rows, "validity rows")
 }
 
@@ -98,34 +97,23 @@ pub fn validity_rows(
         criterion.name
     );
     let scores = score_rows(name, model, input, warn)?;
-    // The rows of one (rule, pair) are consecutive, in word order: each group's key and its
-    // (score, criterion value) pairs.
-    type Group = ((String, String), Vec<(f64, f64)>);
+    // The rows of one (rule, pair) are consecutive, in word order: each group's key, its
+    // scores (NaN: none) and the criterion's values of the same words.
+    type Group = ((String, String), Vec<f64>, Vec<f64>);
     let mut groups: Vec<Group> = Vec::new();
     for row in &scores {
         let key = (row.rule.clone(), format!("{}:{}", row.male, row.female));
-        if groups.last().is_none_or(|(k, _)| *k != key) {
-            groups.push((key, Vec::new()));
+        if groups.last().is_none_or(|(k, ..)| *k != key) {
+            groups.push((key, Vec::new(), Vec::new()));
         }
-        if row.score.is_finite() {
-            let (_, paired) = groups.last_mut().expect("a group for every row");
-            paired.push((row.score, value_of[&row.word]));
-        }
+        let (_, x, y) = groups.last_mut().expect("a group for every row");
+        x.push(row.score);
+        y.push(value_of[&row.word]);
     }
-    Ok((groups.into_iter())
-        .map(|((rule, reference), paired)| {
-            let (x, y): (Vec<f64>, Vec<f64>) = paired.into_iter().unzip();
-            let r = pearson(&x, &y);
-            ValidityRow {
-                embedding: name.to_owned(),
-                rule,
-                reference,
-                criterion: criterion.name.clone(),
-                n_words: x.len() as u32,
-                pearson_r: r.value,
-                spearman_r: spearman(&x, &y).value,
-                p_value: r.p_value,
-            }
+    Ok((groups.iter())
+        .map(|((rule, reference), x, y)| ValidityRow {
+            embedding: name.to_owned(),
+            validity: validity_stats(rule, reference, &criterion.name, &validity(x, y)),
         })
         .collect())
 }
