@@ -16,6 +16,21 @@ pub struct Criterion {
     pub left_out: Vec<String>,
 }
 
+impl Criterion {
+    /// The line that names the words left out without a value, when there are any.
+    pub fn left_out_line(&self) -> Option<String> {
+        (!self.left_out.is_empty()).then(|| {
+            format!(
+                "criterion {}: {} of {} words left out, without a finite value: {}",
+                self.name,
+                self.left_out.len(),
+                self.words.len() + self.left_out.len(),
+                self.left_out.join(", ")
+            )
+        })
+    }
+}
+
 /// The census criterion of `year` (the latest in the file when `None`) from Garg et al.'s
 /// `occupation_percentages_gender_occ1950.csv` (`Census year,Occupation,Total Weight,Female,
 /// Male`): each occupation's logit of the share of women, `ln(p / (1 − p))`. An occupation whose
@@ -86,6 +101,10 @@ pub fn census(text: &str, file: &str, year: Option<u32>) -> Result<Criterion> {
         criterion.words.push(occupation);
         criterion.values.push((share / (1.0 - share)).ln());
     }
+    ensure!(
+        !criterion.words.is_empty(),
+        "{file}: no occupation of {year} has a share of women strictly between 0 and 1 (a finite logit)"
+    );
     Ok(criterion)
 }
 
@@ -149,9 +168,14 @@ mod tests {
         assert!((c.values[0] - 9f64.ln()).abs() < 1e-15);
         assert!((c.values[1] - (1.0f64 / 3.0).ln()).abs() < 1e-15);
         assert_eq!(c.left_out, ["engineer (share of women 0)"]);
+        assert_eq!(
+            c.left_out_line().unwrap(),
+            "criterion census-1900: 1 of 3 words left out, without a finite value: engineer (share of women 0)"
+        );
         // The latest year by default.
         let latest = census(CENSUS, "c.csv", None).unwrap();
         assert_eq!((latest.name.as_str(), latest.words.len()), ("census-1910", 1));
+        assert_eq!(latest.left_out_line(), None);
         assert_eq!(
             census(CENSUS, "c.csv", Some(2000)).unwrap_err().to_string(),
             "c.csv: no census line of 2000 (the years are 1900, 1910)"

@@ -67,7 +67,7 @@ impl<'a> Validity<'a> {
             criterion.words.len(),
             criterion.name
         );
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = criterion.left_out_line().into_iter().collect();
         let mut coverage = Vec::new();
         if !missing.is_empty() {
             notes.push(format!(

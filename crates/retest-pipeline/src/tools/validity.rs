@@ -40,23 +40,16 @@ pub struct ValidityRequest<'a> {
 /// `--out` is refused by the output policy; the criterion or the pairs cannot be found or read;
 /// no rule is given; an embedding has none of the criterion's words; the table cannot be written.
 pub fn validity_files(req: &ValidityRequest<'_>) -> Result<()> {
-    let criterion_file = match req.criterion {
+    let inputs = match req.criterion {
         CriterionSource::File(path) => vec![req.pairs, path],
         _ => vec![req.pairs],
     };
-    req.out.check(&req.embeddings.and(&criterion_file))?;
+    req.out.check(&req.embeddings.and(&inputs))?;
     let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
     let criterion = read_criterion(req.criterion, &req.folders.wordlists(None), &mut resolver)?;
     let mut err = std::io::stderr().lock();
-    if !criterion.left_out.is_empty() {
-        writeln!(
-            err,
-            "criterion {}: {} of {} words left out, without a finite value: {}",
-            criterion.name,
-            criterion.left_out.len(),
-            criterion.words.len() + criterion.left_out.len(),
-            criterion.left_out.join(", ")
-        )?;
+    if let Some(line) = criterion.left_out_line() {
+        writeln!(err, "{line}")?;
     }
     let pairs = read_pair_file(req.pairs)?.pairs;
     let lookup = &req.embeddings.lookup;
