@@ -463,13 +463,10 @@ def validity(
         given = ([str(w) for w in criterion], [float(v) for v in criterion.values()])
     else:
         given = os.fspath(criterion)
-    if pairs is None:
-        folder = os.fspath(wordlists) if wordlists is not None else "wordlists"
-        pairs = os.path.join(folder, "du2021", "base-pairs.txt")
     return _frame(
         *_retest.validity_parquet(
             *_models(embeddings),
-            _pairs(pairs)[0],
+            None if pairs is None else _pairs(pairs)[0],
             given,
             census_year=census_year,
             rules=None if rules is None else [str(r) for r in rules],

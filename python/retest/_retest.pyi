@@ -112,7 +112,7 @@ def query_parquet(
 def validity_parquet(
     embeddings: list[Embeddings],
     names: list[str],
-    pairs: list[tuple[str, str]],
+    pairs: Optional[list[tuple[str, str]]],
     criterion: Union[str, tuple[list[str], list[float]]],
     census_year: Optional[int] = None,
     rules: Optional[list[str]] = None,

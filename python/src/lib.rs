@@ -518,7 +518,8 @@ enum CriterionArg {
 }
 
 /// The validity of every rule's scores along every pair on every embedding against a criterion,
-/// as `retest validity` computes it (a setting not given takes the command's default): the table
+/// as `retest validity` computes it (a setting not given takes the command's default; `pairs`:
+/// the word-list folder's `du2021/base-pairs.txt`): the table
 /// as Parquet bytes, and the lines the command prints.
 #[pyfunction]
 #[pyo3(signature = (embeddings, names, pairs, criterion, census_year=None, rules=None, ripa_target=None, nbm_k=None, nbm_pool=None, threads=None, lowercase=false, wordlists=None, corpora=None))]
@@ -527,7 +528,7 @@ fn validity_parquet<'py>(
     py: Python<'py>,
     embeddings: Vec<PyRef<'py, PyEmbeddings>>,
     names: Vec<String>,
-    pairs: Vec<(String, String)>,
+    pairs: Option<Vec<(String, String)>>,
     criterion: CriterionArg,
     census_year: Option<u32>,
     rules: Option<Vec<String>>,
@@ -539,6 +540,7 @@ fn validity_parquet<'py>(
     wordlists: Option<PathBuf>,
     corpora: Option<PathBuf>,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let folders = folders(wordlists, corpora);
     let criterion = match criterion {
         CriterionArg::Given(words, values) => retest_pipeline::Criterion {
             name: "criterion".to_owned(),
@@ -547,21 +549,19 @@ fn validity_parquet<'py>(
             left_out: Vec::new(),
         },
         CriterionArg::Named(name) => {
-            let source = match name.as_str() {
-                "census" => CriterionSource::Census { year: census_year },
-                "mturk" => CriterionSource::Mturk,
-                file => CriterionSource::File(std::path::Path::new(file)),
-            };
-            if census_year.is_some() && name != "census" {
-                return Err(RetestError::new_err(
-                    "census_year applies to criterion=\"census\" only",
-                ));
-            }
-            let folders = folders(wordlists, corpora);
+            let source = CriterionSource::named(&name, census_year).map_err(raised)?;
             let mut resolver = retest_pipeline::resolver(&retest_pipeline::lock_file(&folders.recipes(None)))
                 .map_err(raised)?;
             retest_pipeline::read_criterion(source, &folders.wordlists(None), &mut resolver)
                 .map_err(raised)?
+        }
+    };
+    let pairs = match pairs {
+        Some(pairs) => pairs,
+        None => {
+            (retest_pipeline::read_pair_file(&folders.wordlists(None).join(defaults::VALIDITY_PAIRS)))
+                .map_err(raised)?
+                .pairs
         }
     };
     let rules = Rules::of(rules, ripa_target, nbm_k, nbm_pool, threads)?;

@@ -528,4 +528,4 @@ def test_validity_equals_the_command_from_a_file_and_from_a_dict(tmp_path):
     assert set(given["criterion"]) == {"criterion"}
     with pytest.raises(retest.RetestError) as error:
         retest.validity(model, "mturk", census_year=1900)
-    assert str(error.value) == 'census_year applies to criterion="census" only'
+    assert str(error.value) == "--census-year applies to --criterion census only"

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result};
 use retest_pipeline::{
     Folders, LoadedPlan, Overwrite, RecipeOverrides, measure_pipeline, prepare_recipe, train_glove_file,
     train_pipeline, train_sgns_file,
@@ -194,23 +194,9 @@ fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
 
 /// `retest validity`: the criterion named, then the pipeline's function.
 fn validity(args: &crate::cli::ValidityArgs, folders: &Folders) -> Result<()> {
-    use retest_pipeline::CriterionSource;
-    let criterion = match args.criterion.as_str() {
-        "census" => CriterionSource::Census {
-            year: args.census_year,
-        },
-        other => {
-            ensure!(
-                args.census_year.is_none(),
-                "--census-year applies to --criterion census only"
-            );
-            match other {
-                "mturk" => CriterionSource::Mturk,
-                file => CriterionSource::File(std::path::Path::new(file)),
-            }
-        }
-    };
-    let pairs = (args.pairs.clone()).unwrap_or_else(|| folders.wordlists(None).join("du2021/base-pairs.txt"));
+    let criterion = retest_pipeline::CriterionSource::named(&args.criterion, args.census_year)?;
+    let pairs =
+        (args.pairs.clone()).unwrap_or_else(|| folders.wordlists(None).join(defaults::VALIDITY_PAIRS));
     retest_pipeline::validity_files(&retest_pipeline::ValidityRequest {
         embeddings: args.input.files(&args.embeddings, args.lowercase),
         criterion,

@@ -106,6 +106,8 @@ pub const WEAT_MAX_SAMPLED_PARTITIONS: u64 = retest_measures::WEAT_MAX_SAMPLED_P
 pub const WEAT_SEED: u64 = 1;
 /// The criterion of a plan's `validity` section without one: Garg et al.'s census.
 pub const VALIDITY_CRITERION: &str = "census";
+/// The base pairs `retest validity` scores along without `--pairs`: in the word-list folder.
+pub const VALIDITY_PAIRS: &str = "du2021/base-pairs.txt";
 /// The measures `retest query` runs by default: every query measure.
 pub const QUERY_MEASURES: &[crate::Measure] = {
     use crate::Measure::{Ect, Mac, Rnd, Rnsb, Weat};

@@ -10,7 +10,7 @@ mod weat_tests;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, bail, ensure};
 use retest_data::{LockPlace, Owner, Resolver};
 use retest_measures::{PairList, WordList};
 use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, ValidityParams, WeatTest};
@@ -235,7 +235,7 @@ impl Lists {
         let benchmarks = load_benchmarks(plan, folder, resolver, &mut files)?;
         let validity = match &plan.validity {
             Some(p) => {
-                let (criterion, digest) = load_criterion(CriterionSource::of(p), folder, resolver)?;
+                let (criterion, digest) = load_criterion(CriterionSource::of(p)?, folder, resolver)?;
                 files.push(digest);
                 Some(criterion)
             }
@@ -418,15 +418,31 @@ pub enum CriterionSource<'a> {
 }
 
 impl<'a> CriterionSource<'a> {
-    /// The criterion a plan's `validity` section names.
-    pub fn of(params: &'a ValidityParams) -> CriterionSource<'a> {
-        match params.criterion.as_str() {
-            "census" => CriterionSource::Census {
-                year: params.census_year,
-            },
-            "mturk" => CriterionSource::Mturk,
-            file => CriterionSource::File(Path::new(file)),
-        }
+    /// The criterion named `name` (`census`, `mturk`, or a file's path), of `census_year` for
+    /// the census: how the command, a plan's `validity` section and Python name one.
+    ///
+    /// # Errors
+    ///
+    /// A census year with another criterion.
+    pub fn named(name: &'a str, census_year: Option<u32>) -> Result<CriterionSource<'a>> {
+        Ok(match name {
+            "census" => CriterionSource::Census { year: census_year },
+            other => {
+                ensure!(
+                    census_year.is_none(),
+                    "--census-year applies to --criterion census only"
+                );
+                match other {
+                    "mturk" => CriterionSource::Mturk,
+                    file => CriterionSource::File(Path::new(file)),
+                }
+            }
+        })
+    }
+
+    /// The criterion a plan's `validity` section names (its census year checked by the plan).
+    pub fn of(params: &'a ValidityParams) -> Result<CriterionSource<'a>> {
+        CriterionSource::named(&params.criterion, params.census_year)
     }
 }
 
