@@ -25,8 +25,8 @@ from . import _retest
 from ._retest import RetestError
 
 __all__ = [
-    "Embeddings", "Results", "RetestError", "alpha", "analogies", "base_pairs", "direct_bias", "evaluate",
-    "icc", "kappa", "load_results", "query", "run", "score", "validity", "weat",
+    "Embeddings", "Results", "RetestError", "alpha", "analogies", "base_pairs", "debias", "direct_bias",
+    "evaluate", "icc", "kappa", "load_results", "query", "run", "score", "validity", "weat",
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -478,6 +478,51 @@ def validity(
             wordlists=_list_name(wordlists),
         )
     )
+
+
+def _debias_list(value: Any, what: str) -> Any:
+    """A list of ``debias``: ``None`` for debiaswe's declared list ``what``, a declared list's name
+    or a file as a string, or the pairs or words given."""
+    if value is None:
+        return what
+    if _is_path(value):
+        return os.fspath(value)
+    return [tuple(str(w) for w in entry) if not isinstance(entry, str) else str(entry) for entry in value]
+
+
+def debias(
+    embeddings: Embeddings,
+    *,
+    method: str = "hard",
+    definitional: Optional[Union[PathLike, Sequence[Sequence[str]]]] = None,
+    equalize: Optional[Union[PathLike, Sequence[Sequence[str]]]] = None,
+    gender_specific: Optional[Union[PathLike, Sequence[str]]] = None,
+    lowercase: bool = False,
+    wordlists: Optional[PathLike] = None,
+) -> Embeddings:
+    """A hard-debiased copy of ``embeddings`` (Bolukbasi et al. 2016), as ``retest debias``
+    computes it: every word outside ``gender_specific`` loses its component along the first
+    principal component of the ``definitional`` pairs, then each ``equalize`` pair (also in title
+    case and uppercased) is made to differ along it only; every vector is unit length. Each list
+    is debiaswe's own when not given, else a declared list's name, a file (text or debiaswe's
+    JSON), or the pairs or words themselves.
+
+    >>> hard = retest.debias(emb)  # doctest: +SKIP
+    >>> hard.save("vectors-hard.fifu")  # doctest: +SKIP
+    """
+    if method != "hard":
+        raise RetestError(f"unknown debiasing method `{method}`; the one method is `hard`")
+    inner, log = _retest.hard_debias(
+        embeddings._inner,
+        embeddings.name,
+        _debias_list(definitional, "definitional-pairs"),
+        _debias_list(equalize, "equalize-pairs"),
+        _debias_list(gender_specific, "gender-specific-full"),
+        lowercase=lowercase,
+        wordlists=_list_name(wordlists),
+    )
+    sys.stderr.write(log)
+    return Embeddings(inner, name=embeddings.name)
 
 
 def _queries(queries: Union[PathLike, Sequence[Sequence[str]]]) -> tuple:

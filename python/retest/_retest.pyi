@@ -124,3 +124,13 @@ def validity_parquet(
     wordlists: Optional[str] = None,
     corpora: Optional[str] = None,
 ) -> tuple[bytes, str]: ...
+def hard_debias(
+    embedding: Embeddings,
+    name: str,
+    definitional: Union[str, list[tuple[str, str]]],
+    equalize: Union[str, list[tuple[str, str]]],
+    gender_specific: Union[str, list[str]],
+    lowercase: bool = False,
+    wordlists: Optional[str] = None,
+    corpora: Optional[str] = None,
+) -> tuple[Embeddings, str]: ...

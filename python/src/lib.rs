@@ -575,6 +575,73 @@ fn validity_parquet<'py>(
     })
 }
 
+/// A list of hard debiasing as Python gives it: a declared list's name or a file, or its
+/// entries.
+#[derive(FromPyObject)]
+enum ListArg<T> {
+    Named(String),
+    Given(Vec<T>),
+}
+
+impl<T> ListArg<T> {
+    /// The list, named ones read as `retest debias` reads them (`read`), entries given named
+    /// `given`.
+    fn list(
+        self,
+        what: &str,
+        read: impl FnOnce(&str) -> anyhow::Result<retest_pipeline::DebiasList<T>>,
+    ) -> PyResult<retest_pipeline::DebiasList<T>> {
+        match self {
+            ListArg::Named(name) => read(&name).map_err(raised),
+            ListArg::Given(entries) if entries.is_empty() => {
+                Err(RetestError::new_err(format!("the {what} given: the list is empty")))
+            }
+            ListArg::Given(entries) => Ok(retest_pipeline::DebiasList {
+                name: "given".to_owned(),
+                entries,
+                file: None,
+            }),
+        }
+    }
+}
+
+/// `embedding` hard-debiased as `retest debias` does it (`name` in the lines it prints): the
+/// new embeddings, and those lines.
+#[pyfunction]
+#[pyo3(signature = (embedding, name, definitional, equalize, gender_specific, lowercase=false, wordlists=None, corpora=None))]
+#[allow(clippy::too_many_arguments)]
+fn hard_debias(
+    py: Python<'_>,
+    embedding: PyRef<'_, PyEmbeddings>,
+    name: String,
+    definitional: ListArg<(String, String)>,
+    equalize: ListArg<(String, String)>,
+    gender_specific: ListArg<String>,
+    lowercase: bool,
+    wordlists: Option<PathBuf>,
+    corpora: Option<PathBuf>,
+) -> PyResult<(PyEmbeddings, String)> {
+    use retest_pipeline::DebiasList;
+    let folders = folders(wordlists, corpora);
+    let folder = folders.wordlists(None);
+    let mut resolver =
+        retest_pipeline::resolver(&retest_pipeline::lock_file(&folders.recipes(None))).map_err(raised)?;
+    let lists = retest_pipeline::DebiasLists {
+        definitional: definitional.list("definitional pairs", |n| DebiasList::pairs(n, &folder, &mut resolver))?,
+        equalize: equalize.list("equalize pairs", |n| DebiasList::pairs(n, &folder, &mut resolver))?,
+        gender_specific: gender_specific.list("gender-specific words", |n| {
+            DebiasList::words(n, &folder, &mut resolver)
+        })?,
+    };
+    let mut log = Vec::new();
+    let lookup = WordLookup { lowercase };
+    let model = &embedding.inner;
+    let inner = py
+        .allow_threads(|| retest_pipeline::hard_debias_embeddings(&name, model, &lists, lookup, &mut log))
+        .map_err(raised)?;
+    Ok((PyEmbeddings { inner }, String::from_utf8_lossy(&log).into_owned()))
+}
+
 /// One analogy query as Python passes it: its line (or position), the words a, b, c and the
 /// answer it reports, if any.
 type Query = (usize, [String; 3], Option<String>);
@@ -835,6 +902,7 @@ fn _retest(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(queries_file, m)?)?;
     m.add_function(wrap_pyfunction!(analogies_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(base_pairs_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(hard_debias, m)?)?;
     m.add_function(wrap_pyfunction!(run_pipeline, m)?)?;
     Ok(())
 }

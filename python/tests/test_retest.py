@@ -529,3 +529,33 @@ def test_validity_equals_the_command_from_a_file_and_from_a_dict(tmp_path):
     with pytest.raises(retest.RetestError) as error:
         retest.validity(model, "mturk", census_year=1900)
     assert str(error.value) == "--census-year applies to --criterion census only"
+
+
+@pytest.mark.skipif(RETEST_BIN is None, reason="RETEST_BIN (the retest command) is not set")
+def test_debias_equals_the_command_and_takes_lists_as_given(tmp_path):
+    path = VALIDITY / "debias_model.vec"
+    out = tmp_path / "command.vec"
+    done = subprocess.run(
+        [RETEST_BIN, "debias", str(path), "--output", str(out)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    want = retest.Embeddings.load(out)
+    model = retest.Embeddings.load(path)
+    hard = retest.debias(model, wordlists=ROOT / "wordlists")
+    assert hard.words == want.words
+    assert np.array_equal(hard.vectors, want.vectors)
+    debiaswe = pathlib.Path(os.environ["RETEST_DATA_DIR"]) / "word_lists" / "debiaswe"
+    lists = {
+        key: json.loads((debiaswe / f"{file}.json").read_text())
+        for key, file in [
+            ("definitional", "definitional_pairs"),
+            ("equalize", "equalize_pairs"),
+            ("gender_specific", "gender_specific_full"),
+        ]
+    }
+    given = retest.debias(model, **lists)
+    assert np.array_equal(given.vectors, hard.vectors)
+    with pytest.raises(retest.RetestError) as error:
+        retest.debias(model, gender_specific=["zz"], wordlists=ROOT / "wordlists")
+    assert str(error.value) == f"{path}: gender-specific words `given`: none of the 1 in the vocabulary"
+

@@ -316,6 +316,19 @@ pub enum Command {
         after_help = "Folders: --wordlists DIR, and --corpora DIR for the checksum lock (see `retest --help`)."
     )]
     BasePairs(BasePairsArgs),
+    /// Hard-debias an embedding file (Bolukbasi et al. 2016, as debiaswe's `debias` does it):
+    /// every word outside the gender-specific list loses its component along the first
+    /// principal component of the definitional pairs, then each equalize pair (lowercased, in
+    /// title case and uppercased) is made to differ along that direction only; every vector is
+    /// written unit length (a zero vector stays zero). Lists: declared names of the word-list
+    /// folder, text files (pairs or words, one per line) or debiaswe's JSON files as they come.
+    ///
+    /// Example: `retest debias vectors.fifu --output vectors-hard.fifu`
+    #[command(
+        after_help = "Folders: --wordlists DIR (the declared lists), and --corpora DIR for the checksum lock \
+                      (see `retest --help`)."
+    )]
+    Debias(DebiasArgs),
     /// Train one word2vec model (skip-gram or CBOW, negative sampling) from a text file, like
     /// `word2vec -train`: whitespace-separated tokens, one sentence per line (plain or
     /// compressed). Single-threaded and byte-reproducible for a given seed.
@@ -514,6 +527,48 @@ pub struct ValidityArgs {
     pub lowercase: bool,
     #[command(flatten)]
     pub table: TableOut,
+}
+
+/// How `retest debias` debiases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DebiasMethod {
+    /// Neutralise and equalise (Bolukbasi et al. 2016).
+    Hard,
+}
+
+#[derive(Debug, Args)]
+pub struct DebiasArgs {
+    /// The embedding file (format told from its bytes, or given by --format).
+    pub embedding: PathBuf,
+    #[command(flatten)]
+    pub input: InputFormat,
+    #[arg(long, value_enum, default_value_t = DebiasMethod::Hard)]
+    pub method: DebiasMethod,
+    /// Pairs whose first principal component is the gender direction: a declared list's name,
+    /// a text file of `masculine feminine` lines or a JSON list of pairs.
+    #[arg(long, value_name = "NAME|FILE", default_value = retest_pipeline::DebiasListNames::BOLUKBASI.definitional)]
+    pub definitional: String,
+    /// Pairs to equalise, each also looked up in title case and uppercased: a declared list's
+    /// name, a text file of pairs or a JSON list of pairs.
+    #[arg(long, value_name = "NAME|FILE", default_value = retest_pipeline::DebiasListNames::BOLUKBASI.equalize)]
+    pub equalize: String,
+    /// Words kept as they are: a declared list's name, a text file (words) or a JSON list.
+    #[arg(long, value_name = "NAME|FILE", default_value = retest_pipeline::DebiasListNames::BOLUKBASI.gender_specific)]
+    pub gender_specific: String,
+    /// Look the listed words up lowercased, for embeddings of a lowercased corpus.
+    #[arg(long)]
+    pub lowercase: bool,
+    /// The debiased embedding file; its name gives the format: `.fifu`, `.bin` (word2vec
+    /// binary), `.vec` (word2vec text) or `.txt` (with --output-format).
+    #[arg(long, visible_alias = "out")]
+    pub output: PathBuf,
+    /// Output format: fifu, word2vec-text, word2vec-binary, glove-text. Default: the one the
+    /// output's name ends in.
+    #[arg(long)]
+    pub output_format: Option<retest_embeddings::Format>,
+    /// Replace a file at --output (never the input).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

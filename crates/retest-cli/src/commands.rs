@@ -63,6 +63,7 @@ pub fn run(cli: Cli) -> Result<()> {
             folders: &folders,
             out: args.table.file(),
         }),
+        Command::Debias(args) => debias(&args, &folders),
         Command::DirectBias(args) => {
             retest_pipeline::direct_bias_files(&retest_pipeline::DirectBiasRequest {
                 embeddings: args.input.files(&args.embeddings, args.lowercase),
@@ -205,6 +206,28 @@ fn validity(args: &crate::cli::ValidityArgs, folders: &Folders) -> Result<()> {
         folders,
         out: args.table.file(),
     })
+}
+
+/// `retest debias`: the method's function on the lists named.
+fn debias(args: &crate::cli::DebiasArgs, folders: &Folders) -> Result<()> {
+    match args.method {
+        crate::cli::DebiasMethod::Hard => retest_pipeline::debias_file(&retest_pipeline::DebiasRequest {
+            input: &args.embedding,
+            input_format: args.input.format,
+            lookup: retest_pipeline::WordLookup {
+                lowercase: args.lowercase,
+            },
+            lists: retest_pipeline::DebiasListNames {
+                definitional: &args.definitional,
+                equalize: &args.equalize,
+                gender_specific: &args.gender_specific,
+            },
+            folders,
+            output: &args.output,
+            format: args.output_format,
+            overwrite: Overwrite::forced(args.force),
+        }),
+    }
 }
 
 /// `retest analogies`: the flags turned into a solver, then the pipeline's function.

@@ -5,7 +5,8 @@
 //! ([`gender_direction`], [`direct_bias`]), with Schröder et al.'s attribute difference; and
 //! Bakarov's (2021) stereotype detectors, Occupational Stereotypes
 //! ([`occupational_stereotypes`]) and Gender Direction (Garg et al.'s
-//! [`relative_norm_distance`]).
+//! [`relative_norm_distance`]); and Bolukbasi et al.'s hard debiasing ([`hard_debias`]), which
+//! gives a new model.
 //!
 //! The categorical family: analogy solvers ([`solve`]: 3CosAdd, 3CosMul and Bolukbasi et al.'s
 //! formula over the unit vectors of the N most frequent words, [`AnalogySpace`]; constrained
@@ -36,6 +37,7 @@
 mod analogy;
 mod bakarov;
 mod baselines;
+mod debias;
 mod direct_bias;
 mod eigen;
 mod error;
@@ -59,6 +61,7 @@ pub use bakarov::{
     OccupationalStereotypes, RelativeNormDistance, occupational_stereotypes, relative_norm_distance,
 };
 pub use baselines::{CosineSample, MAX_RANDOM_SAMPLES, RANDOM_SAMPLE_BYTES, cosine, random_cosines};
+pub use debias::{HardDebiasLists, HardDebiased, hard_debias};
 pub use direct_bias::{
     DIRECT_BIAS_C_BOLUKBASI, DirectBias, DirectionSource, GenderDirection, direct_bias, gender_direction,
     projections,

@@ -38,7 +38,7 @@ pub use driver::task::{TaskReport, find_prepared_corpus, run_training_job};
 pub use driver::train::{JobTiming, PrefetchChoice, TrainOutcome, TrainSummary, sgns_config, train_all};
 pub use driver::{cluster, slurm};
 pub use lists::{
-    Criterion, CriterionSource, FULL, Lists, QueryLine, TargetList, read_criterion, read_query_file,
+    Criterion, CriterionSource, DebiasList, DebiasListNames, DebiasLists, FULL, Lists, QueryLine, TargetList, read_criterion, read_query_file,
     read_query_tests, read_weat_tests,
 };
 pub use message::one_line;
@@ -49,6 +49,7 @@ pub use stages::job::{DONE_FILE, MeasureJob, MeasureSummary, group_tables, measu
 pub use tools::analogies::{AnalogiesRequest, AnalogyInput, analogies_files, analogy_rows, analogy_solver};
 pub use tools::base_pairs::{BasePairsInput, BasePairsRequest, base_pair_tables, base_pairs_files};
 pub use tools::checksums::{LockMode, LockOutcome, lock_declared};
+pub use tools::debias::{DebiasRequest, debias_file, hard_debias_embeddings};
 pub use tools::eval::{EvalRequest, eval_files, evaluate};
 pub use tools::inputs::{EmbeddingFiles, TableFile, WordLookup};
 pub use tools::output::{Overwrite, report_folder};

@@ -5,6 +5,7 @@
 
 mod benchmarks;
 mod criterion;
+mod debias;
 mod queries;
 mod weat_tests;
 
@@ -17,6 +18,7 @@ use retest_spec::{BasePairParams, FileDeclaration, Plan, SetLevelParams, Validit
 
 pub use benchmarks::{Benchmarks, GOOGLE_ANALOGIES};
 pub use criterion::Criterion;
+pub use debias::{DebiasList, DebiasListNames, DebiasLists, equalize_spellings};
 pub use queries::{QueryLine, read_query_file};
 pub use weat_tests::{read_query_tests, read_weat_tests};
 
@@ -388,6 +390,8 @@ enum Kind {
     Benchmark,
     /// A criterion file's declaration (`<name>.yaml` only).
     Criterion,
+    /// A list of hard debiasing: pairs or words.
+    Debias,
 }
 
 impl Kind {
@@ -401,6 +405,7 @@ impl Kind {
             Kind::Analogies => "analogy query list",
             Kind::Benchmark => "benchmark",
             Kind::Criterion => "criterion",
+            Kind::Debias => "debiasing list",
         }
     }
 }
@@ -507,13 +512,13 @@ fn read_list(folder: &Path, name: &str, kind: Kind, resolver: &mut Resolver) -> 
     Ok((file, text))
 }
 
-/// Finds list `name`: a path (it contains `/` or ends in `.txt` or `.yaml`) is used as it is;
+/// Finds list `name`: a path (it contains `/` or ends in `.txt`, `.yaml` or `.json`) is used as it is;
 /// otherwise `<name>.txt` or `<name>.yaml` (tests files: `<name>.yaml`) anywhere below
 /// `folder`, queries only in `queries/` folders and other lists only outside them.
 fn find_list(folder: &Path, name: &str, kind: Kind) -> Result<PathBuf> {
     let what = kind.what();
     Ok(
-        if name.contains('/') || name.ends_with(".txt") || name.ends_with(".yaml") {
+        if name.contains('/') || [".txt", ".yaml", ".json"].iter().any(|e| name.ends_with(e)) {
             PathBuf::from(name)
         } else {
             let mut found = Vec::new();
