@@ -634,10 +634,9 @@ fn hard_debias(
         })?,
     };
     let mut log = Vec::new();
-    let lookup = WordLookup { lowercase };
     let model = &embedding.inner;
     let inner = py
-        .allow_threads(|| retest_pipeline::hard_debias_embeddings(&name, model, &lists, lookup, &mut log))
+        .allow_threads(|| retest_pipeline::hard_debias_embeddings(&name, model, &lists, lowercase, &mut log))
         .map_err(raised)?;
     Ok((PyEmbeddings { inner }, String::from_utf8_lossy(&log).into_owned()))
 }

@@ -9,7 +9,7 @@ use crate::document::Block;
 use crate::finding::{Evidence, Finding, Verdict};
 use crate::input::{ReportMeta, RunTables};
 use crate::page::{NamedFigure, TITLE, config_label, row_cells};
-use crate::{analogies, base_pairs, exclusions, reliability, set_level, variants, word_effects};
+use crate::{analogies, base_pairs, debias, exclusions, reliability, set_level, variants, word_effects};
 
 /// Everything the report writes.
 pub struct Assembled {
@@ -66,6 +66,12 @@ fn du_findings(tables: &RunTables, meta: &ReportMeta, du: &DuTables) -> Vec<Find
     findings.extend(compare::regression_directions(tables.rules.regression.as_deref()));
     if !meta.variants.is_empty() {
         findings.push(compare::variant_trends(trw, &meta.variants));
+    }
+    if !meta.debiased.is_empty() {
+        findings.push(debias::direct_bias_removed(
+            tables.set_level.directions.as_deref(),
+            &meta.debiased,
+        ));
     }
 
     findings
@@ -279,6 +285,9 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     comparison_blocks(&findings, evidence, &mut blocks);
     if !meta.variants.is_empty() {
         variants::variant_blocks(du.trw, du.irw, du.alpha, &meta.variants, &mut blocks);
+    }
+    if !meta.debiased.is_empty() {
+        debias::blocks(&tables.set_level, (du.trw, du.irw, du.alpha), &meta.debiased, &mut blocks);
     }
     reliability::test_retest_blocks(du.trw, du.trp, &mut blocks, &mut figures);
     reliability::inter_rater_blocks(du.irw, du.irp, &mut blocks, &mut figures);

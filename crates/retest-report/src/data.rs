@@ -143,13 +143,17 @@ pub fn rule_label(rule: &str) -> String {
         .map_or_else(|_| rule.to_owned(), |r| r.label().to_owned())
 }
 
-/// How an algorithm is named in the paper.
+/// How an algorithm is named in the paper (a debiased model: `SGNS + hard debiasing`).
 pub fn algorithm_label(algorithm: &str) -> String {
     match algorithm {
         "sgns" => "SGNS".to_owned(),
         "glove" => "GloVe".to_owned(),
         "cbow" => "CBOW".to_owned(),
-        other => other.to_owned(),
+        // A debiased model (`sgns+hard`).
+        other => match other.split_once('+') {
+            Some((model, method)) => format!("{} + {method} debiasing", algorithm_label(model)),
+            None => other.to_owned(),
+        },
     }
 }
 

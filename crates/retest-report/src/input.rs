@@ -23,6 +23,10 @@ pub struct ReportMeta {
     /// that change some parameters of `algorithm`'s configuration. With any, the report
     /// compares each with its algorithm's (the paper's Appendix E).
     pub variants: Vec<(String, String)>,
+    /// The pipeline's debiased models as (debiased model, model): configurations named
+    /// `sgns+hard` in the tables whose seeds are `sgns`'s, hard-debiased. With any, the report
+    /// puts each beside its model.
+    pub debiased: Vec<(String, String)>,
     /// The tokens of each corpus (after `min_count`), for the findings that relate a measure to
     /// corpus size; empty when unknown.
     pub corpus_tokens: Vec<(String, u64)>,

@@ -13,6 +13,7 @@ mod assemble;
 mod base_pairs;
 pub mod compare;
 pub mod data;
+mod debias;
 pub mod document;
 mod error;
 mod exclusions;

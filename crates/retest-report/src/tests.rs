@@ -178,6 +178,7 @@ fn meta() -> ReportMeta {
     ReportMeta {
         pipeline: "tiny".into(),
         variants: Vec::new(),
+        debiased: Vec::new(),
         corpus_tokens: Vec::new(),
         corpus_words: Vec::new(),
         dims: Vec::new(),

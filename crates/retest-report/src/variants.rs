@@ -29,12 +29,24 @@ pub(crate) fn variant_blocks(
          query items."
             .into(),
     ));
+    blocks.push(rule_table(test_retest, inter_rater, alpha, variants));
+}
+
+/// Each (model, beside) pair's configurations side by side, corpus by corpus: `beside`'s row,
+/// then `model`'s — median test-retest ICC of words per rule, median inter-rater ICC of words
+/// (raw scores), median α of the queries.
+pub(crate) fn rule_table(
+    test_retest: &[IccRow],
+    inter_rater: &[IccRow],
+    alpha: &[AlphaRow],
+    pairs: &[(String, String)],
+) -> Block {
     let rules = rules_of(test_retest.iter().map(|r| r.rule.as_str()));
     let mut header = row_cells(&["corpus", "configuration"]);
     header.extend(rules.iter().map(|r| format!("test-retest {}", rule_label(r))));
     header.extend(row_cells(&["inter-rater (raw)", "α (queries)"]));
     let mut models: Vec<&str> = Vec::new();
-    for (model, algorithm) in variants {
+    for (model, algorithm) in pairs {
         for name in [algorithm.as_str(), model.as_str()] {
             if !models.contains(&name) {
                 models.push(name);
@@ -65,5 +77,5 @@ pub(crate) fn variant_blocks(
             rows.push(cells);
         }
     }
-    blocks.push(Block::Table { header, rows });
+    Block::Table { header, rows }
 }

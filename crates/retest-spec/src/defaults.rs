@@ -108,6 +108,11 @@ pub const WEAT_SEED: u64 = 1;
 pub const VALIDITY_CRITERION: &str = "census";
 /// The base pairs `retest validity` scores along without `--pairs`: in the word-list folder.
 pub const VALIDITY_PAIRS: &str = "du2021/base-pairs.txt";
+/// Hard debiasing's lists without others (`retest debias`, a plan's `debias` section): debiaswe's
+/// definitional pairs, equalize pairs and gender-specific words, declared in the word-list folder.
+pub const DEBIAS_DEFINITIONAL: &str = "definitional-pairs";
+pub const DEBIAS_EQUALIZE: &str = "equalize-pairs";
+pub const DEBIAS_GENDER_SPECIFIC: &str = "gender-specific-full";
 /// The measures `retest query` runs by default: every query measure.
 pub const QUERY_MEASURES: &[crate::Measure] = {
     use crate::Measure::{Ect, Mac, Rnd, Rnsb, Weat};

@@ -64,18 +64,23 @@ impl Plan {
             }
         }
         jobs.extend(self.training_jobs());
+        // Each model's measure job, followed by its debiased copy's.
+        let with_debiased = |corpus: &str, model: &str| -> Vec<Job> {
+            (std::iter::once(model.to_owned()).chain(self.debiased_of(model)))
+                .map(|model| Job::Measure {
+                    corpus: corpus.to_owned(),
+                    model,
+                })
+                .collect()
+        };
         for corpus in &self.corpora {
             for model in self.models() {
-                jobs.push(Job::Measure {
-                    corpus: corpus.name.clone(),
-                    model: model.name,
-                });
+                jobs.extend(with_debiased(&corpus.name, &model.name));
             }
         }
-        jobs.extend(self.model_files.iter().map(|m| Job::Measure {
-            corpus: m.corpus.clone(),
-            model: m.name.clone(),
-        }));
+        for m in &self.model_files {
+            jobs.extend(with_debiased(&m.corpus, &m.name));
+        }
         jobs.push(Job::Aggregate);
         jobs
     }

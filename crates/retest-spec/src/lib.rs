@@ -23,7 +23,7 @@ pub use jobs::Job;
 pub use model::{Model, ModelParams};
 pub use model_files::ModelFiles;
 pub use pipeline::{
-    Algorithm, AnalogyParams, Architecture, BasePairParams, GloveParams, InterRaterScale, MeasureParams,
+    Algorithm, AnalogyParams, Architecture, BasePairParams, DebiasMethod, DebiasParams, GloveParams, InterRaterScale, MeasureParams,
     NbmPool, Plan, RecipeFolder, ReliabilityParams, RipaTarget, Rule, SetLevelParams, SgnsParams,
     ValidityParams,
 };

@@ -82,6 +82,20 @@ impl Plan {
         models
     }
 
+    /// The model whose seeds the debiased model `name` (`sgns+hard`) debiases, when `name` is
+    /// one of the plan's debiased models.
+    pub fn debiased_base<'n>(&self, name: &'n str) -> Option<&'n str> {
+        let debias = self.debias.as_ref()?;
+        let base = name.strip_suffix(debias.method.as_str())?.strip_suffix('+')?;
+        debias.models.iter().any(|m| m == base).then_some(base)
+    }
+
+    /// The debiased model of model `base` (`sgns+hard`), when the plan debiases it.
+    pub fn debiased_of(&self, base: &str) -> Option<String> {
+        let debias = self.debias.as_ref()?;
+        (debias.models.iter().any(|m| m == base)).then(|| format!("{base}+{}", debias.method.as_str()))
+    }
+
     /// The model named `name`.
     pub fn model(&self, name: &str) -> Option<Model> {
         self.models().into_iter().find(|m| m.name == name)

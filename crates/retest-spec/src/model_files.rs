@@ -189,8 +189,10 @@ impl crate::Plan {
         self.model_files.iter().find(|m| m.name == name)
     }
 
-    /// The seeds of model `name`: its files when it is read from files, else `n_seeds`.
+    /// The seeds of model `name`: its files when it is read from files (or debiases one that
+    /// is), else `n_seeds`.
     pub fn seeds_of(&self, name: &str) -> usize {
+        let name = self.debiased_base(name).unwrap_or(name);
         self.model_files_named(name)
             .map_or(self.n_seeds as usize, |m| m.files.len())
     }

@@ -50,6 +50,12 @@
 //! validity:                   # opt-in: the rules' scores against a criterion, on every seed
 //!   criterion: census         # census (Garg et al.'s share of women), mturk, or a word,value CSV
 //!   census_year: 1900         # with census: the year (default: the latest, 2015)
+//! debias:                     # opt-in: each seed hard-debiased, measured as a model `<model>+hard`
+//!   method: hard              # Bolukbasi et al.'s neutralise and equalise (the one method)
+//!   models: [sgns]            # the models debiased (default: every model of the pipeline)
+//!   definitional: definitional-pairs      # the lists (default: debiaswe's)
+//!   equalize: equalize-pairs
+//!   gender_specific: gender-specific-full
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -275,6 +281,35 @@ pub struct BasePairParams {
     pub random_samples: usize,
 }
 
+/// How a debiasing method is named in a plan and in a debiased model's name (`sgns+hard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DebiasMethod {
+    /// Bolukbasi et al.'s (2016) neutralise and equalise.
+    Hard,
+}
+
+impl DebiasMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DebiasMethod::Hard => "hard",
+        }
+    }
+}
+
+/// Which models a plan debiases, and with which lists (the `debias` section): each model's seeds,
+/// debiased as they are read, are measured as a model of their own, `<model>+<method>`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DebiasParams {
+    pub method: DebiasMethod,
+    /// The models debiased, trained or read from files, in the plan's order.
+    pub models: Vec<String>,
+    /// The lists: declared names of the word-list folder or files.
+    pub definitional: String,
+    pub equalize: String,
+    pub gender_specific: String,
+}
+
 /// What a plan's per-word scores are validated against (the `validity` section).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ValidityParams {
@@ -324,6 +359,9 @@ pub struct Plan {
     /// Criterion validity, when the pipeline has a `validity` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub validity: Option<ValidityParams>,
+    /// Debiased copies of models, when the pipeline has a `debias` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub debias: Option<DebiasParams>,
     /// Models read from embedding files (the pipeline's `models` section), measured after the
     /// trained ones.
     #[serde(rename = "models", skip_serializing_if = "Vec::is_empty")]
@@ -352,6 +390,7 @@ struct RawPipeline {
     analogies: Option<RawAnalogies>,
     base_pairs: Option<RawBasePairs>,
     validity: Option<RawValidity>,
+    debias: Option<RawDebias>,
     #[serde(default)]
     models: Vec<RawModelFiles>,
 }
@@ -464,6 +503,16 @@ struct RawBasePairs {
     flip: Option<[[String; 2]; 2]>,
     example: Option<String>,
     random_samples: Option<usize>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDebias {
+    method: Option<DebiasMethod>,
+    models: Option<Vec<String>>,
+    definitional: Option<String>,
+    equalize: Option<String>,
+    gender_specific: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -595,6 +644,7 @@ impl Plan {
             analogies: resolve_analogies(&doc)?,
             base_pairs: resolve_base_pairs(&doc)?,
             validity: resolve_validity(&doc)?,
+            debias: resolve_debias(&doc, &trained, &model_files)?,
             model_files,
             file: doc.file.clone(),
         })
@@ -848,6 +898,46 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
     check_unique_nonempty(doc, "measures.target_lists", &p.target_lists, String::as_str)?;
     check_unique(doc, "measures.queries", &p.queries, String::as_str)?;
     Ok(p)
+}
+
+/// The `debias` section, defaults filled in; `None` without one. Its models are among the
+/// trained ones (`trained`) and those read from files; by default all of them.
+fn resolve_debias(
+    doc: &Document<RawPipeline>,
+    trained: &[String],
+    model_files: &[ModelFiles],
+) -> Result<Option<DebiasParams>, SpecError> {
+    let Some(raw) = doc.raw.debias.as_ref() else {
+        return Ok(None);
+    };
+    let all: Vec<&str> = (trained.iter().map(String::as_str))
+        .chain(model_files.iter().map(|m| m.name.as_str()))
+        .collect();
+    let models = match &raw.models {
+        Some(models) => {
+            check_unique_nonempty(doc, "debias.models", models, String::as_str)?;
+            if let Some((i, unknown)) = models.iter().enumerate().find(|(_, m)| !all.contains(&m.as_str())) {
+                return Err(doc.error(
+                    &format!("debias.models[{i}]"),
+                    format!(
+                        "`{unknown}` is not a model of the pipeline; its models are {}",
+                        all.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+            // In the plan's order, whatever the section's.
+            all.iter().filter(|m| models.iter().any(|x| x == *m)).map(|m| (*m).to_owned()).collect()
+        }
+        None => all.iter().map(|m| (*m).to_owned()).collect(),
+    };
+    let list = |given: &Option<String>, default: &str| given.clone().unwrap_or_else(|| default.to_owned());
+    Ok(Some(DebiasParams {
+        method: raw.method.unwrap_or(DebiasMethod::Hard),
+        models,
+        definitional: list(&raw.definitional, defaults::DEBIAS_DEFINITIONAL),
+        equalize: list(&raw.equalize, defaults::DEBIAS_EQUALIZE),
+        gender_specific: list(&raw.gender_specific, defaults::DEBIAS_GENDER_SPECIFIC),
+    }))
 }
 
 /// The `validity` section, defaults filled in; `None` without one.

@@ -114,10 +114,20 @@ fn configuration<'a>(
     plan: &'a Plan,
     layout: &Layout,
     corpora: &'a [LoadedCorpus],
-    lists: &Lists,
+    lists: &'a Lists,
     corpus: &str,
     model: &str,
 ) -> Result<(SeedSource<'a>, PathBuf, Option<FileSums>)> {
+    if let Some(base) = plan.debiased_base(model) {
+        // The base's files name the base's configuration; the debiased one is named by its folder.
+        let (source, base_dir, _) = configuration(plan, layout, corpora, lists, corpus, base)?;
+        let dir = layout.debiased_measure_dir(plan, corpus, model, &base_dir, lists);
+        let source = SeedSource::Debiased {
+            base: Box::new(source),
+            lists: (lists.debias.as_ref()).expect("a plan with debiased models has debiasing lists"),
+        };
+        return Ok((source, dir, None));
+    }
     if let Some(files) = plan.model_files_named(model) {
         let sums = FileSums::of(files, &layout.model_file_checksums())?;
         let dir = layout.model_files_measure_dir(plan, files, &sums, lists);

@@ -143,6 +143,29 @@ impl Layout {
         self.measure_dir_keyed(plan, &model.corpus, &model.name, key, lists)
     }
 
+    /// The output folder of the measure job of debiased model `model`, whose seeds are those of
+    /// the configuration measured into `base_dir`, debiased with the plan's debiasing lists: as
+    /// [`Layout::measure_dir`], with the base configuration's folder (whose name hashes what its
+    /// seeds are), the method and the debiasing lists' contents in place of the embeddings folder.
+    pub fn debiased_measure_dir(
+        &self,
+        plan: &Plan,
+        corpus: &str,
+        model: &str,
+        base_dir: &Path,
+        lists: &Lists,
+    ) -> PathBuf {
+        let debias_lists = (lists.debias.iter().flat_map(|d| d.files()))
+            .map(|(name, _, sha)| (name, sha))
+            .collect::<Vec<_>>();
+        let key = serde_json::json!({
+            "base": base_dir.file_name().map(|n| n.to_string_lossy().into_owned()),
+            "debias": plan.debias.as_ref().map(|d| d.method.as_str()),
+            "debias_lists": debias_lists,
+        });
+        self.measure_dir_keyed(plan, corpus, model, key, lists)
+    }
+
     /// `results/<pipeline>/measure/<corpus>/<model>-<hash>`, the hash over `key` (what the seeds
     /// are), the scheme, the lists' contents and each measure family's plan sections.
     fn measure_dir_keyed(

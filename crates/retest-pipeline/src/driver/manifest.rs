@@ -21,7 +21,7 @@ pub(crate) fn write(run: &MeasuredRun, aggregate_seconds: f64) -> Result<()> {
         .collect();
     let lists: Vec<_> = run
         .lists
-        .files
+        .every_file()
         .iter()
         .map(|(name, path, sha)| json!({ "name": name, "file": path, "sha256": sha }))
         .collect();

@@ -108,11 +108,19 @@ pub struct Estimate {
 }
 
 /// The estimates of one corpus's jobs: a training job per model, then a measure job per
-/// model (its score tensor counted when `lists` are known).
+/// model and debiased copy (its score tensor counted when `lists` are known).
 pub fn estimates(plan: &Plan, corpus: &CorpusSize, lists: Option<ListSizes>) -> Vec<Estimate> {
     let models = plan.models();
     let mut out: Vec<Estimate> = models.iter().map(|m| training(m, corpus)).collect();
-    out.extend(models.iter().map(|m| measuring(plan, m, corpus, lists)));
+    for model in &models {
+        let estimate = measuring(plan, model, corpus, lists);
+        // A debiased copy's job holds what its model's does (one seed's copy more).
+        let copy = (plan.debiased_of(&model.name)).map(|name| Estimate {
+            job: format!("measure {name}"),
+            ..estimate.clone()
+        });
+        out.extend(std::iter::once(estimate).chain(copy));
+    }
     out
 }
 

@@ -152,6 +152,11 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
     )?;
     let pipeline = run.trained.plan().name.clone();
     let model_files = measured_model_files(&run)?;
+    let plan = run.trained.plan();
+    let debiased: Vec<(String, String)> = (plan.models().iter().map(|m| m.name.clone()))
+        .chain(plan.model_files.iter().map(|m| m.name.clone()))
+        .filter_map(|model| Some((plan.debiased_of(&model)?, model)))
+        .collect();
     let meta = ReportMeta {
         pipeline: pipeline.clone(),
         variants: run
@@ -167,10 +172,14 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
         corpus_words: (run.trained.corpora.iter())
             .map(|c| (c.name().to_owned(), c.prepared.stats.stats.types))
             .collect(),
-        dims: (run.trained.plan().models().iter())
-            .map(|m| (m.name.clone(), m.dim()))
-            .chain(model_files.iter().map(|(m, dim, _)| (m.name.clone(), *dim)))
-            .collect(),
+        dims: with_debiased(
+            (plan.models().iter())
+                .map(|m| (m.name.clone(), m.dim()))
+                .chain(model_files.iter().map(|(m, dim, _)| (m.name.clone(), *dim)))
+                .collect(),
+            &debiased,
+        ),
+        debiased,
         model_files: (model_files.iter())
             .map(|(m, _, n_words)| ModelFilesMeta {
                 name: m.name.clone(),
@@ -189,6 +198,16 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
         report: layout.report(),
         summary,
     })
+}
+
+/// Each model's dimension, followed by its debiased copy's (`debiased`: (copy, model) pairs).
+fn with_debiased(dims: Vec<(String, u32)>, debiased: &[(String, String)]) -> Vec<(String, u32)> {
+    (dims.into_iter())
+        .flat_map(|(name, dim)| {
+            let copy = (debiased.iter().find(|(_, model)| *model == name)).map(|(copy, _)| (copy.clone(), dim));
+            std::iter::once((name, dim)).chain(copy)
+        })
+        .collect()
 }
 
 /// Each model of the plan read from files, with its dimension and the words all its files
@@ -266,6 +285,12 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
         let dim = ["sgns", "glove"].into_iter().find_map(|a| v[a]["dim"].as_u64())?;
         Some((v["name"].as_str()?.to_owned(), dim))
     });
+    // The debiased models, `<model>+<method>`, beside their models.
+    let debias = plan.map(|p| &p["debias"]);
+    let method = debias.and_then(|d| d["method"].as_str()).unwrap_or("hard");
+    let debiased: Vec<(String, String)> = (debias.and_then(|d| d["models"].as_array()).into_iter().flatten())
+        .filter_map(|m| Some((format!("{}+{method}", m.as_str()?), m.as_str()?.to_owned())))
+        .collect();
     // Models read from files: their files from the measured configurations, their shape from
     // their measure jobs' summaries.
     let measured = |key: &str| (manifest.as_ref().and_then(|m| m[key].as_array()).into_iter()).flatten();
@@ -295,9 +320,13 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
         variants,
         corpus_tokens: corpus_stat("tokens"),
         corpus_words: corpus_stat("types"),
-        dims: (algorithms.chain(variant_dims).chain(file_dims))
-            .filter_map(|(name, dim)| Some((name, u32::try_from(dim).ok()?)))
-            .collect(),
+        dims: with_debiased(
+            (algorithms.chain(variant_dims).chain(file_dims))
+                .filter_map(|(name, dim)| Some((name, u32::try_from(dim).ok()?)))
+                .collect(),
+            &debiased,
+        ),
+        debiased,
         model_files: model_files.into_iter().map(|(m, _)| m).collect(),
         commit: manifest
             .as_ref()

@@ -114,6 +114,8 @@ pub fn pipeline_status(
             }
             Job::Measure { corpus, model } => {
                 stage = (Stage::Aggregate, None);
+                let (job_model, debiased) = (model, plan.debiased_base(model));
+                let model = debiased.unwrap_or(model);
                 status.output = match (plan.model(model), plan.model_files_named(model)) {
                     (Some(model), _) => prepared_of(corpus)
                         .zip(lists)
@@ -127,6 +129,11 @@ pub fn pipeline_status(
                     },
                     (None, None) => unreachable!("a measure job names a model of its plan"),
                 };
+                if debiased.is_some() {
+                    status.output = (status.output.take())
+                        .zip(lists)
+                        .map(|(dir, lists)| layout.debiased_measure_dir(plan, corpus, job_model, &dir, lists));
+                }
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_measured));
             }
             Job::Aggregate => {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use retest_data::Resolver;
 use retest_measures::PairList;
+use retest_spec::defaults;
 
 use super::{Kind, digest, list_words, read_list};
 
@@ -22,9 +23,9 @@ pub struct DebiasListNames<'a> {
 impl DebiasListNames<'static> {
     /// debiaswe's lists, as declared in the word-list folder.
     pub const BOLUKBASI: DebiasListNames<'static> = DebiasListNames {
-        definitional: "definitional-pairs",
-        equalize: "equalize-pairs",
-        gender_specific: "gender-specific-full",
+        definitional: defaults::DEBIAS_DEFINITIONAL,
+        equalize: defaults::DEBIAS_EQUALIZE,
+        gender_specific: defaults::DEBIAS_GENDER_SPECIFIC,
     };
 }
 
@@ -46,6 +47,21 @@ pub struct DebiasLists {
 }
 
 impl DebiasLists {
+    /// `(list name, file, sha256)` of each list read from a file.
+    pub fn files(&self) -> Vec<(String, PathBuf, String)> {
+        let named = |name: &String, file: &Option<(PathBuf, String)>| {
+            file.clone().map(|(path, sha256)| (name.clone(), path, sha256))
+        };
+        [
+            named(&self.definitional.name, &self.definitional.file),
+            named(&self.equalize.name, &self.equalize.file),
+            named(&self.gender_specific.name, &self.gender_specific.file),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
     /// Reads the three lists `names` names, declared ones below `folder` through `resolver`.
     ///
     /// # Errors

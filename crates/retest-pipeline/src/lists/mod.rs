@@ -185,7 +185,11 @@ pub struct Lists {
     pub validity: Option<Criterion>,
     /// The benchmark files the set-level and analogy stages read.
     pub benchmarks: Benchmarks,
-    /// `(list name, file, sha256)` of every list read.
+    /// The lists of hard debiasing, when the plan has a `debias` section: only its debiased
+    /// models depend on them, so their checksums are in those models' measure keys, not in
+    /// `files`.
+    pub debias: Option<DebiasLists>,
+    /// `(list name, file, sha256)` of every list read but the debiasing lists.
     pub files: Vec<(String, PathBuf, String)>,
 }
 
@@ -243,6 +247,16 @@ impl Lists {
             }
             None => None,
         };
+        let debias = (plan.debias.as_ref())
+            .map(|p| {
+                let names = DebiasListNames {
+                    definitional: &p.definitional,
+                    equalize: &p.equalize,
+                    gender_specific: &p.gender_specific,
+                };
+                DebiasLists::read(names, folder, resolver)
+            })
+            .transpose()?;
         Ok(Lists {
             base_pairs,
             targets,
@@ -252,8 +266,18 @@ impl Lists {
             base_pairs_analyses,
             validity,
             benchmarks,
+            debias,
             files,
         })
+    }
+}
+
+impl Lists {
+    /// `(list name, file, sha256)` of every list read, the debiasing lists' included: what the
+    /// manifest records.
+    pub fn every_file(&self) -> Vec<(String, PathBuf, String)> {
+        let debias = self.debias.iter().flat_map(DebiasLists::files);
+        self.files.iter().cloned().chain(debias).collect()
     }
 }
 

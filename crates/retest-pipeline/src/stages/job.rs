@@ -17,6 +17,7 @@ use crate::lists::Lists;
 use crate::message::as_published;
 use crate::progress::Reporter;
 use crate::stages::FAMILIES;
+use crate::stages::debias::check_debias_lists;
 use crate::stages::seeds::{SeedReader, SeedSource, Seeds, Vocabulary};
 use crate::stages::stage::{Across, Family, Seed, Setup, Stage};
 
@@ -171,12 +172,13 @@ fn resolve_base_pairs(lists: &Lists, vocab: &Vocab<'_>, vocabulary: &Vocabulary)
 
 /// What a measure job of model `model` on `vocabulary` would find wrong with the plan's lists
 /// before it reads a seed (a list or query entirely out of vocabulary, too few definitional
-/// pairs, …): every family's stage is built, as the job builds it, and dropped. Its large arrays
+/// pairs, …): every family's stage is built, as the job builds it, and dropped; and the
+/// debiasing lists are looked up when the plan debiases the corpus's models. Its large arrays
 /// are allocated zeroed and never touched, so this costs the lists' lookups alone.
 ///
 /// # Errors
 ///
-/// The first list a stage cannot resolve.
+/// The first list a stage or the debiasing cannot resolve.
 pub fn check_lists(plan: &Plan, lists: &Lists, vocabulary: &Vocabulary, model: &str) -> Result<()> {
     let vocab = Vocab::new(&vocabulary.words)?;
     let base_pairs = resolve_base_pairs(lists, &vocab, vocabulary)?;
@@ -192,7 +194,14 @@ pub fn check_lists(plan: &Plan, lists: &Lists, vocabulary: &Vocabulary, model: &
     };
     FAMILIES
         .iter()
-        .try_for_each(|family| (family.build)(&setup).map(drop))
+        .try_for_each(|family| (family.build)(&setup).map(drop))?;
+    // The debiasing lists, when the corpus's trained models are debiased.
+    if let Some(debias) = &lists.debias
+        && plan.models().iter().any(|m| plan.debiased_of(&m.name).is_some())
+    {
+        check_debias_lists("debias", &vocab, debias, vocabulary.lowercase)?;
+    }
+    Ok(())
 }
 
 /// Reads every seed in turn and hands it to every stage; returns every seed's vectors with the
@@ -210,7 +219,7 @@ fn measure_seeds(
     let (mut dim, mut seconds_reading) = (0, 0.0);
     for s in 0..reader.len() {
         let started = Instant::now();
-        let (path, emb) = reader.read(s, words)?;
+        let (path, emb) = reader.read(s, words, &|line| reporter.log(line))?;
         seconds_reading += started.elapsed().as_secs_f64();
         dim = emb.dim();
         let model = Model::new(words, emb.vectors(), dim)?;
@@ -243,11 +252,7 @@ fn measure_seeds(
 impl MeasureJob<'_> {
     /// `<corpus> <model>`, for log lines and errors.
     pub fn label(&self) -> String {
-        let corpus = match &self.source {
-            SeedSource::Trained { corpus, .. } => corpus.name(),
-            SeedSource::Files(model) => &model.corpus,
-        };
-        format!("{corpus} {}", self.model)
+        format!("{} {}", self.source.corpus(), self.model)
     }
 }
 

@@ -5,6 +5,7 @@
 pub(crate) mod analogies;
 pub(crate) mod base_pairs;
 pub(crate) mod columns;
+pub(crate) mod debias;
 pub(crate) mod job;
 pub(crate) mod rules;
 pub(crate) mod seeds;

@@ -1,5 +1,6 @@
 //! Where a measure job's seeds come from — the embeddings a pipeline trained on a prepared corpus,
-//! or a model's own files (a plan's `models`) — and the vocabulary they share.
+//! or a model's own files (a plan's `models`), either of them hard-debiased (a plan's `debias`) —
+//! and the vocabulary they share.
 //!
 //! Trained seeds all have their corpus's vocabulary. A model's files may not: they are read
 //! whole, their vocabularies intersected (in the first file's order, which for trained models is
@@ -17,7 +18,9 @@ use retest_tables::CoverageRow;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::corpus::LoadedCorpus;
+use crate::lists::DebiasLists;
 use crate::stages::columns::ZERO_VECTOR;
+use crate::stages::debias::hard_debias_embeddings;
 
 /// The coverage table's `kind` of the row naming the words a model's files do not all have.
 pub(crate) const MODEL_VOCABULARY: &str = "model_vocabulary";
@@ -74,6 +77,12 @@ pub enum SeedSource<'a> {
     },
     /// A model's files, each a seed.
     Files(&'a ModelFiles),
+    /// Another source's seeds, each hard-debiased with `lists` as it is read (a plan's
+    /// `debias` section).
+    Debiased {
+        base: Box<SeedSource<'a>>,
+        lists: &'a DebiasLists,
+    },
 }
 
 impl SeedSource<'_> {
@@ -82,6 +91,16 @@ impl SeedSource<'_> {
         match self {
             SeedSource::Trained { files, .. } => files,
             SeedSource::Files(model) => &model.files,
+            SeedSource::Debiased { base, .. } => base.files(),
+        }
+    }
+
+    /// The name of the corpus the seeds come from (the tables' `corpus`).
+    pub fn corpus(&self) -> &str {
+        match self {
+            SeedSource::Trained { corpus, .. } => corpus.name(),
+            SeedSource::Files(model) => &model.corpus,
+            SeedSource::Debiased { base, .. } => base.corpus(),
         }
     }
 }
@@ -99,6 +118,8 @@ pub(crate) struct Seeds<'a> {
 pub(crate) struct SeedReader<'a> {
     files: &'a [PathBuf],
     read: Read<'a>,
+    /// The lists each seed is hard-debiased with, and whether they are looked up lowercased.
+    debias: Option<(&'a DebiasLists, bool)>,
 }
 
 enum Read<'a> {
@@ -128,9 +149,15 @@ impl<'a> Seeds<'a> {
                 reader: SeedReader {
                     files,
                     read: Read::Trained { corpus },
+                    debias: None,
                 },
             }),
             SeedSource::Files(model) => open_files(model, log),
+            SeedSource::Debiased { base, lists } => {
+                let mut seeds = Seeds::open(base, log)?;
+                seeds.reader.debias = Some((lists, seeds.vocabulary.lowercase));
+                Ok(seeds)
+            }
         }
     }
 }
@@ -142,12 +169,28 @@ impl SeedReader<'_> {
     }
 
     /// Seed `index` (0-based, each once, in order) and its file, its rows in the order of
-    /// `words`, the seeds' vocabulary.
+    /// `words`, the seeds' vocabulary; debiased when the source is, what the first seed's
+    /// debiasing did said on `log`.
     ///
     /// # Errors
     ///
-    /// A trained seed's file that cannot be read or whose vocabulary is not the corpus's.
-    pub fn read(&mut self, index: usize, words: &[String]) -> Result<(PathBuf, Embeddings)> {
+    /// A trained seed's file that cannot be read or whose vocabulary is not the corpus's; a seed
+    /// the debiasing lists miss.
+    pub fn read(&mut self, index: usize, words: &[String], log: &dyn Fn(&str)) -> Result<(PathBuf, Embeddings)> {
+        let (path, emb) = self.read_source(index, words)?;
+        let Some((lists, lowercase)) = self.debias else {
+            return Ok((path, emb));
+        };
+        let mut said = Vec::new();
+        let debiased = hard_debias_embeddings(&path.display().to_string(), &emb, lists, lowercase, &mut said)?;
+        if index == 0 {
+            String::from_utf8_lossy(&said).lines().for_each(log);
+        }
+        Ok((path, debiased))
+    }
+
+    /// Seed `index` as its source gives it.
+    fn read_source(&mut self, index: usize, words: &[String]) -> Result<(PathBuf, Embeddings)> {
         let path = self.files[index].clone();
         let emb = match &mut self.read {
             Read::Trained { corpus } => {
@@ -242,6 +285,7 @@ fn open_files<'a>(model: &'a ModelFiles, log: &dyn Fn(&str)) -> Result<Seeds<'a>
         reader: SeedReader {
             files: &model.files,
             read: Read::Files(seeds),
+            debias: None,
         },
     })
 }

@@ -18,12 +18,12 @@ use crate::stats::median;
 use bakarov::{agreement_blocks, bakarov_blocks, bakarov_rows};
 
 /// `mean [low, high]` of a spread row.
-fn interval(row: &SeedSpreadRow) -> String {
+pub(crate) fn interval(row: &SeedSpreadRow) -> String {
     format!("{} [{}, {}]", f2(row.mean), f2(row.low), f2(row.high))
 }
 
 /// The spread row of (configuration, measure, subject), if any.
-fn spread<'a>(
+pub(crate) fn spread<'a>(
     rows: &'a [SeedSpreadRow],
     (corpus, algorithm): (&str, &str),
     measure: &str,
@@ -35,7 +35,7 @@ fn spread<'a>(
 }
 
 /// An ICC cell: the value with its number of subjects, or its status.
-fn icc_cell(row: &SetIccRow) -> String {
+pub(crate) fn icc_cell(row: &SetIccRow) -> String {
     if row.stats.status == "ok" && row.stats.icc.is_finite() {
         format!("{} (n = {})", f2(row.stats.icc), row.stats.n_subjects)
     } else {

@@ -1,0 +1,191 @@
+//! Hard debiasing of one seed (Bolukbasi et al. 2016, `retest_measures::hard_debias`) with the
+//! lists of [`DebiasLists`] looked up in its vocabulary: what `retest debias` writes, and what a
+//! plan's `debias` section measures as a model of its own (`sgns+hard`), each seed debiased as it
+//! is read.
+
+use std::borrow::Cow;
+use std::io::Write;
+
+use anyhow::{Result, bail};
+use retest_embeddings::{Embeddings, toml};
+use retest_measures::{HardDebiasLists, Model, Vocab, hard_debias};
+
+use crate::lists::{DebiasLists, equalize_spellings};
+
+/// The lists' words found in one vocabulary.
+#[derive(Debug)]
+struct Found {
+    definitional: Vec<(u32, u32)>,
+    gender_specific: Vec<u32>,
+    equalize: Vec<(u32, u32)>,
+    /// The definitional pairs not found, `a:b` as the list spells them.
+    missing: Vec<String>,
+}
+
+/// Looks the lists up in `vocab` (lowercased with `lowercase`); the pairs need words with a
+/// vector (`has_vector`), the gender-specific words only need to be there.
+///
+/// # Errors
+///
+/// Fewer than 2 definitional pairs, no gender-specific word or no equalize pair found.
+fn find(
+    name: &str,
+    vocab: &Vocab<'_>,
+    has_vector: &dyn Fn(u32) -> bool,
+    lists: &DebiasLists,
+    lowercase: bool,
+) -> Result<Found> {
+    fn spelled(word: &str, lowercase: bool) -> Cow<'_, str> {
+        if lowercase {
+            Cow::Owned(word.to_lowercase())
+        } else {
+            Cow::Borrowed(word)
+        }
+    }
+    let id = |word: &str| vocab.id(&spelled(word, lowercase)).filter(|&id| has_vector(id));
+    let pair_ids = |pairs: &[(String, String)]| -> Vec<(u32, u32)> {
+        let mut ids: Vec<(u32, u32)> = Vec::with_capacity(pairs.len());
+        for (a, b) in pairs {
+            if let (Some(a), Some(b)) = (id(a), id(b))
+                && !ids.contains(&(a, b))
+            {
+                ids.push((a, b));
+            }
+        }
+        ids
+    };
+    let definitional = &lists.definitional;
+    let found = Found {
+        definitional: pair_ids(&definitional.entries),
+        gender_specific: {
+            let mut ids: Vec<u32> = (lists.gender_specific.entries.iter())
+                .filter_map(|w| vocab.id(&spelled(w, lowercase)))
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        },
+        equalize: pair_ids(&equalize_spellings(&lists.equalize.entries)),
+        missing: (definitional.entries.iter())
+            .filter(|(a, b)| id(a).is_none() || id(b).is_none())
+            .map(|(a, b)| format!("{a}:{b}"))
+            .collect(),
+    };
+    if found.definitional.len() < 2 {
+        bail!(
+            "{name}: definitional pairs `{}`: {} of {} in the vocabulary; the gender direction needs at \
+             least 2",
+            definitional.name,
+            found.definitional.len(),
+            definitional.entries.len()
+        );
+    }
+    if found.gender_specific.is_empty() {
+        bail!(
+            "{name}: gender-specific words `{}`: none of the {} in the vocabulary",
+            lists.gender_specific.name,
+            lists.gender_specific.entries.len()
+        );
+    }
+    if found.equalize.is_empty() {
+        bail!(
+            "{name}: equalize pairs `{}`: none of the {} in the vocabulary, lowercased, in title case or \
+             uppercased",
+            lists.equalize.name,
+            lists.equalize.entries.len()
+        );
+    }
+    Ok(found)
+}
+
+/// Checks that `lists` find enough words in `vocab` to debias a seed of it (every word taken to
+/// have a vector): what a run checks before any training.
+///
+/// # Errors
+///
+/// As [`hard_debias_embeddings`]' lists.
+pub(crate) fn check_debias_lists(name: &str, vocab: &Vocab<'_>, lists: &DebiasLists, lowercase: bool) -> Result<()> {
+    find(name, vocab, &|_| true, lists, lowercase).map(drop)
+}
+
+/// `embeddings` (`name` in messages) hard-debiased with `lists`, every listed word looked up as
+/// spelled (lowercased with `lowercase`), and the equalize pairs also in title case and
+/// uppercased, as debiaswe does. Definitional pairs out of the vocabulary are named on `log`, and
+/// a summary line says what was changed. The metadata is the input's with a `debias` table: the
+/// method, each list's name, file checksum and words found, and the direction's share of
+/// variance.
+///
+/// # Errors
+///
+/// Fewer than 2 definitional pairs, no equalize pair or no gender-specific word in the
+/// vocabulary; a model that cannot be measured (a repeated word, a non-finite value).
+pub fn hard_debias_embeddings(
+    name: &str,
+    embeddings: &Embeddings,
+    lists: &DebiasLists,
+    lowercase: bool,
+    log: &mut dyn Write,
+) -> Result<Embeddings> {
+    let model = Model::new(embeddings.words(), embeddings.vectors(), embeddings.dim())?;
+    let found = find(name, model.vocab(), &|id| model.norm(id) > 0.0, lists, lowercase)?;
+    let definitional = &lists.definitional;
+    if !found.missing.is_empty() {
+        writeln!(
+            log,
+            "{name}: definitional pairs `{}`: {} of {} not in the vocabulary ({})",
+            definitional.name,
+            found.missing.len(),
+            definitional.entries.len(),
+            found.missing.join(", ")
+        )?;
+    }
+    let debiased = hard_debias(
+        &model,
+        &HardDebiasLists {
+            definitional: &found.definitional,
+            gender_specific: &found.gender_specific,
+            equalize: &found.equalize,
+        },
+    )?;
+    let explained = debiased.direction.explained_variance_ratio[0];
+    writeln!(
+        log,
+        "{name}: hard debiasing along the first principal component of {} definitional pairs ({:.1} % \
+         of their variance): {} words neutralised, {} gender-specific words kept, {} equalize pairs \
+         equalised",
+        found.definitional.len(),
+        100.0 * explained,
+        debiased.n_neutralised,
+        found.gender_specific.len(),
+        found.equalize.len()
+    )?;
+
+    let mut record = toml::Table::new();
+    record.insert("method".into(), "hard".into());
+    let roles = [
+        ("definitional", &lists.definitional.name, &lists.definitional.file, found.definitional.len()),
+        ("equalize", &lists.equalize.name, &lists.equalize.file, found.equalize.len()),
+        (
+            "gender_specific",
+            &lists.gender_specific.name,
+            &lists.gender_specific.file,
+            found.gender_specific.len(),
+        ),
+    ];
+    for (role, list, file, n_found) in roles {
+        let mut entry = toml::Table::new();
+        entry.insert("list".into(), list.clone().into());
+        if let Some((file, sha256)) = file {
+            entry.insert("file".into(), file.display().to_string().into());
+            entry.insert("sha256".into(), sha256.clone().into());
+        }
+        entry.insert("in_vocabulary".into(), (n_found as i64).into());
+        record.insert(role.into(), entry.into());
+    }
+    record.insert("explained_variance".into(), explained.into());
+    record.insert("n_neutralised".into(), (debiased.n_neutralised as i64).into());
+    let mut metadata = embeddings.metadata().cloned().unwrap_or_default();
+    metadata.insert("debias".into(), record.into());
+    Ok(Embeddings::new(embeddings.words().to_vec(), embeddings.dim(), debiased.vectors)?
+        .with_metadata(Some(metadata)))
+}

@@ -1,0 +1,184 @@
+//! Hard debiasing (Bolukbasi et al. 2016): each debiased model beside its model, on the same
+//! corpus and seeds — the set-level measures' values and reliability, and the rules'
+//! reliability, before and after; and whether debiasing removed the gender direction from the
+//! neutral words on every seed.
+
+use retest_tables::{AlphaRow, DirectionRow, IccRow, SeedSpreadRow, SetIccRow};
+
+use crate::data::{algorithm_label, sorted_names};
+use crate::document::Block;
+use crate::finding::Finding;
+use crate::input::SetLevelTables;
+use crate::numbers::f2;
+use crate::page::{config_label, row_cells};
+use crate::set_level::{icc_cell, interval, spread};
+use crate::variants::rule_table;
+
+/// The set-level measures shown before and after, each on every subject that is not a
+/// single-pair query (`career/family he:she`); Direct Bias along the definitional pairs' first
+/// principal component only.
+const MEASURES: &[&str] = &[
+    "direct_bias",
+    "weat_effect_size",
+    "rnd",
+    "ect",
+    "mac",
+    "rnsb",
+    "os",
+    "gd",
+    "mean_abs_score",
+];
+
+/// The direction whose Direct Bias the finding follows.
+const PCA: &str = "pca";
+
+/// The section: `debiased` are (debiased model, model) pairs.
+pub(crate) fn blocks(
+    set_level: &SetLevelTables,
+    (test_retest, inter_rater, alpha): (&[IccRow], &[IccRow], &[AlphaRow]),
+    debiased: &[(String, String)],
+    blocks: &mut Vec<Block>,
+) {
+    blocks.push(Block::Heading(2, "Hard debiasing (Bolukbasi et al. 2016)".into()));
+    blocks.push(Block::Paragraph(
+        "Each debiased model beside its model: the same corpus and seeds, every seed hard-debiased (every \
+         word outside the gender-specific list loses its component along the first principal component of \
+         the definitional pairs; each equalize pair then differs along it only) and measured as a model of \
+         its own. Does debiasing's effect replicate across seeds, and does it change how reliable a measure \
+         is?"
+            .into(),
+    ));
+    if let Some(spreads) = &set_level.seed_spread {
+        blocks.push(Block::Heading(3, "Set-level measures".into()));
+        blocks.push(Block::Paragraph(
+            "Mean and 2.5 %–97.5 % quantiles across seeds, before and after.".into(),
+        ));
+        blocks.push(spread_table(spreads, debiased));
+    }
+    if let Some(reliability) = &set_level.reliability {
+        blocks.push(Block::Heading(3, "Test-retest reliability of the set-level measures".into()));
+        blocks.push(reliability_table(reliability, debiased));
+    }
+    if !test_retest.is_empty() {
+        blocks.push(Block::Heading(3, "Du et al.'s rules".into()));
+        blocks.push(Block::Paragraph(
+            "Medians over every list (a word listed twice counted once); α over the query items.".into(),
+        ));
+        blocks.push(rule_table(test_retest, inter_rater, alpha, debiased));
+    }
+}
+
+/// Whether a spread or reliability row's subject is shown: not a single-pair query.
+fn shown(measure: &str, subject: &str) -> bool {
+    !subject.contains(' ') && (measure != "direct_bias" || subject == PCA)
+}
+
+/// Every shown measure and subject of each model, before and after.
+fn spread_table(spreads: &[SeedSpreadRow], debiased: &[(String, String)]) -> Block {
+    let header = row_cells(&["configuration", "measure", "subject", "before", "after"]);
+    let mut rows = Vec::new();
+    for (copy, model) in debiased {
+        for corpus in sorted_names(spreads.iter().map(|r| r.corpus.as_str())) {
+            for &measure in MEASURES {
+                let subjects = (spreads.iter())
+                    .filter(|r| r.corpus == corpus && &r.algorithm == model && r.measure == measure)
+                    .filter(|r| shown(measure, &r.subject));
+                for before in subjects {
+                    let after = spread(spreads, (&corpus, copy), measure, &before.subject);
+                    rows.push(vec![
+                        config_label(&corpus, model),
+                        measure.to_owned(),
+                        before.subject.clone(),
+                        interval(before),
+                        after.map_or_else(|| "—".to_owned(), interval),
+                    ]);
+                }
+            }
+        }
+    }
+    Block::Table { header, rows }
+}
+
+/// The test-retest ICC of every shown family of values of each model, before and after.
+fn reliability_table(rows: &[SetIccRow], debiased: &[(String, String)]) -> Block {
+    let header = row_cells(&["configuration", "measure", "scope", "subjects", "before", "after"]);
+    let mut out = Vec::new();
+    for (copy, model) in debiased {
+        let before = (rows.iter()).filter(|r| &r.algorithm == model && shown(&r.measure, &r.scope));
+        for b in before {
+            let after = rows.iter().find(|r| {
+                &r.algorithm == copy
+                    && r.corpus == b.corpus
+                    && r.measure == b.measure
+                    && r.scope == b.scope
+                    && r.subjects == b.subjects
+            });
+            out.push(vec![
+                config_label(&b.corpus, model),
+                b.measure.clone(),
+                b.scope.clone(),
+                b.subjects.clone(),
+                icc_cell(b),
+                after.map_or_else(|| "—".to_owned(), icc_cell),
+            ]);
+        }
+    }
+    Block::Table { header, rows: out }
+}
+
+/// Bolukbasi et al. (§6): hard debiasing removes the gender direction from the gender-neutral
+/// words. Replicates when, on every corpus and seed, the Direct Bias of the neutral words along
+/// the definitional pairs' first principal component is lower after debiasing than before.
+pub(crate) fn direct_bias_removed(directions: Option<&[DirectionRow]>, debiased: &[(String, String)]) -> Finding {
+    let claim = "Hard debiasing removes the gender direction from neutral words (Bolukbasi et al. §6)".to_owned();
+    let paper = "neutralised words have no component along g".to_owned();
+    let rows = directions.unwrap_or_default();
+    let pca = |corpus: &str, algorithm: &str| -> Vec<(u32, f64)> {
+        (rows.iter())
+            .filter(|r| r.corpus == corpus && r.algorithm == algorithm && r.direction == PCA)
+            .map(|r| (r.seed, r.direct_bias))
+            .collect()
+    };
+    let (mut parts, mut n_lower, mut n_seeds) = (Vec::new(), 0, 0);
+    for (copy, model) in debiased {
+        for corpus in sorted_names(rows.iter().map(|r| r.corpus.as_str())) {
+            let (before, after) = (pca(&corpus, model), pca(&corpus, copy));
+            let paired: Vec<(f64, f64)> = (before.iter())
+                .filter_map(|&(seed, b)| after.iter().find(|(s, _)| *s == seed).map(|&(_, a)| (b, a)))
+                .collect();
+            if paired.is_empty() {
+                continue;
+            }
+            let lower = paired.iter().filter(|(b, a)| a < b).count();
+            let mean = |pick: fn(&(f64, f64)) -> f64| paired.iter().map(pick).sum::<f64>() / paired.len() as f64;
+            parts.push(format!(
+                "{corpus} {}: {} → {}, lower on {lower} of {} seeds",
+                algorithm_label(model),
+                f2(mean(|p| p.0)),
+                f2(mean(|p| p.1)),
+                paired.len()
+            ));
+            n_lower += lower;
+            n_seeds += paired.len();
+        }
+    }
+    if parts.is_empty() {
+        return Finding::missing(
+            &claim,
+            &paper,
+            "no seed has a Direct Bias along the definitional pairs both before and after debiasing",
+        );
+    }
+    Finding::judged(
+        claim,
+        paper,
+        format!("Direct Bias (pca), mean over seeds: {}", parts.join("; ")),
+        n_lower == n_seeds,
+        |verdict| {
+            format!(
+                "Criterion: the neutral words' Direct Bias along the first principal component of the \
+                 definitional pairs is lower after debiasing on every seed ({n_lower} of {n_seeds}); {verdict}."
+            )
+        },
+    )
+}
