@@ -593,9 +593,9 @@ impl<T> ListArg<T> {
     ) -> PyResult<retest_pipeline::DebiasList<T>> {
         match self {
             ListArg::Named(name) => read(&name).map_err(raised),
-            ListArg::Given(entries) if entries.is_empty() => {
-                Err(RetestError::new_err(format!("the {what} given: the list is empty")))
-            }
+            ListArg::Given(entries) if entries.is_empty() => Err(RetestError::new_err(format!(
+                "the {what} given: the list is empty"
+            ))),
             ListArg::Given(entries) => Ok(retest_pipeline::DebiasList {
                 name: "given".to_owned(),
                 entries,
@@ -627,7 +627,9 @@ fn hard_debias(
     let mut resolver =
         retest_pipeline::resolver(&retest_pipeline::lock_file(&folders.recipes(None))).map_err(raised)?;
     let lists = retest_pipeline::DebiasLists {
-        definitional: definitional.list("definitional pairs", |n| DebiasList::pairs(n, &folder, &mut resolver))?,
+        definitional: definitional.list("definitional pairs", |n| {
+            DebiasList::pairs(n, &folder, &mut resolver)
+        })?,
         equalize: equalize.list("equalize pairs", |n| DebiasList::pairs(n, &folder, &mut resolver))?,
         gender_specific: gender_specific.list("gender-specific words", |n| {
             DebiasList::words(n, &folder, &mut resolver)

@@ -77,12 +77,16 @@ fn hard_debiasing_equals_debiaswe() {
 fn text_lists_give_the_same_vectors_and_the_output_is_reproducible() {
     let dir = tempfile::tempdir().unwrap();
     let json = |name: &str| -> serde_json::Value {
-        serde_json::from_str(&std::fs::read_to_string(data_file(&format!("word_lists/debiaswe/{name}"))).unwrap())
-            .unwrap()
+        serde_json::from_str(
+            &std::fs::read_to_string(data_file(&format!("word_lists/debiaswe/{name}"))).unwrap(),
+        )
+        .unwrap()
     };
     let lines = |value: serde_json::Value| -> String {
         let rows = value.as_array().unwrap().iter().map(|entry| match entry {
-            serde_json::Value::Array(pair) => format!("{} {}\n", pair[0].as_str().unwrap(), pair[1].as_str().unwrap()),
+            serde_json::Value::Array(pair) => {
+                format!("{} {}\n", pair[0].as_str().unwrap(), pair[1].as_str().unwrap())
+            }
             word => format!("{}\n", word.as_str().unwrap()),
         });
         rows.collect()

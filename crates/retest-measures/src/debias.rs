@@ -59,7 +59,10 @@ pub fn hard_debias(model: &Model<'_>, lists: &HardDebiasLists<'_>) -> Result<Har
     }
     let g = &direction.vector;
     let mut specific = vec![false; model.n_words()];
-    lists.gender_specific.iter().for_each(|&w| specific[w as usize] = true);
+    lists
+        .gender_specific
+        .iter()
+        .for_each(|&w| specific[w as usize] = true);
     let (dim, mut n_neutralised) = (model.dim(), 0);
     let mut vectors = Vec::with_capacity(model.n_words() * dim);
     for id in 0..model.n_words() as u32 {
@@ -87,7 +90,10 @@ pub fn hard_debias(model: &Model<'_>, lists: &HardDebiasLists<'_>) -> Result<Har
     }
     let mut normalised = Vec::with_capacity(vectors.len());
     for w in vectors.chunks_exact(dim) {
-        push_unit(&mut normalised, &w.iter().map(|&x| f64::from(x)).collect::<Vec<_>>());
+        push_unit(
+            &mut normalised,
+            &w.iter().map(|&x| f64::from(x)).collect::<Vec<_>>(),
+        );
     }
     Ok(HardDebiased {
         vectors: normalised,

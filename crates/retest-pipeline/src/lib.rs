@@ -38,8 +38,8 @@ pub use driver::task::{TaskReport, find_prepared_corpus, run_training_job};
 pub use driver::train::{JobTiming, PrefetchChoice, TrainOutcome, TrainSummary, sgns_config, train_all};
 pub use driver::{cluster, slurm};
 pub use lists::{
-    Criterion, CriterionSource, DebiasList, DebiasListNames, DebiasLists, FULL, Lists, QueryLine, TargetList, read_criterion, read_query_file,
-    read_query_tests, read_weat_tests,
+    Criterion, CriterionSource, DebiasList, DebiasListNames, DebiasLists, FULL, Lists, QueryLine, TargetList,
+    read_criterion, read_query_file, read_query_tests, read_weat_tests,
 };
 pub use message::one_line;
 pub use progress::Reporter;

@@ -287,7 +287,12 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
         variants::variant_blocks(du.trw, du.irw, du.alpha, &meta.variants, &mut blocks);
     }
     if !meta.debiased.is_empty() {
-        debias::blocks(&tables.set_level, (du.trw, du.irw, du.alpha), &meta.debiased, &mut blocks);
+        debias::blocks(
+            &tables.set_level,
+            (du.trw, du.irw, du.alpha),
+            &meta.debiased,
+            &mut blocks,
+        );
     }
     reliability::test_retest_blocks(du.trw, du.trp, &mut blocks, &mut figures);
     reliability::inter_rater_blocks(du.irw, du.irp, &mut blocks, &mut figures);

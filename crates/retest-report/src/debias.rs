@@ -46,7 +46,7 @@ pub(crate) fn blocks(
          the definitional pairs; each equalize pair then differs along it only) and measured as a model of \
          its own. Does debiasing's effect replicate across seeds, and does it change how reliable a measure \
          is?"
-            .into(),
+        .into(),
     ));
     if let Some(spreads) = &set_level.seed_spread {
         blocks.push(Block::Heading(3, "Set-level measures".into()));
@@ -56,7 +56,10 @@ pub(crate) fn blocks(
         blocks.push(spread_table(spreads, debiased));
     }
     if let Some(reliability) = &set_level.reliability {
-        blocks.push(Block::Heading(3, "Test-retest reliability of the set-level measures".into()));
+        blocks.push(Block::Heading(
+            3,
+            "Test-retest reliability of the set-level measures".into(),
+        ));
         blocks.push(reliability_table(reliability, debiased));
     }
     if !test_retest.is_empty() {
@@ -129,8 +132,12 @@ fn reliability_table(rows: &[SetIccRow], debiased: &[(String, String)]) -> Block
 /// Bolukbasi et al. (§6): hard debiasing removes the gender direction from the gender-neutral
 /// words. Replicates when, on every corpus and seed, the Direct Bias of the neutral words along
 /// the definitional pairs' first principal component is lower after debiasing than before.
-pub(crate) fn direct_bias_removed(directions: Option<&[DirectionRow]>, debiased: &[(String, String)]) -> Finding {
-    let claim = "Hard debiasing removes the gender direction from neutral words (Bolukbasi et al. §6)".to_owned();
+pub(crate) fn direct_bias_removed(
+    directions: Option<&[DirectionRow]>,
+    debiased: &[(String, String)],
+) -> Finding {
+    let claim =
+        "Hard debiasing removes the gender direction from neutral words (Bolukbasi et al. §6)".to_owned();
     let paper = "neutralised words have no component along g".to_owned();
     let rows = directions.unwrap_or_default();
     let pca = |corpus: &str, algorithm: &str| -> Vec<(u32, f64)> {
@@ -150,7 +157,8 @@ pub(crate) fn direct_bias_removed(directions: Option<&[DirectionRow]>, debiased:
                 continue;
             }
             let lower = paired.iter().filter(|(b, a)| a < b).count();
-            let mean = |pick: fn(&(f64, f64)) -> f64| paired.iter().map(pick).sum::<f64>() / paired.len() as f64;
+            let mean =
+                |pick: fn(&(f64, f64)) -> f64| paired.iter().map(pick).sum::<f64>() / paired.len() as f64;
             parts.push(format!(
                 "{corpus} {}: {} → {}, lower on {lower} of {} seeds",
                 algorithm_label(model),

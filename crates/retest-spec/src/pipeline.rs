@@ -916,17 +916,27 @@ fn resolve_debias(
     let models = match &raw.models {
         Some(models) => {
             check_unique_nonempty(doc, "debias.models", models, String::as_str)?;
-            if let Some((i, unknown)) = models.iter().enumerate().find(|(_, m)| !all.contains(&m.as_str())) {
+            if let Some((i, unknown)) = models
+                .iter()
+                .enumerate()
+                .find(|(_, m)| !all.contains(&m.as_str()))
+            {
                 return Err(doc.error(
                     &format!("debias.models[{i}]"),
                     format!(
                         "`{unknown}` is not a model of the pipeline; its models are {}",
-                        all.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
+                        all.iter()
+                            .map(|m| format!("`{m}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 ));
             }
             // In the plan's order, whatever the section's.
-            all.iter().filter(|m| models.iter().any(|x| x == *m)).map(|m| (*m).to_owned()).collect()
+            all.iter()
+                .filter(|m| models.iter().any(|x| x == *m))
+                .map(|m| (*m).to_owned())
+                .collect()
         }
         None => all.iter().map(|m| (*m).to_owned()).collect(),
     };

@@ -912,3 +912,82 @@ fn model_file_errors_name_the_entry() {
         assert_eq!(error, expected, "{text}");
     }
 }
+
+#[test]
+fn a_debias_section_adds_a_debiased_model_after_each_model_it_names() {
+    let plan = Project::new()
+        .plan(
+            "name: p\nn_seeds: 2\ncorpora:\n  - recipe: tiny\n\
+             variants:\n  - {name: sgns-3-epochs, sgns: {epochs: 3}}\ndebias: {models: [sgns-3-epochs, sgns]}\n",
+        )
+        .unwrap();
+    let debias = plan.debias.as_ref().unwrap();
+    // In the plan's order, with debiaswe's lists.
+    assert_eq!(debias.models, ["sgns", "sgns-3-epochs"]);
+    assert_eq!(
+        (
+            debias.definitional.as_str(),
+            debias.equalize.as_str(),
+            debias.gender_specific.as_str()
+        ),
+        ("definitional-pairs", "equalize-pairs", "gender-specific-full")
+    );
+    let measured: Vec<String> = (plan.jobs().into_iter())
+        .filter_map(|job| match job {
+            Job::Measure { model, .. } => Some(model),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        measured,
+        [
+            "sgns",
+            "sgns+hard",
+            "glove",
+            "sgns-3-epochs",
+            "sgns-3-epochs+hard"
+        ]
+    );
+    // Nothing more to train: the debiased models read their models' seeds.
+    assert_eq!(plan.training_jobs().len(), 3 * 2);
+    assert_eq!(plan.debiased_base("sgns+hard"), Some("sgns"));
+    assert_eq!(plan.debiased_base("glove+hard"), None);
+    assert_eq!(plan.debiased_of("glove"), None);
+    assert_eq!(plan.seeds_of("sgns+hard"), 2);
+    assert!(
+        plan.to_yaml()
+            .contains("debias:\n  method: hard\n  models:\n  - sgns\n  - sgns-3-epochs\n")
+    );
+
+    let every = Project::new()
+        .plan("name: p\ncorpora:\n  - recipe: tiny\ndebias: {equalize: my-pairs.json}\n")
+        .unwrap();
+    let debias = every.debias.as_ref().unwrap();
+    assert_eq!(debias.models, ["sgns", "glove"]);
+    assert_eq!(debias.equalize, "my-pairs.json");
+    assert_eq!(every.debiased_of("glove").as_deref(), Some("glove+hard"));
+}
+
+#[test]
+fn debias_errors_are_one_line_at_their_place() {
+    let head = "name: p\ncorpora:\n  - recipe: tiny\ndebias:\n";
+    assert_rejected(&[
+        (
+            &format!("{head}  models: [cbow]\n"),
+            "pipelines/p.yaml:5:12: field `debias.models[0]`: `cbow` is not a model of the pipeline; its \
+             models are `sgns`, `glove`",
+        ),
+        (
+            &format!("{head}  models: [sgns, sgns]\n"),
+            "pipelines/p.yaml:5:18: field `debias.models[1]`: `sgns` is listed twice",
+        ),
+        (
+            &format!("{head}  models: []\n"),
+            "pipelines/p.yaml:5:11: field `debias.models`: must list at least one entry",
+        ),
+        (
+            &format!("{head}  method: soft\n"),
+            "pipelines/p.yaml:5:11: field `debias.method`: unknown variant `soft`, expected `hard`",
+        ),
+    ]);
+}

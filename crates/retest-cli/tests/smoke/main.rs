@@ -16,6 +16,7 @@ use std::sync::{OnceLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard
 mod analogies;
 mod base_pairs;
 mod csv;
+mod debias;
 mod models;
 mod multilevel;
 mod outputs;

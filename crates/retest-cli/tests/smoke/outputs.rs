@@ -78,7 +78,8 @@ fn the_manifest_times_every_job() {
         assert!(job["seconds"].as_f64().is_some_and(|s| s > 0.0), "{job}");
     }
     let measure = manifest["jobs"]["measure"].as_array().unwrap();
-    assert_eq!(measure.len(), 2);
+    // sgns, sgns+hard (the same seeds, debiased), glove.
+    assert_eq!(measure.len(), 3);
     for job in measure {
         assert!(job["summary"]["seconds_rules"].as_f64().is_some(), "{job}");
         // NBM's neighbour search of every seed: the filter that ran, chosen by `Auto` (by
@@ -151,7 +152,8 @@ fn a_three_seed_run_claims_no_finding_replicates_and_says_what_it_ran() {
     // The run at a glance, and the contents.
     for line in [
         "| seeds per configuration | 3 |",
-        "| configurations | wikitext-103-valid · GloVe (dim 25); wikitext-103-valid · SGNS (dim 25) |",
+        "| configurations | wikitext-103-valid · GloVe (dim 25); wikitext-103-valid · SGNS (dim 25); \
+         wikitext-103-valid · SGNS + hard debiasing (dim 25) |",
         "**Contents**",
         "- [Comparison with the paper](#comparison-with-the-paper)",
     ] {

@@ -3,6 +3,9 @@
 use crate::csv::{Csv, Record, num};
 use crate::smoke_run;
 
+/// The smoke run's configurations: `sgns`, its seeds hard-debiased (`sgns+hard`) and `glove`.
+const N_CONFIGURATIONS: f64 = 3.0;
+
 /// Every reliability row has the subjects and raters of reference §5: test-retest ICC per word
 /// is base pairs × seeds and per pair is the list's words × seeds; inter-rater ICC is the same
 /// subjects × the three rules; alpha per query has the query's words as items and the base pairs
@@ -42,9 +45,9 @@ fn tables_have_the_study_shape() {
         // One row per listed word (per pair) for each configuration, rule (scale) and list.
         for list in ["occ16", "occ18", "adj", "google10k"] {
             let configurations = if table == "test_retest" {
-                2.0 * n_rules
+                N_CONFIGURATIONS * n_rules
             } else {
-                2.0 * 2.0
+                N_CONFIGURATIONS * 2.0
             };
             let n = words.iter().filter(|r| r["list"] == list).count() as f64;
             assert_eq!(n, configurations * kept(list), "{table}_words, list {list}");
@@ -56,7 +59,7 @@ fn tables_have_the_study_shape() {
     let alpha = alpha.records();
     assert_eq!(
         alpha.len(),
-        2 * 3 * 7,
+        N_CONFIGURATIONS as usize * 3 * 7,
         "six queries and the ensemble, per rule and algorithm"
     );
     for r in &alpha {

@@ -204,7 +204,8 @@ pub fn run_pipeline(folders: &Folders, reference: &str, options: &RunOptions) ->
 fn with_debiased(dims: Vec<(String, u32)>, debiased: &[(String, String)]) -> Vec<(String, u32)> {
     (dims.into_iter())
         .flat_map(|(name, dim)| {
-            let copy = (debiased.iter().find(|(_, model)| *model == name)).map(|(copy, _)| (copy.clone(), dim));
+            let copy =
+                (debiased.iter().find(|(_, model)| *model == name)).map(|(copy, _)| (copy.clone(), dim));
             std::iter::once((name, dim)).chain(copy)
         })
         .collect()

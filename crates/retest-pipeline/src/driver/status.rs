@@ -130,9 +130,9 @@ pub fn pipeline_status(
                     (None, None) => unreachable!("a measure job names a model of its plan"),
                 };
                 if debiased.is_some() {
-                    status.output = (status.output.take())
-                        .zip(lists)
-                        .map(|(dir, lists)| layout.debiased_measure_dir(plan, corpus, job_model, &dir, lists));
+                    status.output = (status.output.take()).zip(lists).map(|(dir, lists)| {
+                        layout.debiased_measure_dir(plan, corpus, job_model, &dir, lists)
+                    });
                 }
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_measured));
             }

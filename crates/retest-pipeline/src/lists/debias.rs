@@ -212,7 +212,10 @@ mod tests {
             .into_iter()
             .map(|(a, b)| format!("{a}:{b}"))
             .collect();
-        assert_eq!(spelled, ["dad:mom", "Dad:Mom", "DAD:MOM", "he:she", "He:She", "HE:SHE"]);
+        assert_eq!(
+            spelled,
+            ["dad:mom", "Dad:Mom", "DAD:MOM", "he:she", "He:She", "HE:SHE"]
+        );
     }
 
     #[test]
@@ -237,6 +240,10 @@ mod tests {
             "pair list `eq` (lists/eq.json): expected a JSON list of [word, word] pairs: invalid type: map, \
              expected a sequence at line 1 column 0"
         );
-        assert_eq!(message(text, "# nothing\n"), "pair list `eq` (lists/eq.txt): no pairs");
+        assert_eq!(
+            message(text, "# nothing\n"),
+            "lists/eq.txt: eq: the list is empty (only blank lines and comments)"
+        );
+        assert_eq!(message(json, "[]"), "pair list `eq` (lists/eq.json): no pairs");
     }
 }

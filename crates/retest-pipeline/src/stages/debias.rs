@@ -104,7 +104,12 @@ fn find(
 /// # Errors
 ///
 /// As [`hard_debias_embeddings`]' lists.
-pub(crate) fn check_debias_lists(name: &str, vocab: &Vocab<'_>, lists: &DebiasLists, lowercase: bool) -> Result<()> {
+pub(crate) fn check_debias_lists(
+    name: &str,
+    vocab: &Vocab<'_>,
+    lists: &DebiasLists,
+    lowercase: bool,
+) -> Result<()> {
     find(name, vocab, &|_| true, lists, lowercase).map(drop)
 }
 
@@ -163,8 +168,18 @@ pub fn hard_debias_embeddings(
     let mut record = toml::Table::new();
     record.insert("method".into(), "hard".into());
     let roles = [
-        ("definitional", &lists.definitional.name, &lists.definitional.file, found.definitional.len()),
-        ("equalize", &lists.equalize.name, &lists.equalize.file, found.equalize.len()),
+        (
+            "definitional",
+            &lists.definitional.name,
+            &lists.definitional.file,
+            found.definitional.len(),
+        ),
+        (
+            "equalize",
+            &lists.equalize.name,
+            &lists.equalize.file,
+            found.equalize.len(),
+        ),
         (
             "gender_specific",
             &lists.gender_specific.name,
@@ -186,6 +201,97 @@ pub fn hard_debias_embeddings(
     record.insert("n_neutralised".into(), (debiased.n_neutralised as i64).into());
     let mut metadata = embeddings.metadata().cloned().unwrap_or_default();
     metadata.insert("debias".into(), record.into());
-    Ok(Embeddings::new(embeddings.words().to_vec(), embeddings.dim(), debiased.vectors)?
-        .with_metadata(Some(metadata)))
+    Ok(
+        Embeddings::new(embeddings.words().to_vec(), embeddings.dim(), debiased.vectors)?
+            .with_metadata(Some(metadata)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lists::DebiasList;
+
+    fn list<T>(name: &str, entries: Vec<T>) -> DebiasList<T> {
+        DebiasList {
+            name: name.to_owned(),
+            entries,
+            file: None,
+        }
+    }
+
+    fn pairs(text: &[(&str, &str)]) -> Vec<(String, String)> {
+        text.iter().map(|&(a, b)| (a.to_owned(), b.to_owned())).collect()
+    }
+
+    /// A lowercased vocabulary: the lists' `He`, `Man`, `KING` are found lowercased.
+    fn lists() -> DebiasLists {
+        DebiasLists {
+            definitional: list("def", pairs(&[("He", "She"), ("Man", "Woman"), ("John", "Mary")])),
+            equalize: list("eq", pairs(&[("KING", "queen")])),
+            gender_specific: list("gs", vec!["he".to_owned(), "she".to_owned(), "absent".to_owned()]),
+        }
+    }
+
+    fn model() -> Embeddings {
+        let words = ["he", "she", "man", "woman", "king", "queen", "nurse"]
+            .map(String::from)
+            .to_vec();
+        #[rustfmt::skip]
+        let vectors = vec![
+            1.0, 1.0, 0.0, /* she */ -1.0, 1.0, 0.0, /* man */ 2.0, 0.0, 2.0, /* woman */ -2.0, 0.0, 2.0,
+            1.0, 2.0, 0.5, /* queen */ -1.0, 2.5, 0.0, /* nurse */ -0.3, 0.4, 1.0,
+        ];
+        Embeddings::new(words, 3, vectors).unwrap()
+    }
+
+    #[test]
+    fn a_seed_is_debiased_with_the_lists_found_in_its_vocabulary_and_says_so() {
+        let mut log = Vec::new();
+        let out = hard_debias_embeddings("seed", &model(), &lists(), true, &mut log).unwrap();
+        assert_eq!(
+            String::from_utf8(log).unwrap(),
+            "seed: definitional pairs `def`: 1 of 3 not in the vocabulary (John:Mary)\nseed: hard debiasing \
+             along the first principal component of 2 definitional pairs (100.0 % of their variance): 5 \
+             words neutralised, 2 gender-specific words kept, 1 equalize pairs equalised\n"
+        );
+        // g = ±x: nurse loses its x; king and queen differ along x only.
+        let row = |w: &str| out.get(w).unwrap().to_vec();
+        assert_eq!(row("nurse")[0], 0.0);
+        let (king, queen) = (row("king"), row("queen"));
+        assert!((king[0] + queen[0]).abs() < 1e-6 && king[0].abs() > 0.1);
+        assert!((king[1] - queen[1]).abs() < 1e-6 && (king[2] - queen[2]).abs() < 1e-6);
+        let record = out.metadata().unwrap()["debias"].as_table().unwrap();
+        assert_eq!(record["equalize"]["in_vocabulary"].as_integer(), Some(1));
+        assert!(
+            record["equalize"].get("sha256").is_none(),
+            "a list given as words has no file"
+        );
+    }
+
+    #[test]
+    fn lists_that_miss_a_vocabulary_are_named() {
+        let model = model();
+        let vocab = Vocab::new(model.words()).unwrap();
+        let message = |lists: &DebiasLists, lowercase: bool| {
+            check_debias_lists("debias", &vocab, lists, lowercase)
+                .unwrap_err()
+                .to_string()
+        };
+        // As spelled, only man:woman is there.
+        assert_eq!(
+            message(&lists(), false),
+            "debias: definitional pairs `def`: 0 of 3 in the vocabulary; the gender direction needs at least 2"
+        );
+        let none = DebiasLists {
+            equalize: list("eq", pairs(&[("x", "y")])),
+            ..lists()
+        };
+        assert_eq!(
+            message(&none, true),
+            "debias: equalize pairs `eq`: none of the 1 in the vocabulary, lowercased, in title case or \
+             uppercased"
+        );
+        assert!(check_debias_lists("debias", &vocab, &lists(), true).is_ok());
+    }
 }

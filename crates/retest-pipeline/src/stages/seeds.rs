@@ -176,13 +176,19 @@ impl SeedReader<'_> {
     ///
     /// A trained seed's file that cannot be read or whose vocabulary is not the corpus's; a seed
     /// the debiasing lists miss.
-    pub fn read(&mut self, index: usize, words: &[String], log: &dyn Fn(&str)) -> Result<(PathBuf, Embeddings)> {
+    pub fn read(
+        &mut self,
+        index: usize,
+        words: &[String],
+        log: &dyn Fn(&str),
+    ) -> Result<(PathBuf, Embeddings)> {
         let (path, emb) = self.read_source(index, words)?;
         let Some((lists, lowercase)) = self.debias else {
             return Ok((path, emb));
         };
         let mut said = Vec::new();
-        let debiased = hard_debias_embeddings(&path.display().to_string(), &emb, lists, lowercase, &mut said)?;
+        let debiased =
+            hard_debias_embeddings(&path.display().to_string(), &emb, lists, lowercase, &mut said)?;
         if index == 0 {
             String::from_utf8_lossy(&said).lines().for_each(log);
         }

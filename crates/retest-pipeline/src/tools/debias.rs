@@ -39,11 +39,15 @@ pub struct DebiasRequest<'a> {
 /// [`Overwrite::Force`]); a list cannot be found, read or parsed; a list misses the vocabulary
 /// ([`hard_debias_embeddings`]); the model cannot be read or written.
 pub fn debias_file(req: &DebiasRequest<'_>) -> Result<()> {
-    let named_files: Vec<&Path> = [req.lists.definitional, req.lists.equalize, req.lists.gender_specific]
-        .into_iter()
-        .map(Path::new)
-        .filter(|p| p.exists())
-        .collect();
+    let named_files: Vec<&Path> = [
+        req.lists.definitional,
+        req.lists.equalize,
+        req.lists.gender_specific,
+    ]
+    .into_iter()
+    .map(Path::new)
+    .filter(|p| p.exists())
+    .collect();
     let inputs: Vec<&Path> = std::iter::once(req.input).chain(named_files).collect();
     let format = embedding_file(req.output, &inputs, req.format, req.overwrite)?;
     let mut resolver = resolver(&lock_file(&req.folders.recipes(None)))?;
