@@ -64,7 +64,7 @@ def test_a_run_in_a_notebook_shows_its_log_under_the_cell(tmp_path, monkeypatch)
     # The log arrives as the run goes, in several parts, not once at the end.
     assert sum(o.get("name") == "stderr" for o in outputs) > 1
     for line in ["] trained wikitext-103-valid sgns seed-00 in ", "] measured wikitext-103-valid glove seed-02\n",
-                 f"pipeline `smoke` done: 80 files in {tmp_path / 'smoke' / 'tables'}, "]:
+                 f"pipeline `smoke` done: 81 files in {tmp_path / 'smoke' / 'tables'}, "]:
         assert line in log
     printed = "".join(o["text"] for o in outputs if o.get("name") == "stdout")
     assert printed == f"Results({str(tmp_path / 'smoke')!r}: 40 tables)\n"
@@ -78,7 +78,7 @@ def test_load_results_reads_every_table_and_the_parts_of_the_bias_scores(runs):
     assert sorted(set(results) - {"bias_scores"}) == files
     assert results["weat"].equals(pl.read_parquet(tables / "weat.parquet"))
     parts = [pl.read_parquet(p) for p in sorted((tables / "bias_scores").glob("*.parquet"))]
-    assert len(parts) == 2
+    assert len(parts) == 3  # sgns, sgns+hard, glove
     assert results["bias_scores"].equals(pl.concat(parts))
     with pytest.raises(KeyError) as error:
         results["nothing"]

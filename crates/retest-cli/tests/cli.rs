@@ -30,9 +30,16 @@ fn plan_prints_resolved_plan_and_jobs() {
         stdout.contains("ns_exponent: 0.75"),
         "defaults are printed: {stdout}"
     );
-    assert!(stdout.contains("# Jobs (11), in dependency order"), "{stdout}");
+    assert!(stdout.contains("# Jobs (12), in dependency order"), "{stdout}");
     assert!(
         stdout.contains("train          wikitext-103-valid glove seed-02"),
+        "{stdout}"
+    );
+    // The debiased SGNS seeds are measured after SGNS's, and not trained.
+    assert!(
+        stdout.contains(
+            "measure        wikitext-103-valid sgns\nmeasure        wikitext-103-valid sgns+hard\n"
+        ),
         "{stdout}"
     );
 }
@@ -504,7 +511,7 @@ fn a_study_without_recipes_or_lists_of_its_own_uses_retests_from_any_folder() {
             .env("RETEST_RESULTS_DIR", dir.path().join("results")),
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("# Jobs (11), in dependency order"));
+    assert!(text(&out.stdout).contains("# Jobs (12), in dependency order"));
 }
 
 /// The command list of README's "Command line" section: each line's subcommand path (e.g.

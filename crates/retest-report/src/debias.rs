@@ -5,14 +5,13 @@
 
 use retest_tables::{AlphaRow, DirectionRow, IccRow, SeedSpreadRow, SetIccRow};
 
+use crate::beside::rule_table;
 use crate::data::{algorithm_label, sorted_names};
 use crate::document::Block;
 use crate::finding::Finding;
 use crate::input::SetLevelTables;
 use crate::numbers::f2;
-use crate::page::{config_label, row_cells};
-use crate::set_level::{icc_cell, interval, spread};
-use crate::variants::rule_table;
+use crate::page::{config_label, icc_cell, interval, row_cells, spread};
 
 /// The set-level measures shown before and after, each on every subject that is not a
 /// single-pair query (`career/family he:she`); Direct Bias along the definitional pairs' first
@@ -189,4 +188,98 @@ pub(crate) fn direct_bias_removed(
             )
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Verdict;
+
+    fn direction(algorithm: &str, seed: u32, direction: &str, direct_bias: f64) -> DirectionRow {
+        DirectionRow {
+            corpus: "c".into(),
+            algorithm: algorithm.into(),
+            seed,
+            direction: direction.into(),
+            list: "occ16".into(),
+            c: 1.0,
+            n_words: 10,
+            direct_bias,
+            cos_pca: 1.0,
+            explained_variance: f64::NAN,
+            explained_variance_2: f64::NAN,
+            attribute_difference: f64::NAN,
+        }
+    }
+
+    fn pairs() -> Vec<(String, String)> {
+        vec![("sgns+hard".to_owned(), "sgns".to_owned())]
+    }
+
+    #[test]
+    fn direct_bias_must_fall_on_every_seed() {
+        let mut rows = vec![
+            direction("sgns", 0, PCA, 0.4),
+            direction("sgns", 1, PCA, 0.2),
+            direction("sgns+hard", 0, PCA, 0.01),
+            direction("sgns+hard", 1, PCA, 0.03),
+            // Another direction is not the finding's.
+            direction("sgns+hard", 1, "he:she", 0.9),
+        ];
+        let f = direct_bias_removed(Some(&rows), &pairs());
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert_eq!(
+            f.this_run,
+            "Direct Bias (pca), mean over seeds: c SGNS: 0.30 → 0.02, lower on 2 of 2 seeds"
+        );
+        rows[3].direct_bias = 0.25;
+        let f = direct_bias_removed(Some(&rows), &pairs());
+        assert_eq!(f.verdict, Verdict::DoesNotReplicate);
+        assert!(
+            f.sentence.ends_with("(1 of 2); does not replicate."),
+            "{}",
+            f.sentence
+        );
+        assert_eq!(direct_bias_removed(None, &pairs()).verdict, Verdict::NotAvailable);
+    }
+
+    #[test]
+    fn the_spread_table_puts_each_subject_before_and_after() {
+        let row = |algorithm: &str, measure: &str, subject: &str, mean: f64| SeedSpreadRow {
+            corpus: "c".into(),
+            algorithm: algorithm.into(),
+            measure: measure.into(),
+            subject: subject.into(),
+            n_seeds: 3,
+            n_undefined: 0,
+            mean,
+            sd: 0.0,
+            low: mean,
+            high: mean,
+            share_significant: f64::NAN,
+        };
+        let spreads = vec![
+            row("sgns", "direct_bias", "pca", 0.4),
+            row("sgns", "direct_bias", "he:she", 0.5),
+            row("sgns", "weat_effect_size", "weat6", 1.0),
+            row("sgns", "weat_effect_size", "career/family he:she", 0.7),
+            row("sgns+hard", "direct_bias", "pca", 0.0),
+        ];
+        let Block::Table { rows, .. } = spread_table(&spreads, &pairs()) else {
+            panic!("a table")
+        };
+        assert_eq!(
+            rows,
+            [
+                [
+                    "c · SGNS",
+                    "direct_bias",
+                    "pca",
+                    "0.40 [0.40, 0.40]",
+                    "0.00 [0.00, 0.00]"
+                ],
+                ["c · SGNS", "weat_effect_size", "weat6", "1.00 [1.00, 1.00]", "—"],
+            ]
+        );
+    }
 }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 mod analogies;
 mod assemble;
 mod base_pairs;
+mod beside;
 pub mod compare;
 pub mod data;
 mod debias;

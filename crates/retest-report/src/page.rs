@@ -1,11 +1,13 @@
 //! The parts every section of the report is built from: the report's title, a table's header
-//! cells, a figure with its caption, the note under every box plot, a configuration's label and a
-//! paper's findings as a table.
+//! cells, a figure with its caption, the note under every box plot, a configuration's label, a
+//! paper's findings as a table, and the cells of a measure's spread and ICC across seeds.
 
 use crate::data::algorithm_label;
 use crate::document::Block;
 use crate::figures::BoxFigure;
 use crate::finding::{Evidence, Finding};
+use crate::numbers::f2;
+use retest_tables::{SeedSpreadRow, SetIccRow};
 
 /// The report's title before the pipeline's name: the first heading of `report.md` and the
 /// title of `index.html`.
@@ -77,5 +79,31 @@ pub(crate) fn push_findings(
     });
     for f in findings {
         blocks.push(Block::Paragraph(format!("**{}.** {}", f.claim, f.sentence)));
+    }
+}
+
+/// `mean [low, high]` of a spread row.
+pub(crate) fn interval(row: &SeedSpreadRow) -> String {
+    format!("{} [{}, {}]", f2(row.mean), f2(row.low), f2(row.high))
+}
+
+/// The spread row of (configuration, measure, subject), if any.
+pub(crate) fn spread<'a>(
+    rows: &'a [SeedSpreadRow],
+    (corpus, algorithm): (&str, &str),
+    measure: &str,
+    subject: &str,
+) -> Option<&'a SeedSpreadRow> {
+    rows.iter().find(|r| {
+        r.corpus == corpus && r.algorithm == algorithm && r.measure == measure && r.subject == subject
+    })
+}
+
+/// An ICC cell: the value with its number of subjects, or its status.
+pub(crate) fn icc_cell(row: &SetIccRow) -> String {
+    if row.stats.status == "ok" && row.stats.icc.is_finite() {
+        format!("{} (n = {})", f2(row.stats.icc), row.stats.n_subjects)
+    } else {
+        row.stats.status.clone()
     }
 }

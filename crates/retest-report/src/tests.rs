@@ -315,7 +315,8 @@ fn a_folder_without_tables_is_an_error() {
 ///    captions, findings as a table);
 /// 3. the paper comparison's parts and the base-pair section's number formats;
 /// 4. the paper comparison and the base-pair κ columns;
-/// 5. the parts of a section kept in its folder;
+/// 5. the parts of a section kept in its folder, and what the sections that put one
+///    configuration beside another share (`beside`);
 /// 6. the sections;
 /// 7. `assemble`, which puts the sections in order;
 /// 8. the crate root, which writes the files.
@@ -346,11 +347,13 @@ const LAYERS: [&[&str]; 9] = [
         "base_pairs::findings",
         "base_pairs::kappa",
         "base_pairs::variance",
+        "beside",
         "set_level::bakarov",
     ],
     &[
         "analogies",
         "base_pairs",
+        "debias",
         "exclusions",
         "reliability",
         "set_level",

@@ -13,35 +13,9 @@ use crate::figures::{BoxFigure, BoxPanel};
 use crate::finding::Evidence;
 use crate::input::{ReportMeta, SetLevelTables};
 use crate::numbers::f2;
-use crate::page::{BOX_NOTE, NamedFigure, config_label, push_figure, row_cells};
+use crate::page::{BOX_NOTE, NamedFigure, config_label, icc_cell, interval, push_figure, row_cells, spread};
 use crate::stats::median;
 use bakarov::{agreement_blocks, bakarov_blocks, bakarov_rows};
-
-/// `mean [low, high]` of a spread row.
-pub(crate) fn interval(row: &SeedSpreadRow) -> String {
-    format!("{} [{}, {}]", f2(row.mean), f2(row.low), f2(row.high))
-}
-
-/// The spread row of (configuration, measure, subject), if any.
-pub(crate) fn spread<'a>(
-    rows: &'a [SeedSpreadRow],
-    (corpus, algorithm): (&str, &str),
-    measure: &str,
-    subject: &str,
-) -> Option<&'a SeedSpreadRow> {
-    rows.iter().find(|r| {
-        r.corpus == corpus && r.algorithm == algorithm && r.measure == measure && r.subject == subject
-    })
-}
-
-/// An ICC cell: the value with its number of subjects, or its status.
-pub(crate) fn icc_cell(row: &SetIccRow) -> String {
-    if row.stats.status == "ok" && row.stats.icc.is_finite() {
-        format!("{} (n = {})", f2(row.stats.icc), row.stats.n_subjects)
-    } else {
-        row.stats.status.clone()
-    }
-}
 
 /// WEAT per test of the tests file: d and p across seeds, and the share of seeds with p < 0.05.
 fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, String)]) -> Block {
