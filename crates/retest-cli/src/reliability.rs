@@ -63,6 +63,10 @@ pub struct ReliabilityArgs {
     /// Also Zhang et al.'s base-pair analyses (a pipeline's `base_pairs: {}`).
     #[arg(long)]
     pub base_pairs: bool,
+    /// Also every file hard-debiased with debiaswe's lists, measured as the model `NAME+hard`
+    /// (a pipeline's `debias: {}`).
+    #[arg(long)]
+    pub debias: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -108,6 +112,7 @@ impl ReliabilityArgs {
             (self.set_level, "set_level"),
             (self.analogies, "analogies"),
             (self.base_pairs, "base_pairs"),
+            (self.debias, "debias"),
         ] {
             if asked {
                 yaml.push_str(&format!("{section}: {{}}\n"));
