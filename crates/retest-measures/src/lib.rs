@@ -46,6 +46,7 @@ mod names;
 mod permutation;
 mod query_measures;
 mod registry;
+mod residual;
 mod rule;
 mod score;
 mod tensor;
@@ -77,6 +78,12 @@ pub use query_measures::{
     LogisticRegression, RNSB_HOLDOUT, RNSB_HOLDOUT_STREAM, RnsbOptions, ect, mac, rnd, rnsb,
 };
 pub use registry::{Family, Measure, Reference};
+pub use residual::{
+    KMEANS_STARTS, KMEANS_STREAM, NeighbourBias, RESIDUAL_CLASSIFIED, RESIDUAL_CLUSTERED,
+    RESIDUAL_NEIGHBOURS, RESIDUAL_TRAINED, RESIDUAL_VOCABULARY, RbfSvm, ResidualBias, ResidualOptions,
+    ResidualWords, SPLIT_STREAM, most_biased, projection_bias, residual_bias, residual_word, svm_accuracy,
+    two_means_accuracy,
+};
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
 pub use score::{
     BiasScores, NBM_K_DU2021, NeighbourSearch, ScoreOptions, Scorer, Scoring, nearest_similarity, score,
