@@ -63,6 +63,7 @@ mod base_pairs;
 mod consistency;
 mod correlation;
 mod inter_rater;
+mod residual;
 mod set_level;
 mod shares;
 mod study;
@@ -86,6 +87,7 @@ pub use base_pairs::{
 pub use consistency::{AlphaRecord, Items, internal_consistency};
 pub use correlation::{CorrelationRecord, rule_correlations};
 pub use inter_rater::{Scale, inter_rater_pairs, inter_rater_words};
+pub use residual::{ResidualAcross, ResidualSeedValues, residual_across};
 pub use set_level::{
     AgreementRecord, AgreementSeries, PER_TEST_QUERY_MEASURES, QuerySeed, SIGNIFICANCE, SeedSpread,
     SetAgreement, SetDesign, SetIccRecord, SetLevelSeed, SetLevelSpreads, WeatFamily, WeatKind, WeatSpread,

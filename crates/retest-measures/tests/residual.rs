@@ -5,7 +5,7 @@
 //! within 0.01 of scikit-learn's over ten random states, the SVM's accuracy on the same training
 //! words within 0.01 of `SVC`'s, and the neighbour shares and their correlation equal.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 use retest_measures::{
     Model, ResidualOptions, ResidualWords, most_biased, projection_bias, residual_bias, residual_word,
@@ -64,7 +64,7 @@ fn the_residual_tests_equal_scikit_learn() {
         panic!("five sizes")
     };
 
-    let specific: HashSet<String> = lipstick("male_word_file.txt")
+    let specific: BTreeSet<String> = lipstick("male_word_file.txt")
         .into_iter()
         .chain(lipstick("female_word_file.txt"))
         .collect();

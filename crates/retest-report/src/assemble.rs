@@ -9,7 +9,9 @@ use crate::document::Block;
 use crate::finding::{Evidence, Finding, Verdict};
 use crate::input::{ReportMeta, RunTables};
 use crate::page::{NamedFigure, TITLE, config_label, row_cells};
-use crate::{analogies, base_pairs, debias, exclusions, reliability, set_level, variants, word_effects};
+use crate::{
+    analogies, base_pairs, debias, exclusions, reliability, residual, set_level, variants, word_effects,
+};
 
 /// Everything the report writes.
 pub struct Assembled {
@@ -301,6 +303,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     set_level::blocks(&tables.set_level, meta, evidence, &mut blocks, &mut figures);
     analogies::blocks(&tables.analogies, evidence, &mut blocks);
     base_pairs::blocks(&tables.base_pairs, evidence, &mut blocks, &mut figures);
+    residual::blocks(tables.residual.as_deref(), &mut blocks);
     word_effects::blocks(&tables.rules, &mut blocks);
     exclusions::blocks(tables, &mut blocks);
     Assembled {

@@ -244,6 +244,7 @@ macro_rules! config_rows {
 }
 
 config_rows!(
+    ResidualReliabilityRow,
     AnalogyAccuracyRow,
     AnalogyAnswerRow,
     AnalogyPairRow,

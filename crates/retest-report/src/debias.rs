@@ -120,8 +120,8 @@ fn reliability_table(rows: &[SetIccRow], debiased: &[(String, String)]) -> Block
                 b.measure.clone(),
                 b.scope.clone(),
                 b.subjects.clone(),
-                icc_cell(b),
-                after.map_or_else(|| "—".to_owned(), icc_cell),
+                icc_cell(&b.stats),
+                after.map_or_else(|| "—".to_owned(), |a| icc_cell(&a.stats)),
             ]);
         }
     }

@@ -8,8 +8,8 @@ use retest_tables::{
     AnalogyReportedRow, AnalogySweepRow, AnalogyZhangRow, BasePairAgreementRow, BasePairBaselineRow,
     BasePairCorrelationRow, BasePairDirectionRow, BasePairExampleRow, BasePairFlipRow, BasePairKappaRow,
     BasePairSeedsRow, BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DirectionRow,
-    IccRow, RegressionRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableName, WeatSeedRow,
-    WeatWordRow, names, parquet_path,
+    IccRow, RegressionRow, ResidualReliabilityRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableName,
+    WeatSeedRow, WeatWordRow, names, parquet_path,
 };
 
 use crate::error::ReportError;
@@ -59,6 +59,8 @@ pub struct RunTables {
     pub set_level: SetLevelTables,
     pub analogies: AnalogyTables,
     pub base_pairs: BasePairTables,
+    /// Gonen & Goldberg's residual-bias tests across seeds.
+    pub residual: Option<Vec<ResidualReliabilityRow>>,
 }
 
 /// Du et al.'s per-word rules: their reliability designs and the regression's input.
@@ -178,5 +180,6 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
             seeds: read_optional(dir, names::BASE_PAIR_SEEDS)?,
             variance: read_optional(dir, names::BASE_PAIR_VARIANCE)?,
         },
+        residual: read_optional(dir, names::RESIDUAL_BIAS_RELIABILITY)?,
     })
 }

@@ -25,6 +25,7 @@ pub mod numbers;
 mod page;
 pub mod regression;
 mod reliability;
+mod residual;
 mod set_level;
 pub mod stats;
 mod variants;

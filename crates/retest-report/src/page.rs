@@ -7,7 +7,7 @@ use crate::document::Block;
 use crate::figures::BoxFigure;
 use crate::finding::{Evidence, Finding};
 use crate::numbers::f2;
-use retest_tables::{SeedSpreadRow, SetIccRow};
+use retest_tables::{IccStats, SeedSpreadRow};
 
 /// The report's title before the pipeline's name: the first heading of `report.md` and the
 /// title of `index.html`.
@@ -100,10 +100,10 @@ pub(crate) fn spread<'a>(
 }
 
 /// An ICC cell: the value with its number of subjects, or its status.
-pub(crate) fn icc_cell(row: &SetIccRow) -> String {
-    if row.stats.status == "ok" && row.stats.icc.is_finite() {
-        format!("{} (n = {})", f2(row.stats.icc), row.stats.n_subjects)
+pub(crate) fn icc_cell(stats: &IccStats) -> String {
+    if stats.status == "ok" && stats.icc.is_finite() {
+        format!("{} (n = {})", f2(stats.icc), stats.n_subjects)
     } else {
-        row.stats.status.clone()
+        stats.status.clone()
     }
 }

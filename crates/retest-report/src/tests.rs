@@ -356,6 +356,7 @@ const LAYERS: [&[&str]; 9] = [
         "debias",
         "exclusions",
         "reliability",
+        "residual",
         "set_level",
         "variants",
         "word_effects",

@@ -113,6 +113,17 @@ pub const VALIDITY_PAIRS: &str = "du2021/base-pairs.txt";
 pub const DEBIAS_DEFINITIONAL: &str = "definitional-pairs";
 pub const DEBIAS_EQUALIZE: &str = "equalize-pairs";
 pub const DEBIAS_GENDER_SPECIFIC: &str = "gender-specific-full";
+/// Gonen & Goldberg's residual-bias tests: the gender-specific words left out of the candidates
+/// (their male and female word files, declared in `wordlists/gonen2019/`).
+pub const RESIDUAL_EXCLUDE: &[&str] = &["gonen-male-words", "gonen-female-words"];
+/// Gonen & Goldberg's residual-bias tests: the words whose neighbours are counted (Bolukbasi et
+/// al.'s professions).
+pub const RESIDUAL_TARGETS: &str = "professions";
+pub const RESIDUAL_VOCABULARY: usize = retest_measures::RESIDUAL_VOCABULARY;
+pub const RESIDUAL_CLUSTERED: usize = retest_measures::RESIDUAL_CLUSTERED;
+pub const RESIDUAL_CLASSIFIED: usize = retest_measures::RESIDUAL_CLASSIFIED;
+pub const RESIDUAL_TRAINED: usize = retest_measures::RESIDUAL_TRAINED;
+pub const RESIDUAL_NEIGHBOURS: usize = retest_measures::RESIDUAL_NEIGHBOURS;
 /// The measures `retest query` runs by default: every query measure.
 pub const QUERY_MEASURES: &[crate::Measure] = {
     use crate::Measure::{Ect, Mac, Rnd, Rnsb, Weat};

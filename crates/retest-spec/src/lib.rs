@@ -24,8 +24,8 @@ pub use model::{Model, ModelParams};
 pub use model_files::ModelFiles;
 pub use pipeline::{
     Algorithm, AnalogyParams, Architecture, BasePairParams, DebiasMethod, DebiasParams, GloveParams,
-    InterRaterScale, MeasureParams, NbmPool, Plan, RecipeFolder, ReliabilityParams, RipaTarget, Rule,
-    SetLevelParams, SgnsParams, ValidityParams,
+    InterRaterScale, MeasureParams, NbmPool, Plan, RecipeFolder, ReliabilityParams, ResidualParams,
+    RipaTarget, Rule, SetLevelParams, SgnsParams, ValidityParams,
 };
 pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling, name_problem};
 /// The plain-text and Reddit readers' options, spelt in recipes as the corpus readers define them.

@@ -50,6 +50,14 @@
 //! validity:                   # opt-in: the rules' scores against a criterion, on every seed
 //!   criterion: census         # census (Garg et al.'s share of women), mturk, or a word,value CSV
 //!   census_year: 1900         # with census: the year (default: the latest, 2015)
+//! residual_bias:              # opt-in: Gonen & Goldberg's (2019) tests on every seed
+//!   exclude: [gonen-male-words, gonen-female-words]   # gender-specific words, not candidates
+//!   targets: professions      # the words whose masculine neighbours are counted
+//!   vocabulary: 50000         # candidates among the most frequent words
+//!   clustered: 500            # per gender: the most biased words clustered
+//!   classified: 2500          # per gender: the most biased words classified,
+//!   trained: 500              #   of which the classifier is trained on these
+//!   neighbours: 100           # neighbours counted per target
 //! debias:                     # opt-in: each seed hard-debiased, measured as a model `<model>+hard`
 //!   method: hard              # Bolukbasi et al.'s neutralise and equalise (the one method)
 //!   models: [sgns]            # the models debiased (default: every model of the pipeline)
@@ -281,6 +289,24 @@ pub struct BasePairParams {
     pub random_samples: usize,
 }
 
+/// Gonen & Goldberg's (2019) residual-bias tests on every seed (the `residual_bias` section).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResidualParams {
+    /// Word lists whose words are not candidates (gender-specific words).
+    pub exclude: Vec<String>,
+    /// The word list whose words' neighbours are counted.
+    pub targets: String,
+    /// Candidates come from this many most frequent words.
+    pub vocabulary: usize,
+    /// Per gender: the most biased candidates clustered.
+    pub clustered: usize,
+    /// Per gender: the most biased candidates classified, and of those the ones trained on.
+    pub classified: usize,
+    pub trained: usize,
+    /// Neighbours counted per target.
+    pub neighbours: usize,
+}
+
 /// How a debiasing method is named in a plan and in a debiased model's name (`sgns+hard`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -359,6 +385,9 @@ pub struct Plan {
     /// Criterion validity, when the pipeline has a `validity` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub validity: Option<ValidityParams>,
+    /// Gonen & Goldberg's residual-bias tests, when the pipeline has a `residual_bias` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub residual_bias: Option<ResidualParams>,
     /// Debiased copies of models, when the pipeline has a `debias` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub debias: Option<DebiasParams>,
@@ -390,6 +419,7 @@ struct RawPipeline {
     analogies: Option<RawAnalogies>,
     base_pairs: Option<RawBasePairs>,
     validity: Option<RawValidity>,
+    residual_bias: Option<RawResidual>,
     debias: Option<RawDebias>,
     #[serde(default)]
     models: Vec<RawModelFiles>,
@@ -503,6 +533,18 @@ struct RawBasePairs {
     flip: Option<[[String; 2]; 2]>,
     example: Option<String>,
     random_samples: Option<usize>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawResidual {
+    exclude: Option<Vec<String>>,
+    targets: Option<String>,
+    vocabulary: Option<usize>,
+    clustered: Option<usize>,
+    classified: Option<usize>,
+    trained: Option<usize>,
+    neighbours: Option<usize>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -644,6 +686,7 @@ impl Plan {
             analogies: resolve_analogies(&doc)?,
             base_pairs: resolve_base_pairs(&doc)?,
             validity: resolve_validity(&doc)?,
+            residual_bias: resolve_residual(&doc)?,
             debias: resolve_debias(&doc, &trained, &model_files)?,
             model_files,
             file: doc.file.clone(),
@@ -898,6 +941,49 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
     check_unique_nonempty(doc, "measures.target_lists", &p.target_lists, String::as_str)?;
     check_unique(doc, "measures.queries", &p.queries, String::as_str)?;
     Ok(p)
+}
+
+/// The `residual_bias` section, defaults filled in; `None` without one.
+fn resolve_residual(doc: &Document<RawPipeline>) -> Result<Option<ResidualParams>, SpecError> {
+    let Some(raw) = doc.raw.residual_bias.as_ref() else {
+        return Ok(None);
+    };
+    let p = ResidualParams {
+        exclude: (raw.exclude.clone()).unwrap_or_else(|| {
+            defaults::RESIDUAL_EXCLUDE
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect()
+        }),
+        targets: raw
+            .targets
+            .clone()
+            .unwrap_or_else(|| defaults::RESIDUAL_TARGETS.to_owned()),
+        vocabulary: raw.vocabulary.unwrap_or(defaults::RESIDUAL_VOCABULARY),
+        clustered: raw.clustered.unwrap_or(defaults::RESIDUAL_CLUSTERED),
+        classified: raw.classified.unwrap_or(defaults::RESIDUAL_CLASSIFIED),
+        trained: raw.trained.unwrap_or(defaults::RESIDUAL_TRAINED),
+        neighbours: raw.neighbours.unwrap_or(defaults::RESIDUAL_NEIGHBOURS),
+    };
+    check_unique(doc, "residual_bias.exclude", &p.exclude, String::as_str)?;
+    for (field, value) in [
+        ("residual_bias.vocabulary", p.vocabulary),
+        ("residual_bias.clustered", p.clustered),
+        ("residual_bias.trained", p.trained),
+        ("residual_bias.neighbours", p.neighbours),
+    ] {
+        at_least(doc, field, value, 1)?;
+    }
+    if p.trained >= p.classified {
+        return Err(doc.error(
+            if raw.classified.is_some() { "residual_bias.classified" } else { "residual_bias.trained" },
+            format!(
+                "{} words per gender are trained on of {} classified: leave some to test (trained < classified)",
+                p.trained, p.classified
+            ),
+        ));
+    }
+    Ok(Some(p))
 }
 
 /// The `debias` section, defaults filled in; `None` without one. Its models are among the

@@ -991,3 +991,29 @@ fn debias_errors_are_one_line_at_their_place() {
         ),
     ]);
 }
+
+#[test]
+fn a_residual_bias_section_takes_gonen_and_goldbergs_sizes_by_default() {
+    let plan = Project::new()
+        .plan("name: p\ncorpora:\n  - recipe: tiny\nresidual_bias: {clustered: 100}\n")
+        .unwrap();
+    let p = plan.residual_bias.as_ref().unwrap();
+    assert_eq!(p.exclude, ["gonen-male-words", "gonen-female-words"]);
+    assert_eq!(p.targets, "professions");
+    assert_eq!(
+        (p.vocabulary, p.clustered, p.classified, p.trained, p.neighbours),
+        (50_000, 100, 2_500, 500, 100)
+    );
+    let head = "name: p\ncorpora:\n  - recipe: tiny\nresidual_bias:\n";
+    assert_rejected(&[
+        (
+            &format!("{head}  trained: 2500\n"),
+            "pipelines/p.yaml:5:12: field `residual_bias.trained`: 2500 words per gender are trained on of \
+             2500 classified: leave some to test (trained < classified)",
+        ),
+        (
+            &format!("{head}  neighbours: 0\n"),
+            "pipelines/p.yaml:5:15: field `residual_bias.neighbours`: 0 is too small: must be at least 1",
+        ),
+    ]);
+}

@@ -37,6 +37,7 @@ mod base_pairs;
 mod format;
 pub mod names;
 mod read;
+mod residual;
 mod rows;
 mod schema;
 mod set_level;
@@ -55,6 +56,7 @@ pub use base_pairs::{
 pub use format::TableFormat;
 pub use names::TableName;
 pub use read::parquet_path;
+pub use residual::{ResidualReliabilityRow, ResidualSeedRow};
 pub use rows::{
     AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, EvalRow, IccRow, IccStats, QueryRow,
     RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,

@@ -12,9 +12,9 @@ use crate::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DetectorRow, DirectBiasRow,
-    DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ScoreRow, SeedSpreadRow, SetIccRow,
-    ShareRow, ValidityReliabilityRow, ValidityRow, ValiditySeedRow, WeatRow, WeatSeedRow, WeatWordRow,
-    WordPropertyRow,
+    DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ResidualReliabilityRow,
+    ResidualSeedRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow, ValidityReliabilityRow, ValidityRow,
+    ValiditySeedRow, WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
 };
 
 /// A table's name, typed by its rows.
@@ -78,6 +78,9 @@ pub const SEED_SPREAD: TableName<SeedSpreadRow> = TableName::new("seed_spread");
 pub const VALIDITY: TableName<ValiditySeedRow> = TableName::new("validity");
 pub const VALIDITY_RELIABILITY: TableName<ValidityReliabilityRow> = TableName::new("validity_reliability");
 pub const SET_LEVEL_RELIABILITY: TableName<SetIccRow> = TableName::new("set_level_reliability");
+pub const RESIDUAL_BIAS: TableName<ResidualSeedRow> = TableName::new("residual_bias");
+pub const RESIDUAL_BIAS_RELIABILITY: TableName<ResidualReliabilityRow> =
+    TableName::new("residual_bias_reliability");
 
 pub const ANALOGY_ANSWERS: TableName<AnalogyAnswerRow> = TableName::new("analogy_answers");
 pub const ANALOGY_REPORTED: TableName<AnalogyReportedRow> = TableName::new("analogy_reported");

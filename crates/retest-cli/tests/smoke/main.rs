@@ -20,6 +20,7 @@ mod debias;
 mod models;
 mod multilevel;
 mod outputs;
+mod residual;
 mod resume;
 mod score;
 mod set_level;

@@ -56,6 +56,15 @@ pub struct SetLevelLists {
     pub stereotypes: StereotypeList,
 }
 
+/// The words Gonen & Goldberg's residual-bias tests read (a plan's `residual_bias` section).
+#[derive(Clone, Debug)]
+pub struct ResidualLists {
+    /// Every word of the exclusion lists: gender-specific words, never candidates.
+    pub exclude: Vec<String>,
+    /// The targets' list name and words: whose neighbours are counted.
+    pub targets: (String, Vec<String>),
+}
+
 /// Words with crowd-rated gender scores in [−1, 1], positive = masculine: Bolukbasi et al.'s
 /// professions (`professions.json` of debiaswe, `[word, definitional, stereotypical]` triples).
 #[derive(Clone, Debug, PartialEq)]
@@ -185,6 +194,9 @@ pub struct Lists {
     pub validity: Option<Criterion>,
     /// The benchmark files the set-level and analogy stages read.
     pub benchmarks: Benchmarks,
+    /// The lists of Gonen & Goldberg's residual-bias tests, when the plan has a
+    /// `residual_bias` section.
+    pub residual: Option<ResidualLists>,
     /// The lists of hard debiasing, when the plan has a `debias` section: only its debiased
     /// models depend on them, so their checksums are in those models' measure keys, not in
     /// `files`.
@@ -247,6 +259,24 @@ impl Lists {
             }
             None => None,
         };
+        let residual = (plan.residual_bias.as_ref())
+            .map(|p| {
+                let mut words = |name: &str| -> Result<Vec<String>> {
+                    let (path, text) = read_list(folder, name, Kind::Words, resolver)?;
+                    let words = list_words(name, &path, &text)?;
+                    files.push(digest(name, path, &text));
+                    Ok(words)
+                };
+                let mut exclude = Vec::new();
+                for name in &p.exclude {
+                    exclude.extend(words(name)?);
+                }
+                Ok::<_, anyhow::Error>(ResidualLists {
+                    exclude,
+                    targets: (p.targets.clone(), words(&p.targets)?),
+                })
+            })
+            .transpose()?;
         let debias = (plan.debias.as_ref())
             .map(|p| {
                 let names = DebiasListNames {
@@ -266,6 +296,7 @@ impl Lists {
             base_pairs_analyses,
             validity,
             benchmarks,
+            residual,
             debias,
             files,
         })

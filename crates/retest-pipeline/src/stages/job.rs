@@ -219,15 +219,20 @@ fn measure_seeds(
     let (mut dim, mut seconds_reading) = (0, 0.0);
     for s in 0..reader.len() {
         let started = Instant::now();
-        let (path, emb) = reader.read(s, words, &|line| reporter.log(line))?;
+        let read = reader.read(s, words, &|line| reporter.log(line))?;
         seconds_reading += started.elapsed().as_secs_f64();
+        let (path, emb) = (read.path, read.embeddings);
         dim = emb.dim();
         let model = Model::new(words, emb.vectors(), dim)?;
+        let original = (read.original.as_ref())
+            .map(|o| Model::new(words, o.vectors(), dim))
+            .transpose()?;
         let seed = Seed {
             index: s as u32,
             path: &path,
             embeddings: &emb,
             model: &model,
+            original: original.as_ref(),
             threads,
         };
         for running in stages.iter_mut() {
@@ -235,7 +240,7 @@ fn measure_seeds(
             running.stage.measure_seed(&seed)?;
             running.seconds += started.elapsed().as_secs_f64();
         }
-        drop(model);
+        drop((model, original));
         let (_, _, mut raw, _) = emb.into_parts();
         // `<unk>` and `<raw_unk>` leave the Procrustes fits across seeds too: a zero row adds
         // exactly nothing to the cross-covariance, and they are never scored.

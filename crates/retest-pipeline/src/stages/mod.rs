@@ -1,12 +1,14 @@
 //! The measure job and its stages: every measure family (Du et al.'s per-word rules, the
-//! set-level measures, analogies, base pairs, criterion validity) is a stage of one shape (`stage.rs`), and the job
-//! (`job.rs`) builds the stages a plan asks for, reads every seed once and writes their tables.
+//! set-level measures, analogies, base pairs, criterion validity, residual bias) is a stage of
+//! one shape (`stage.rs`), and the job (`job.rs`) builds the stages a plan asks for, reads every
+//! seed once and writes their tables.
 
 pub(crate) mod analogies;
 pub(crate) mod base_pairs;
 pub(crate) mod columns;
 pub(crate) mod debias;
 pub(crate) mod job;
+pub(crate) mod residual;
 pub(crate) mod rules;
 pub(crate) mod seeds;
 pub(crate) mod set_level;
@@ -24,4 +26,5 @@ pub(crate) const FAMILIES: &[Family] = &[
     analogies::FAMILY,
     base_pairs::FAMILY,
     validity::FAMILY,
+    residual::FAMILY,
 ];

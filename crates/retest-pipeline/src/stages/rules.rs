@@ -553,6 +553,7 @@ mod tests {
             base_pairs_analyses: None,
             validity: None,
             benchmarks: Default::default(),
+            residual: None,
             debias: None,
             files: Vec::new(),
         }

@@ -114,6 +114,14 @@ pub(crate) struct Seeds<'a> {
     pub reader: SeedReader<'a>,
 }
 
+/// One seed as read: its file, its vectors, and for a debiased seed the vectors before
+/// debiasing.
+pub(crate) struct ReadSeed {
+    pub path: PathBuf,
+    pub embeddings: Embeddings,
+    pub original: Option<Embeddings>,
+}
+
 /// Hands out each seed, its rows in the vocabulary's order.
 pub(crate) struct SeedReader<'a> {
     files: &'a [PathBuf],
@@ -169,22 +177,21 @@ impl SeedReader<'_> {
     }
 
     /// Seed `index` (0-based, each once, in order) and its file, its rows in the order of
-    /// `words`, the seeds' vocabulary; debiased when the source is, what the first seed's
-    /// debiasing did said on `log`.
+    /// `words`, the seeds' vocabulary; debiased when the source is (the vectors before kept
+    /// beside), what the first seed's debiasing did said on `log`.
     ///
     /// # Errors
     ///
     /// A trained seed's file that cannot be read or whose vocabulary is not the corpus's; a seed
     /// the debiasing lists miss.
-    pub fn read(
-        &mut self,
-        index: usize,
-        words: &[String],
-        log: &dyn Fn(&str),
-    ) -> Result<(PathBuf, Embeddings)> {
+    pub fn read(&mut self, index: usize, words: &[String], log: &dyn Fn(&str)) -> Result<ReadSeed> {
         let (path, emb) = self.read_source(index, words)?;
         let Some((lists, lowercase)) = self.debias else {
-            return Ok((path, emb));
+            return Ok(ReadSeed {
+                path,
+                embeddings: emb,
+                original: None,
+            });
         };
         let mut said = Vec::new();
         let debiased =
@@ -192,7 +199,11 @@ impl SeedReader<'_> {
         if index == 0 {
             String::from_utf8_lossy(&said).lines().for_each(log);
         }
-        Ok((path, debiased))
+        Ok(ReadSeed {
+            path,
+            embeddings: debiased,
+            original: Some(emb),
+        })
     }
 
     /// Seed `index` as its source gives it.

@@ -55,6 +55,9 @@ pub(crate) struct Seed<'a> {
     pub path: &'a Path,
     pub embeddings: &'a Embeddings,
     pub model: &'a Model<'a>,
+    /// A debiased seed's model before debiasing (a plan's `debias`), whose bias labels words
+    /// for Gonen & Goldberg's tests; `None` for any other seed.
+    pub original: Option<&'a Model<'a>>,
     pub threads: usize,
 }
 

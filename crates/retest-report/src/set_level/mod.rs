@@ -89,7 +89,7 @@ fn reliability_table(rows: &[SetIccRow], stereotype_tests: &[String], configs: &
                 r.measure.clone(),
                 r.scope.clone(),
                 r.subjects.clone(),
-                icc_cell(r),
+                icc_cell(&r.stats),
             ]);
         }
     }

@@ -107,6 +107,7 @@ fn lists() -> Lists {
         base_pairs_analyses: None,
         validity: None,
         benchmarks: Benchmarks::default(),
+        residual: None,
         debias: None,
         files: Vec::new(),
     }
