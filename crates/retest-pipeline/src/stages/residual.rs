@@ -15,7 +15,7 @@ use retest_spec::ResidualParams;
 use retest_tables::{CoverageRow, ResidualReliabilityRow, ResidualSeedRow, Table, names};
 
 use crate::lists::ResidualLists;
-use crate::stages::columns::{OUT_OF_VOCABULARY, icc_stats};
+use crate::stages::columns::icc_stats;
 use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, Setup, when_present};
 
 /// Gonen & Goldberg's tests: a configuration has their tables when its plan has a
@@ -35,6 +35,10 @@ pub(crate) const FAMILY: Family = Family {
 /// The stream root of the tests' random draws: one per seed index, the same in every
 /// configuration, so a model and its debiased copy draw alike.
 const SEED_STREAM: &str = "residual-bias";
+
+/// The coverage table's `kind` of the row naming the targets that are not candidates (out of
+/// the vocabulary, beyond its most frequent words, or not a word Gonen & Goldberg keep).
+const NOT_CANDIDATES: &str = "residual_targets";
 
 /// The lists resolved against one configuration's vocabulary.
 pub(crate) struct Residual<'a> {
@@ -114,7 +118,7 @@ impl<'a> Residual<'a> {
             coverage.push(CoverageRow::of(
                 corpus,
                 targets_name,
-                OUT_OF_VOCABULARY,
+                NOT_CANDIDATES,
                 target_words.len(),
                 &missing,
             ));
