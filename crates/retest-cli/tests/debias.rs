@@ -8,15 +8,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use retest_test_support::{arg, data_file, output, stderr, workspace_dir};
+use retest_test_support::{arg, data_file, stderr, workspace_dir};
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
 fn retest(args: &[&str], dir: &Path) -> Output {
-    output(
-        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-            .args(args)
-            .env("RETEST_CACHE_DIR", dir.join("cache")),
-    )
+    retest_test_support::run_cached(env!("CARGO_BIN_EXE_retest"), args, dir)
 }
 
 fn data(name: &str) -> PathBuf {

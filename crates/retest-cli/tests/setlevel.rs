@@ -12,15 +12,11 @@ use retest_measures::{
 };
 use retest_rng::SeedPath;
 use retest_tables::{QueryRow, Table, WeatRow, WeatStats};
-use retest_test_support::{arg, data_file, output, stderr, write_file};
+use retest_test_support::{arg, data_file, stderr, write_file};
 
 /// `retest ARGS` in the workspace, offline, with the data mirror and a cache in `dir`.
 fn retest(args: &[&str], dir: &Path) -> Output {
-    output(
-        retest_test_support::retest(env!("CARGO_BIN_EXE_retest"))
-            .args(args)
-            .env("RETEST_CACHE_DIR", dir.join("cache")),
-    )
+    retest_test_support::run_cached(env!("CARGO_BIN_EXE_retest"), args, dir)
 }
 
 /// A tiny skip-gram model of WikiText-103 valid (words seen at least 3 times), in `dir`.
@@ -56,7 +52,7 @@ fn weat_run(dir: &Path, model: &Path, tests: &str, extra: &[&str], out: &Path) -
 }
 
 /// `retest direct-bias MODEL --pairs PAIRS --words WORDS EXTRA… --out OUT` with `pairs` and
-/// `words` written to files in `dir` and `OUT` = `dir/db.csv`: the output, the pairs file and
+/// `words` written to files in `dir` and `OUT` = `dir/db.csv`: the the pairs file and
 /// `OUT`.
 fn direct_bias_run(
     dir: &Path,

@@ -78,6 +78,12 @@ pub fn output(command: &mut Command) -> Output {
         .unwrap_or_else(|e| panic!("{}: {e}", command.get_program().display()))
 }
 
+/// `bin ARGS` under the [module's policy](self), its download cache in `dir/cache`, run to its
+/// end: how a test runs a command that resolves declared files.
+pub fn run_cached(bin: impl AsRef<OsStr>, args: &[&str], dir: &Path) -> Output {
+    output(retest(bin).args(args).env("RETEST_CACHE_DIR", dir.join("cache")))
+}
+
 /// What the command said on stderr (bytes that are not UTF-8 replaced).
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

@@ -20,7 +20,9 @@ mod messages;
 mod names;
 pub mod sources;
 
-pub use command::{REMOVED_VARS, RETEST_PREFIX, arg, checked_stderr, hermetic, output, retest, stderr};
+pub use command::{
+    REMOVED_VARS, RETEST_PREFIX, arg, checked_stderr, hermetic, output, retest, run_cached, stderr,
+};
 pub use corpora::{WIKI_VALID, corpus_from_text, wiki_valid, wikitext_corpus};
 pub use lcg::Lcg;
 pub use messages::{assert_each_clause_once, assert_message, error_line, redacted};
