@@ -132,7 +132,7 @@ check "per-configuration measure tables identical" same_files "$work/local/smoke
 "$retest" --results "$work/slurm" status smoke >"$work/status1.out"
 cat "$work/status1.out"
 check "status: every training done" grep -Eq '^  train +6/6 done$' "$work/status1.out"
-check "status: every job done" grep -Eq '^  all jobs +11/11 done$' "$work/status1.out"
+check "status: every job done" grep -Eq '^  all jobs +12/12 done$' "$work/status1.out"
 
 # ---------------------------------------------------------------------------------------------
 say "2. kill a training task mid-run, resubmit"
@@ -193,7 +193,7 @@ check "tables identical to a local run" same_files "$work/local-kill/slurm-kill"
 "$retest" --results "$work/kill" status "$kill_pipeline" >"$work/status3.out"
 cat "$work/status3.out"
 check "status: every training done" grep -Eq '^  train +4/4 done$' "$work/status3.out"
-check "status: every job done" grep -Eq '^  all jobs +7/7 done$' "$work/status3.out"
+check "status: every job done" grep -Eq '^  all jobs +8/8 done$' "$work/status3.out"
 
 say "slurm integration test took $(($(date +%s) - t0)) s"
 echo "slurm: $passed passed, $failed failed"
