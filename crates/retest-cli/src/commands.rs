@@ -309,25 +309,29 @@ fn glove(args: &GloveArgs) -> Result<()> {
     train_glove_file(&args.file.model(), &params)
 }
 
-/// `retest measures`: the registry of measures, one per line.
+/// `retest measures`: the registry of measures, one per line, in columns as wide as their
+/// longest entry.
 fn measures() -> Result<()> {
     use retest_spec::Measure;
+    let rows: Vec<[&str; 5]> = std::iter::once(["name", "label", "family", "reference", "computes"])
+        .chain(Measure::ALL.map(|m| {
+            [
+                m.name(),
+                m.label(),
+                m.family().as_str(),
+                m.reference().as_str(),
+                m.summary(),
+            ]
+        }))
+        .collect();
+    let width = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
+    let widths = [width(0), width(1), width(2), width(3)];
     let mut out = crate::stdout::stdout();
-    writeln!(
-        out,
-        "{:<12} {:<12} {:<12} {:<15} computes",
-        "name", "label", "family", "reference"
-    )?;
-    for m in Measure::ALL {
-        writeln!(
-            out,
-            "{:<12} {:<12} {:<12} {:<15} {}",
-            m.name(),
-            m.label(),
-            m.family().as_str(),
-            m.reference().as_str(),
-            m.summary()
-        )?;
+    for row in &rows {
+        for (cell, w) in row.iter().zip(widths) {
+            write!(out, "{cell:<w$} ")?;
+        }
+        writeln!(out, "{}", row[4])?;
     }
     Ok(())
 }

@@ -70,6 +70,9 @@ pub enum Measure {
     DirectBias,
     Os,
     Gd,
+    ClusterAccuracy,
+    SvmAccuracy,
+    NeighbourCorrelation,
     CosAdd,
     CosMul,
     Bolukbasi,
@@ -85,9 +88,9 @@ struct Entry {
 }
 
 impl Measure {
-    /// Every measure: the per-word rules in Du et al.'s order, the set-level measures, then the
-    /// analogy solvers in Nissim et al.'s order.
-    pub const ALL: [Measure; 14] = [
+    /// Every measure: the per-word rules in Du et al.'s order, the set-level measures (Gonen &
+    /// Goldberg's residual-bias tests last), then the analogy solvers in Nissim et al.'s order.
+    pub const ALL: [Measure; 17] = [
         Measure::Dbwa,
         Measure::Ripa,
         Measure::Nbm,
@@ -99,6 +102,9 @@ impl Measure {
         Measure::DirectBias,
         Measure::Os,
         Measure::Gd,
+        Measure::ClusterAccuracy,
+        Measure::SvmAccuracy,
+        Measure::NeighbourCorrelation,
         Measure::CosAdd,
         Measure::CosMul,
         Measure::Bolukbasi,
@@ -191,6 +197,27 @@ impl Measure {
                 SetLevel,
                 AttributeSets,
                 "gender direction: relative norm distance of occupations to the female and male means (Bakarov 2021, after Garg et al. 2018)",
+            ),
+            Measure::ClusterAccuracy => entry(
+                "cluster_accuracy",
+                "2-means accuracy",
+                SetLevel,
+                Direction,
+                "the share of the most masculine and most feminine words by projection on he − she that 2-means clustering puts with their gender (Gonen & Goldberg 2019)",
+            ),
+            Measure::SvmAccuracy => entry(
+                "svm_accuracy",
+                "SVM accuracy",
+                SetLevel,
+                Direction,
+                "the accuracy of an RBF SVM telling the most masculine from the most feminine words by projection on he − she, on words it was not trained on (Gonen & Goldberg 2019)",
+            ),
+            Measure::NeighbourCorrelation => entry(
+                "neighbour_r",
+                "bias-by-neighbours r",
+                SetLevel,
+                Direction,
+                "Pearson's r of words' projection on he − she with their share of masculine neighbours (Gonen & Goldberg 2019)",
             ),
             Measure::CosAdd => entry(
                 "cosadd",

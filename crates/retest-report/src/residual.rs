@@ -3,6 +3,7 @@
 //! closely the professions' masculine neighbours follow their bias — each with its spread across
 //! seeds and the reliability of the per-word values it rests on.
 
+use retest_measures::Measure;
 use retest_tables::ResidualReliabilityRow;
 
 use crate::data::{ConfigRow, configs_of};
@@ -11,10 +12,10 @@ use crate::numbers::f2;
 use crate::page::{config_label, icc_cell, row_cells};
 
 /// The tests, in the table's column order.
-const STATISTICS: [(&str, &str); 3] = [
-    ("cluster_accuracy", "2-means accuracy"),
-    ("svm_accuracy", "SVM accuracy"),
-    ("neighbour_r", "r (bias, masculine neighbours)"),
+const STATISTICS: [Measure; 3] = [
+    Measure::ClusterAccuracy,
+    Measure::SvmAccuracy,
+    Measure::NeighbourCorrelation,
 ];
 
 /// The section, when the run has the residual-bias tables.
@@ -33,7 +34,7 @@ pub(crate) fn blocks(rows: Option<&[ResidualReliabilityRow]>, blocks: &mut Vec<B
             .into(),
     ));
     let mut header = row_cells(&["configuration"]);
-    header.extend(STATISTICS.iter().map(|(_, label)| (*label).to_owned()));
+    header.extend(STATISTICS.iter().map(|m| m.label().to_owned()));
     header.extend(row_cells(&[
         "ICC of the projections",
         "ICC of the neighbour shares",
@@ -44,14 +45,14 @@ pub(crate) fn blocks(rows: Option<&[ResidualReliabilityRow]>, blocks: &mut Vec<B
             (rows.iter()).find(|r| r.corpus == corpus && r.algorithm == algorithm && r.statistic == statistic)
         };
         let mut cells = vec![config_label(&corpus, &algorithm)];
-        cells.extend(STATISTICS.iter().map(|(statistic, _)| {
-            row(statistic).map_or_else(
+        cells.extend(STATISTICS.iter().map(|m| {
+            row(m.name()).map_or_else(
                 || "—".to_owned(),
                 |r| format!("{} [{}, {}]", f2(r.mean), f2(r.low), f2(r.high)),
             )
         }));
-        for statistic in ["cluster_accuracy", "neighbour_r"] {
-            cells.push(row(statistic).map_or_else(|| "—".to_owned(), |r| icc_cell(&r.stats)));
+        for m in [Measure::ClusterAccuracy, Measure::NeighbourCorrelation] {
+            cells.push(row(m.name()).map_or_else(|| "—".to_owned(), |r| icc_cell(&r.stats)));
         }
         table.push(cells);
     }

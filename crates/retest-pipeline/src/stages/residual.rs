@@ -9,7 +9,9 @@ use rustc_hash::FxHashSet;
 
 use anyhow::{Context, Result};
 use retest_analyses::{ResidualSeedValues, residual_across};
-use retest_measures::{ResidualOptions, ResidualWords, projection_bias, residual_bias, residual_word};
+use retest_measures::{
+    Measure, ResidualOptions, ResidualWords, projection_bias, residual_bias, residual_word,
+};
 use retest_rng::SeedPath;
 use retest_spec::ResidualParams;
 use retest_tables::{CoverageRow, ResidualReliabilityRow, ResidualSeedRow, Table, names};
@@ -220,19 +222,24 @@ impl PerSeed for Residual<'_> {
         let a = residual_across(&values);
         let reliability: Vec<ResidualReliabilityRow> = [
             (
-                "cluster_accuracy",
+                Measure::ClusterAccuracy,
                 &a.cluster_accuracy,
                 "projection_bias",
                 &a.bias,
             ),
-            ("svm_accuracy", &a.svm_accuracy, "projection_bias", &a.bias),
-            ("neighbour_r", &a.neighbour_r, "masculine_share", &a.shares),
+            (Measure::SvmAccuracy, &a.svm_accuracy, "projection_bias", &a.bias),
+            (
+                Measure::NeighbourCorrelation,
+                &a.neighbour_r,
+                "masculine_share",
+                &a.shares,
+            ),
         ]
         .into_iter()
         .map(|(statistic, spread, subjects, icc)| ResidualReliabilityRow {
             corpus: across.corpus.to_owned(),
             algorithm: across.model.to_owned(),
-            statistic: statistic.to_owned(),
+            statistic: statistic.name().to_owned(),
             n_seeds: spread.n as u32,
             n_undefined: spread.n_undefined as u32,
             mean: spread.mean,
