@@ -46,10 +46,12 @@ pub(crate) fn blocks(rows: Option<&[ResidualReliabilityRow]>, blocks: &mut Vec<B
         };
         let mut cells = vec![config_label(&corpus, &algorithm)];
         cells.extend(STATISTICS.iter().map(|m| {
-            row(m.name()).map_or_else(
-                || "—".to_owned(),
-                |r| format!("{} [{}, {}]", f2(r.mean), f2(r.low), f2(r.high)),
-            )
+            match row(m.name()) {
+                Some(r) if r.n_seeds > 0 => format!("{} [{}, {}]", f2(r.mean), f2(r.low), f2(r.high)),
+                // No seed has a value (e.g. neighbour shares that do not vary).
+                Some(_) => "undefined".to_owned(),
+                None => "—".to_owned(),
+            }
         }));
         for m in [Measure::ClusterAccuracy, Measure::NeighbourCorrelation] {
             cells.push(row(m.name()).map_or_else(|| "—".to_owned(), |r| icc_cell(&r.stats)));
@@ -100,6 +102,11 @@ mod tests {
             row("sgns", "svm_accuracy", 0.95, 0.8),
             row("sgns", "neighbour_r", 0.7, f64::NAN),
             row("sgns+hard", "cluster_accuracy", 0.6, 0.8),
+            ResidualReliabilityRow {
+                n_seeds: 0,
+                n_undefined: 3,
+                ..row("sgns+hard", "neighbour_r", f64::NAN, f64::NAN)
+            },
         ];
         let mut out = Vec::new();
         blocks(Some(&rows), &mut out);
@@ -121,9 +128,9 @@ mod tests {
                     "c · SGNS + hard debiasing",
                     "0.60 [0.50, 0.70]",
                     "—",
-                    "—",
+                    "undefined",
                     "0.80 (n = 40)",
-                    "—"
+                    "zero_variance"
                 ],
             ]
         );
