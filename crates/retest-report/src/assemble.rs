@@ -74,6 +74,10 @@ fn du_findings(tables: &RunTables, meta: &ReportMeta, du: &DuTables) -> Vec<Find
             tables.set_level.directions.as_deref(),
             &meta.debiased,
         ));
+        findings.push(debias::bias_recoverable(
+            tables.residual.as_deref(),
+            &meta.debiased,
+        ));
     }
 
     findings

@@ -3,7 +3,8 @@
 //! reliability, before and after; and whether debiasing removed the gender direction from the
 //! neutral words on every seed.
 
-use retest_tables::{AlphaRow, DirectionRow, IccRow, SeedSpreadRow, SetIccRow};
+use retest_measures::Measure;
+use retest_tables::{AlphaRow, DirectionRow, IccRow, ResidualReliabilityRow, SeedSpreadRow, SetIccRow};
 
 use crate::beside::rule_table;
 use crate::data::{algorithm_label, sorted_names};
@@ -190,6 +191,67 @@ pub(crate) fn direct_bias_removed(
     )
 }
 
+/// The accuracy above which Gonen & Goldberg's tests still tell the genders apart after
+/// debiasing: half way from chance (0.5) to certainty.
+const RECOVERABLE: f64 = 0.75;
+
+/// Gonen & Goldberg (2019, §4): after hard debiasing, the words its model labels masculine and
+/// feminine are still told apart — 2-means 92.5 % and an SVM 88.9 % on their model. Replicates
+/// when, on every corpus, each debiased model's mean 2-means and SVM accuracy across seeds
+/// exceed [`RECOVERABLE`].
+pub(crate) fn bias_recoverable(
+    rows: Option<&[ResidualReliabilityRow]>,
+    debiased: &[(String, String)],
+) -> Finding {
+    let claim = "Hard debiasing leaves the bias recoverable (Gonen & Goldberg 2019, §4)".to_owned();
+    let paper = "after hard debiasing: 2-means 92.5 %, SVM 88.9 %".to_owned();
+    let rows = rows.unwrap_or_default();
+    let mean = |corpus: &str, algorithm: &str, m: Measure| {
+        (rows.iter())
+            .find(|r| {
+                r.corpus == corpus && r.algorithm == algorithm && r.statistic == m.name() && r.n_seeds > 0
+            })
+            .map(|r| r.mean)
+    };
+    let (mut parts, mut all_above) = (Vec::new(), true);
+    for (copy, model) in debiased {
+        for corpus in sorted_names(rows.iter().map(|r| r.corpus.as_str())) {
+            let cell = |algorithm: &str| {
+                mean(&corpus, algorithm, Measure::ClusterAccuracy).zip(mean(
+                    &corpus,
+                    algorithm,
+                    Measure::SvmAccuracy,
+                ))
+            };
+            let (Some(before), Some(after)) = (cell(model), cell(copy)) else {
+                continue;
+            };
+            all_above &= after.0 > RECOVERABLE && after.1 > RECOVERABLE;
+            parts.push(format!(
+                "{corpus} {}: 2-means {} → {}, SVM {} → {}",
+                algorithm_label(model),
+                f2(before.0),
+                f2(after.0),
+                f2(before.1),
+                f2(after.1)
+            ));
+        }
+    }
+    if parts.is_empty() {
+        return Finding::missing(
+            &claim,
+            &paper,
+            "the run has no residual-bias tests of a model and its debiased copy",
+        );
+    }
+    Finding::judged(claim, paper, parts.join("; "), all_above, |verdict| {
+        format!(
+            "Criterion: after debiasing, the mean 2-means and SVM accuracies across seeds exceed \
+             {RECOVERABLE} on every corpus; {verdict}."
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +303,38 @@ mod tests {
             f.sentence
         );
         assert_eq!(direct_bias_removed(None, &pairs()).verdict, Verdict::NotAvailable);
+    }
+
+    #[test]
+    fn the_bias_is_recoverable_when_both_accuracies_stay_high() {
+        let row = |algorithm: &str, statistic: Measure, mean: f64| ResidualReliabilityRow {
+            corpus: "c".into(),
+            algorithm: algorithm.into(),
+            statistic: statistic.name().into(),
+            n_seeds: 3,
+            n_undefined: 0,
+            mean,
+            sd: 0.0,
+            low: mean,
+            high: mean,
+            subjects: "projection_bias".into(),
+            stats: crate::tests::stats(0.9, "ok"),
+        };
+        let mut rows = vec![
+            row("sgns", Measure::ClusterAccuracy, 0.98),
+            row("sgns", Measure::SvmAccuracy, 0.97),
+            row("sgns+hard", Measure::ClusterAccuracy, 0.93),
+            row("sgns+hard", Measure::SvmAccuracy, 0.92),
+        ];
+        let f = bias_recoverable(Some(&rows), &pairs());
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert_eq!(f.this_run, "c SGNS: 2-means 0.98 → 0.93, SVM 0.97 → 0.92");
+        rows[3].mean = 0.6;
+        assert_eq!(
+            bias_recoverable(Some(&rows), &pairs()).verdict,
+            Verdict::DoesNotReplicate
+        );
+        assert_eq!(bias_recoverable(None, &pairs()).verdict, Verdict::NotAvailable);
     }
 
     #[test]

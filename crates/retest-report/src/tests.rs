@@ -15,7 +15,7 @@ const PAIRS: [(&str, &str); 4] = [
 ];
 const LISTS: [&str; 2] = ["occ16", "full"];
 
-fn stats(icc: f64, status: &str) -> IccStats {
+pub(crate) fn stats(icc: f64, status: &str) -> IccStats {
     IccStats {
         icc,
         f_stat: 2.0,
