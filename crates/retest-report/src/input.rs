@@ -9,7 +9,7 @@ use retest_tables::{
     BasePairCorrelationRow, BasePairDirectionRow, BasePairExampleRow, BasePairFlipRow, BasePairKappaRow,
     BasePairSeedsRow, BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DirectionRow,
     IccRow, RegressionRow, ResidualReliabilityRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableName,
-    WeatSeedRow, WeatWordRow, names, parquet_path,
+    ValidityReliabilityRow, WeatSeedRow, WeatWordRow, names, parquet_path,
 };
 
 use crate::error::ReportError;
@@ -61,6 +61,8 @@ pub struct RunTables {
     pub base_pairs: BasePairTables,
     /// Gonen & Goldberg's residual-bias tests across seeds.
     pub residual: Option<Vec<ResidualReliabilityRow>>,
+    /// Criterion validity across seeds.
+    pub validity: Option<Vec<ValidityReliabilityRow>>,
 }
 
 /// Du et al.'s per-word rules: their reliability designs and the regression's input.
@@ -181,5 +183,6 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
             variance: read_optional(dir, names::BASE_PAIR_VARIANCE)?,
         },
         residual: read_optional(dir, names::RESIDUAL_BIAS_RELIABILITY)?,
+        validity: read_optional(dir, names::VALIDITY_RELIABILITY)?,
     })
 }

@@ -28,6 +28,7 @@ mod reliability;
 mod residual;
 mod set_level;
 pub mod stats;
+mod validity;
 mod variants;
 mod word_effects;
 
