@@ -99,6 +99,28 @@ fn principal_component(model: &Model<'_>, pairs: &[(u32, u32)]) -> Result<Gender
     if pairs.len() < 2 {
         return Err(MeasureError::TooFewPairs { n_pairs: pairs.len() });
     }
+    let mut pca = principal_axes(model, pairs, 1)?;
+    Ok(GenderDirection {
+        vector: pca.axes.swap_remove(0),
+        explained_variance_ratio: pca.explained_variance_ratio,
+    })
+}
+
+/// The first `k` principal axes of the definitional pairs (as [`gender_direction`] computes the
+/// first), each pointing toward the masculine words, with every component's explained-variance
+/// ratio.
+pub(crate) struct PrincipalAxes {
+    pub axes: Vec<Vec<f64>>,
+    pub explained_variance_ratio: Vec<f64>,
+}
+
+/// The first `k ≤ 2p` principal axes of `pairs` (at least one pair; the caller checks `k`
+/// against what the pairs span).
+pub(crate) fn principal_axes(
+    model: &Model<'_>,
+    pairs: &[(u32, u32)],
+    k: usize,
+) -> Result<PrincipalAxes, MeasureError> {
     let dim = model.dim();
     let mut rows: Vec<Vec<f64>> = Vec::with_capacity(2 * pairs.len());
     let mut diffs: Vec<Vec<f64>> = Vec::with_capacity(pairs.len());
@@ -120,18 +142,23 @@ fn principal_component(model: &Model<'_>, pairs: &[(u32, u32)]) -> Result<Gender
     }
     let trace: f64 = (0..n).map(|i| gram[i * n + i]).sum();
     let (values, vectors) = symmetric_eigen(&gram, n);
-    let mut axis = vec![0.0f64; dim];
-    for (row, &u) in rows.iter().zip(&vectors[0]) {
-        for (a, r) in axis.iter_mut().zip(row) {
-            *a += u * r;
-        }
-    }
-    let length = norm(&axis);
-    axis.iter_mut().for_each(|a| *a /= length);
-    let alignment: Vec<f64> = diffs.iter().map(|d| dot(d, &axis)).collect();
-    if mean(&alignment) < 0.0 {
-        axis.iter_mut().for_each(|a| *a = -*a);
-    }
+    let axes = (vectors.iter().take(k))
+        .map(|u| {
+            let mut axis = vec![0.0f64; dim];
+            for (row, &u) in rows.iter().zip(u) {
+                for (a, r) in axis.iter_mut().zip(row) {
+                    *a += u * r;
+                }
+            }
+            let length = norm(&axis);
+            axis.iter_mut().for_each(|a| *a /= length);
+            let alignment: Vec<f64> = diffs.iter().map(|d| dot(d, &axis)).collect();
+            if mean(&alignment) < 0.0 {
+                axis.iter_mut().for_each(|a| *a = -*a);
+            }
+            axis
+        })
+        .collect();
     let explained_variance_ratio = values
         .iter()
         .take(pairs.len().min(dim))
@@ -139,8 +166,8 @@ fn principal_component(model: &Model<'_>, pairs: &[(u32, u32)]) -> Result<Gender
         // outside [0, trace].
         .map(|&l| (l.max(0.0) / trace).min(1.0))
         .collect();
-    Ok(GenderDirection {
-        vector: axis,
+    Ok(PrincipalAxes {
+        axes,
         explained_variance_ratio,
     })
 }

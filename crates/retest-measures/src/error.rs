@@ -146,6 +146,32 @@ pub enum MeasureError {
         /// Pairs given.
         n_pairs: usize,
     },
+    /// Leaving one definitional pair out of too few pairs for a principal component.
+    #[error("gender direction: leaving one pair out needs at least 3 definitional pairs, found {n_pairs}")]
+    TooFewPairsToLeaveOut {
+        /// Pairs given.
+        n_pairs: usize,
+    },
+    /// A bias subspace of 0 components, or of more than the pairs allow.
+    #[error("bias subspace: {k} components asked; {n_pairs} definitional pairs allow 1 to {max}")]
+    ComponentsOutOfRange {
+        /// Components asked.
+        k: usize,
+        /// Pairs given.
+        n_pairs: usize,
+        /// The pairs' count, or the dimension when smaller.
+        max: usize,
+    },
+    /// Definitional pairs whose centred vectors span fewer dimensions than the components asked.
+    #[error(
+        "bias subspace: the definitional pairs span {rank} dimensions, fewer than the {k} components asked"
+    )]
+    SubspaceRank {
+        /// Components asked.
+        k: usize,
+        /// Dimensions the pairs span.
+        rank: usize,
+    },
     /// A Direct Bias exponent that is negative or not a number.
     #[error("direct bias: the exponent c must be a finite number ≥ 0, found {c}")]
     BadExponent {

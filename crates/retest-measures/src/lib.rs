@@ -49,6 +49,7 @@ mod registry;
 mod residual;
 mod rule;
 mod score;
+mod subspace;
 mod tensor;
 mod vectors;
 mod weat;
@@ -87,6 +88,10 @@ pub use residual::{
 pub use rule::{NbmPool, NeighbourPool, RipaTarget, Rule};
 pub use score::{
     BiasScores, NBM_K_DU2021, NeighbourSearch, ScoreOptions, Scorer, Scoring, nearest_similarity, score,
+};
+pub use subspace::{
+    BiasSubspace, IndirectBias, SubspaceDirectBias, bias_subspace, indirect_bias, leave_one_pair_out,
+    subspace_direct_bias,
 };
 pub use tensor::ScoreTensor;
 pub use weat::{
