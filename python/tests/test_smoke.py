@@ -64,10 +64,10 @@ def test_a_run_in_a_notebook_shows_its_log_under_the_cell(tmp_path, monkeypatch)
     # The log arrives as the run goes, in several parts, not once at the end.
     assert sum(o.get("name") == "stderr" for o in outputs) > 1
     for line in ["] trained wikitext-103-valid sgns seed-00 in ", "] measured wikitext-103-valid glove seed-02\n",
-                 f"pipeline `smoke` done: 85 files in {tmp_path / 'smoke' / 'tables'}, "]:
+                 f"pipeline `smoke` done: 93 files in {tmp_path / 'smoke' / 'tables'}, "]:
         assert line in log
     printed = "".join(o["text"] for o in outputs if o.get("name") == "stdout")
-    assert printed == f"Results({str(tmp_path / 'smoke')!r}: 42 tables)\n"
+    assert printed == f"Results({str(tmp_path / 'smoke')!r}: 46 tables)\n"
 
 
 def test_load_results_reads_every_table_and_the_parts_of_the_bias_scores(runs):

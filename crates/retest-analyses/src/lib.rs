@@ -67,6 +67,7 @@ mod residual;
 mod set_level;
 mod shares;
 mod study;
+mod subspace;
 mod test_retest;
 #[cfg(test)]
 mod tests;
@@ -92,9 +93,10 @@ pub use set_level::{
     AgreementRecord, AgreementSeries, PER_TEST_QUERY_MEASURES, QuerySeed, SIGNIFICANCE, SeedSpread,
     SetAgreement, SetDesign, SetIccRecord, SetLevelSeed, SetLevelSpreads, WeatFamily, WeatKind, WeatSpread,
     mean_absolute_scores, seed_agreement, seed_spread, seeds_icc, set_level_agreement, set_level_reliability,
-    set_level_spreads, weat_families,
+    set_level_spreads, subjects_icc, weat_families,
 };
 pub use shares::{POOR_RELIABILITY, ShareRecord, low_reliability};
 pub use study::{IccRecord, Raters, SeedMeans, Study, Subject, TargetSet};
+pub use subspace::{SpreadIcc, SubspaceAcross, SubspaceSeedValues, subspace_across};
 pub use test_retest::{test_retest_pairs, test_retest_words};
 pub use validity::{Validity, ValidityAcross, validity, validity_across};

@@ -5,7 +5,7 @@
 
 use retest_reliability::IccResult;
 
-use crate::set_level::{SeedSpread, seed_spread, seeds_icc};
+use crate::set_level::{SeedSpread, seed_spread, subjects_icc};
 
 /// One seed's tests as the design reads them.
 #[derive(Debug, Clone, Copy)]
@@ -40,21 +40,12 @@ pub fn residual_across(seeds: &[ResidualSeedValues<'_>]) -> ResidualAcross {
     let spread = |value: fn(&ResidualSeedValues<'_>) -> f64| {
         seed_spread(&seeds.iter().map(value).collect::<Vec<_>>(), false)
     };
-    let icc = |values: Vec<&[f64]>| {
-        let n = values.first().map_or(0, |v| v.len());
-        assert!(
-            values.iter().all(|v| v.len() == n),
-            "one value per word on every seed"
-        );
-        let matrix: Vec<f64> = (0..n).flat_map(|w| values.iter().map(move |v| v[w])).collect();
-        seeds_icc(&matrix, n, values.len())
-    };
     ResidualAcross {
         cluster_accuracy: spread(|s| s.cluster_accuracy),
         svm_accuracy: spread(|s| s.svm_accuracy),
         neighbour_r: spread(|s| s.neighbour_r),
-        bias: icc(seeds.iter().map(|s| s.bias).collect()),
-        shares: icc(seeds.iter().map(|s| s.shares).collect()),
+        bias: subjects_icc(&seeds.iter().map(|s| s.bias).collect::<Vec<_>>()),
+        shares: subjects_icc(&seeds.iter().map(|s| s.shares).collect::<Vec<_>>()),
     }
 }
 

@@ -64,7 +64,7 @@ pub fn seed_spread(values: &[f64], p_values: bool) -> SeedSpread {
 }
 
 /// The `q` quantile of sorted values: position `q·(n − 1)`, interpolated.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
     match sorted.len() {
         0 => f64::NAN,
         n => {
@@ -85,6 +85,22 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 pub fn seeds_icc(values: &[f64], n_subjects: usize, n_seeds: usize) -> IccResult {
     assert_eq!(values.len(), n_subjects * n_seeds, "a subjects × seeds matrix");
     icc2_1(matrix(values, n_subjects, n_seeds))
+}
+
+/// ICC(2,1) of per-subject values given seed by seed (`seeds[s][subject]`): the seeds are the
+/// raters, subjects with a NaN are dropped.
+///
+/// # Panics
+///
+/// If the seeds' values differ in number.
+pub fn subjects_icc(seeds: &[&[f64]]) -> IccResult {
+    let n = seeds.first().map_or(0, |v| v.len());
+    assert!(
+        seeds.iter().all(|v| v.len() == n),
+        "one value per subject on every seed"
+    );
+    let values: Vec<f64> = (0..n).flat_map(|w| seeds.iter().map(move |v| v[w])).collect();
+    seeds_icc(&values, n, seeds.len())
 }
 
 /// Spearman's ρ across the seeds of one configuration between two set-level series, named by

@@ -162,16 +162,6 @@ pub enum MeasureError {
         /// The pairs' count, or the dimension when smaller.
         max: usize,
     },
-    /// Definitional pairs whose centred vectors span fewer dimensions than the components asked.
-    #[error(
-        "bias subspace: the definitional pairs span {rank} dimensions, fewer than the {k} components asked"
-    )]
-    SubspaceRank {
-        /// Components asked.
-        k: usize,
-        /// Dimensions the pairs span.
-        rank: usize,
-    },
     /// A Direct Bias exponent that is negative or not a number.
     #[error("direct bias: the exponent c must be a finite number ≥ 0, found {c}")]
     BadExponent {

@@ -68,6 +68,7 @@ pub enum Measure {
     Mac,
     Rnsb,
     DirectBias,
+    IndirectBias,
     Os,
     Gd,
     ClusterAccuracy,
@@ -90,7 +91,7 @@ struct Entry {
 impl Measure {
     /// Every measure: the per-word rules in Du et al.'s order, the set-level measures (Gonen &
     /// Goldberg's residual-bias tests last), then the analogy solvers in Nissim et al.'s order.
-    pub const ALL: [Measure; 17] = [
+    pub const ALL: [Measure; 18] = [
         Measure::Dbwa,
         Measure::Ripa,
         Measure::Nbm,
@@ -100,6 +101,7 @@ impl Measure {
         Measure::Mac,
         Measure::Rnsb,
         Measure::DirectBias,
+        Measure::IndirectBias,
         Measure::Os,
         Measure::Gd,
         Measure::ClusterAccuracy,
@@ -182,7 +184,14 @@ impl Measure {
                 "Direct Bias",
                 SetLevel,
                 Direction,
-                "mean |cos(w, g)|^c of neutral words along a gender direction g (Bolukbasi et al. 2016)",
+                "mean |cos(w, g)|^c of neutral words along a gender direction g, or mean ‖ŵ_B‖^c on the span B of the first k principal components (Bolukbasi et al. 2016)",
+            ),
+            Measure::IndirectBias => entry(
+                "indirect_bias",
+                "indirect bias β",
+                SetLevel,
+                Direction,
+                "the share of cos(w, v) that removing the gender direction takes away: (ŵ · v̂ − cos(w⊥, v⊥))/(ŵ · v̂) (Bolukbasi et al. 2016)",
             ),
             Measure::Os => entry(
                 "os",

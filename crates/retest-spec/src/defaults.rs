@@ -147,6 +147,12 @@ pub const DIRECT_BIAS_NEUTRAL: &str = "occ16";
 /// Set-level measures: the pairs whose first principal component is the `pca` direction
 /// (Bolukbasi et al.'s 10 definitional pairs).
 pub const DEFINITIONAL_PAIRS: &str = "definitional-pairs";
+/// The gender subspace (`bias_subspace`): Direct Bias on the first 1 to this many principal
+/// components of the definitional pairs.
+pub const SUBSPACE_COMPONENTS: usize = 3;
+/// The gender subspace: the anchor words of indirect bias (Bolukbasi et al.'s softball and
+/// football, §5.2).
+pub const INDIRECT_ANCHORS: &[&str] = &["softball", "football"];
 /// Set-level measures: the pairs of Bakarov's detectors (the first is Occupational Stereotypes'
 /// axis; all are Gender Direction's groups).
 pub const DETECTOR_PAIRS: &str = "gender-pairs";

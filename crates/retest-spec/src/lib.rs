@@ -25,7 +25,7 @@ pub use model_files::ModelFiles;
 pub use pipeline::{
     Algorithm, AnalogyParams, Architecture, BasePairParams, DebiasMethod, DebiasParams, GloveParams,
     InterRaterScale, MeasureParams, NbmPool, Plan, RecipeFolder, ReliabilityParams, ResidualParams,
-    RipaTarget, Rule, SetLevelParams, SgnsParams, ValidityParams,
+    RipaTarget, Rule, SetLevelParams, SgnsParams, SubspaceParams, ValidityParams,
 };
 pub use recipe::{CorpusRecipe, ReaderSpec, SourceSpec, UnkHandling, name_problem};
 /// The plain-text and Reddit readers' options, spelt in recipes as the corpus readers define them.

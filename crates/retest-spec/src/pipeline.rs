@@ -58,6 +58,12 @@
 //!   classified: 2500          # per gender: the most biased words classified,
 //!   trained: 500              #   of which the classifier is trained on these
 //!   neighbours: 100           # neighbours counted per target
+//! bias_subspace:              # opt-in: the gender subspace beyond its first direction, every seed
+//!   components: 3             # Direct Bias on the first 1, 2, …, k principal components
+//!   definitional_pairs: definitional-pairs   # the pairs the components come from
+//!   neutral: occ16            # Direct Bias's neutral words, also the words of indirect bias
+//!   c: 1.0                    # Direct Bias's exponent
+//!   anchors: [softball, football]   # indirect bias β(w, anchor) of every neutral word
 //! debias:                     # opt-in: each seed hard-debiased, measured as a model `<model>+hard`
 //!   method: hard              # Bolukbasi et al.'s neutralise and equalise (the one method)
 //!   models: [sgns]            # the models debiased (default: every model of the pipeline)
@@ -307,6 +313,23 @@ pub struct ResidualParams {
     pub neighbours: usize,
 }
 
+/// Bolukbasi et al.'s gender subspace beyond its first direction on every seed (the
+/// `bias_subspace` section): Direct Bias on the first `k` principal components, the first
+/// component with each definitional pair left out, and indirect bias.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SubspaceParams {
+    /// Direct Bias on the first 1, 2, …, `components` principal components.
+    pub components: usize,
+    /// The pairs whose principal components span the subspace.
+    pub definitional_pairs: String,
+    /// The words Direct Bias and indirect bias are measured on.
+    pub neutral: String,
+    /// Direct Bias's exponent.
+    pub c: f64,
+    /// Words whose indirect bias β(w, anchor) with every neutral word is measured.
+    pub anchors: Vec<String>,
+}
+
 /// How a debiasing method is named in a plan and in a debiased model's name (`sgns+hard`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -388,6 +411,9 @@ pub struct Plan {
     /// Gonen & Goldberg's residual-bias tests, when the pipeline has a `residual_bias` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub residual_bias: Option<ResidualParams>,
+    /// The gender subspace, when the pipeline has a `bias_subspace` section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bias_subspace: Option<SubspaceParams>,
     /// Debiased copies of models, when the pipeline has a `debias` section.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub debias: Option<DebiasParams>,
@@ -420,6 +446,7 @@ struct RawPipeline {
     base_pairs: Option<RawBasePairs>,
     validity: Option<RawValidity>,
     residual_bias: Option<RawResidual>,
+    bias_subspace: Option<RawSubspace>,
     debias: Option<RawDebias>,
     #[serde(default)]
     models: Vec<RawModelFiles>,
@@ -545,6 +572,16 @@ struct RawResidual {
     classified: Option<usize>,
     trained: Option<usize>,
     neighbours: Option<usize>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSubspace {
+    components: Option<usize>,
+    definitional_pairs: Option<String>,
+    neutral: Option<String>,
+    c: Option<f64>,
+    anchors: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -687,6 +724,7 @@ impl Plan {
             base_pairs: resolve_base_pairs(&doc)?,
             validity: resolve_validity(&doc)?,
             residual_bias: resolve_residual(&doc)?,
+            bias_subspace: resolve_subspace(&doc)?,
             debias: resolve_debias(&doc, &trained, &model_files)?,
             model_files,
             file: doc.file.clone(),
@@ -983,6 +1021,33 @@ fn resolve_residual(doc: &Document<RawPipeline>) -> Result<Option<ResidualParams
             ),
         ));
     }
+    Ok(Some(p))
+}
+
+/// The `bias_subspace` section, defaults filled in; `None` without one. Whether the definitional
+/// pairs allow `components` is checked on each corpus's vocabulary.
+fn resolve_subspace(doc: &Document<RawPipeline>) -> Result<Option<SubspaceParams>, SpecError> {
+    let Some(raw) = doc.raw.bias_subspace.as_ref() else {
+        return Ok(None);
+    };
+    let p = SubspaceParams {
+        components: raw.components.unwrap_or(defaults::SUBSPACE_COMPONENTS),
+        definitional_pairs: (raw.definitional_pairs.clone())
+            .unwrap_or_else(|| defaults::DEFINITIONAL_PAIRS.to_owned()),
+        neutral: (raw.neutral.clone()).unwrap_or_else(|| defaults::DIRECT_BIAS_NEUTRAL.to_owned()),
+        c: raw.c.unwrap_or(defaults::DIRECT_BIAS_C),
+        anchors: (raw.anchors.clone()).unwrap_or_else(|| {
+            defaults::INDIRECT_ANCHORS
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect()
+        }),
+    };
+    at_least(doc, "bias_subspace.components", p.components, 1)?;
+    if !(p.c >= 0.0 && p.c.is_finite()) {
+        return Err(doc.error("bias_subspace.c", format!("{} must be a finite number ≥ 0", p.c)));
+    }
+    check_unique(doc, "bias_subspace.anchors", &p.anchors, String::as_str)?;
     Ok(Some(p))
 }
 

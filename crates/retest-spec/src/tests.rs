@@ -1017,3 +1017,36 @@ fn a_residual_bias_section_takes_gonen_and_goldbergs_sizes_by_default() {
         ),
     ]);
 }
+
+#[test]
+fn a_bias_subspace_section_takes_bolukbasis_lists_by_default() {
+    let plan = Project::new()
+        .plan("name: p\ncorpora:\n  - recipe: tiny\nbias_subspace: {components: 4}\n")
+        .unwrap();
+    let p = plan.bias_subspace.as_ref().unwrap();
+    assert_eq!(
+        (
+            p.components,
+            p.definitional_pairs.as_str(),
+            p.neutral.as_str(),
+            p.c
+        ),
+        (4, "definitional-pairs", "occ16", 1.0)
+    );
+    assert_eq!(p.anchors, ["softball", "football"]);
+    let head = "name: p\ncorpora:\n  - recipe: tiny\nbias_subspace:\n";
+    assert_rejected(&[
+        (
+            &format!("{head}  components: 0\n"),
+            "pipelines/p.yaml:5:15: field `bias_subspace.components`: 0 is too small: must be at least 1",
+        ),
+        (
+            &format!("{head}  c: -1\n"),
+            "pipelines/p.yaml:5:6: field `bias_subspace.c`: -1 must be a finite number ≥ 0",
+        ),
+        (
+            &format!("{head}  anchors: [softball, softball]\n"),
+            "pipelines/p.yaml:5:23: field `bias_subspace.anchors[1]`: `softball` is listed twice",
+        ),
+    ]);
+}

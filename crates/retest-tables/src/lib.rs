@@ -41,6 +41,7 @@ mod residual;
 mod rows;
 mod schema;
 mod set_level;
+mod subspace;
 mod validity;
 mod write;
 
@@ -66,5 +67,6 @@ pub use set_level::{
     AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, SetLevelStatistic,
     WeatSeedRow, WeatStats, WeatWordRow,
 };
+pub use subspace::{IndirectBiasRow, LeaveOneOutRow, SubspaceReliabilityRow, SubspaceSeedRow};
 pub use validity::{ValidityReliabilityRow, ValidityRow, ValiditySeedRow, ValidityStats};
 pub use write::{BiasTensor, Table, TableError, bias_scores_table, write_bias_scores};

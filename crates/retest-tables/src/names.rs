@@ -12,9 +12,10 @@ use crate::{
     BasePairAgreementRow, BasePairBaselineRow, BasePairCorrelationRow, BasePairDirectionRow,
     BasePairExampleRow, BasePairFlipRow, BasePairKappaRow, BasePairScoreRow, BasePairSeedsRow,
     BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DetectorRow, DirectBiasRow,
-    DirectionRow, EvalRow, IccRow, QualityRow, QueryRow, RegressionRow, ResidualReliabilityRow,
-    ResidualSeedRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow, ValidityReliabilityRow, ValidityRow,
-    ValiditySeedRow, WeatRow, WeatSeedRow, WeatWordRow, WordPropertyRow,
+    DirectionRow, EvalRow, IccRow, IndirectBiasRow, LeaveOneOutRow, QualityRow, QueryRow, RegressionRow,
+    ResidualReliabilityRow, ResidualSeedRow, ScoreRow, SeedSpreadRow, SetIccRow, ShareRow,
+    SubspaceReliabilityRow, SubspaceSeedRow, ValidityReliabilityRow, ValidityRow, ValiditySeedRow, WeatRow,
+    WeatSeedRow, WeatWordRow, WordPropertyRow,
 };
 
 /// A table's name, typed by its rows.
@@ -81,6 +82,11 @@ pub const SET_LEVEL_RELIABILITY: TableName<SetIccRow> = TableName::new("set_leve
 pub const RESIDUAL_BIAS: TableName<ResidualSeedRow> = TableName::new("residual_bias");
 pub const RESIDUAL_BIAS_RELIABILITY: TableName<ResidualReliabilityRow> =
     TableName::new("residual_bias_reliability");
+pub const BIAS_SUBSPACE: TableName<SubspaceSeedRow> = TableName::new("bias_subspace");
+pub const PCA_LEAVE_ONE_OUT: TableName<LeaveOneOutRow> = TableName::new("pca_leave_one_out");
+pub const INDIRECT_BIAS: TableName<IndirectBiasRow> = TableName::new("indirect_bias");
+pub const BIAS_SUBSPACE_RELIABILITY: TableName<SubspaceReliabilityRow> =
+    TableName::new("bias_subspace_reliability");
 
 pub const ANALOGY_ANSWERS: TableName<AnalogyAnswerRow> = TableName::new("analogy_answers");
 pub const ANALOGY_REPORTED: TableName<AnalogyReportedRow> = TableName::new("analogy_reported");

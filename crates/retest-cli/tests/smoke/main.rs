@@ -25,6 +25,7 @@ mod resume;
 mod score;
 mod set_level;
 mod shape;
+mod subspace;
 mod validity;
 
 /// The first run of the smoke pipeline, and its tables and report as it left them.

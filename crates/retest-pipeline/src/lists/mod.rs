@@ -65,6 +65,15 @@ pub struct ResidualLists {
     pub targets: (String, Vec<String>),
 }
 
+/// The lists of the gender subspace (a plan's `bias_subspace` section).
+#[derive(Clone, Debug)]
+pub struct SubspaceLists {
+    /// The words Direct Bias and indirect bias are measured on.
+    pub neutral: WordList,
+    /// The pairs whose principal components span the subspace.
+    pub definitional: PairList,
+}
+
 /// Words with crowd-rated gender scores in [−1, 1], positive = masculine: Bolukbasi et al.'s
 /// professions (`professions.json` of debiaswe, `[word, definitional, stereotypical]` triples).
 #[derive(Clone, Debug, PartialEq)]
@@ -197,6 +206,8 @@ pub struct Lists {
     /// The lists of Gonen & Goldberg's residual-bias tests, when the plan has a
     /// `residual_bias` section.
     pub residual: Option<ResidualLists>,
+    /// The lists of the gender subspace, when the plan has a `bias_subspace` section.
+    pub subspace: Option<SubspaceLists>,
     /// The lists of hard debiasing, when the plan has a `debias` section: only its debiased
     /// models depend on them, so their checksums are in those models' measure keys, not in
     /// `files`.
@@ -277,6 +288,20 @@ impl Lists {
                 })
             })
             .transpose()?;
+        let subspace = (plan.bias_subspace.as_ref())
+            .map(|p| {
+                let (path, text) = read_list(folder, &p.neutral, Kind::Words, resolver)?;
+                let neutral = WordList::parse(&p.neutral, &text)?;
+                push_once(&mut files, digest(&p.neutral, path, &text));
+                let (path, text) = read_list(folder, &p.definitional_pairs, Kind::Pairs, resolver)?;
+                let definitional = PairList::parse(&p.definitional_pairs, &text)?;
+                push_once(&mut files, digest(&p.definitional_pairs, path, &text));
+                Ok::<_, anyhow::Error>(SubspaceLists {
+                    neutral,
+                    definitional,
+                })
+            })
+            .transpose()?;
         let debias = (plan.debias.as_ref())
             .map(|p| {
                 let names = DebiasListNames {
@@ -297,6 +322,7 @@ impl Lists {
             validity,
             benchmarks,
             residual,
+            subspace,
             debias,
             files,
         })
@@ -419,6 +445,13 @@ pub(crate) fn load_base_pairs(
         truth,
         pool_exclude,
     })
+}
+
+/// Records a list file unless another section of the plan read it already.
+fn push_once(files: &mut Vec<(String, PathBuf, String)>, entry: (String, PathBuf, String)) {
+    if !files.contains(&entry) {
+        files.push(entry);
+    }
 }
 
 fn digest(name: &str, path: PathBuf, text: &str) -> (String, PathBuf, String) {

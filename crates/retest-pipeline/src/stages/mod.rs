@@ -1,5 +1,5 @@
 //! The measure job and its stages: every measure family (Du et al.'s per-word rules, the
-//! set-level measures, analogies, base pairs, criterion validity, residual bias) is a stage of
+//! set-level measures, analogies, base pairs, criterion validity, residual bias, the gender subspace) is a stage of
 //! one shape (`stage.rs`), and the job (`job.rs`) builds the stages a plan asks for, reads every
 //! seed once and writes their tables.
 
@@ -13,6 +13,7 @@ pub(crate) mod rules;
 pub(crate) mod seeds;
 pub(crate) mod set_level;
 pub(crate) mod stage;
+pub(crate) mod subspace;
 pub(crate) mod validity;
 
 use stage::Family;
@@ -27,4 +28,5 @@ pub(crate) const FAMILIES: &[Family] = &[
     base_pairs::FAMILY,
     validity::FAMILY,
     residual::FAMILY,
+    subspace::FAMILY,
 ];

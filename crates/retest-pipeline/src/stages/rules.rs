@@ -554,6 +554,7 @@ mod tests {
             validity: None,
             benchmarks: Default::default(),
             residual: None,
+            subspace: None,
             debias: None,
             files: Vec::new(),
         }

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use retest_analyses::TargetSet;
 use retest_embeddings::Embeddings;
-use retest_measures::{Model, ResolvedPairs, ScoreTensor, Vocab};
+use retest_measures::{MeasureError, Model, PairList, Resolved, ResolvedPairs, ScoreTensor, Vocab, WordList};
 use retest_spec::Plan;
 use retest_tables::{CoverageRow, Table};
 
@@ -285,4 +285,45 @@ impl CasedVocab<'_, '_> {
             self.vocab.id(word)
         }
     }
+
+    /// `list`'s words as the corpus spells them, looked up: the ids in vocabulary and the words
+    /// out of it.
+    ///
+    /// # Errors
+    ///
+    /// Every word out of the vocabulary.
+    pub fn words(&self, list: &WordList) -> Result<Resolved, MeasureError> {
+        let cased = WordList {
+            name: list.name.clone(),
+            words: list.words.iter().map(|w| self.case(w)).collect(),
+        };
+        cased.resolve(self.vocab)
+    }
+
+    /// `list`'s pairs as the corpus spells them, looked up.
+    ///
+    /// # Errors
+    ///
+    /// Every pair with a word out of the vocabulary.
+    pub fn pairs(&self, list: &PairList) -> Result<LookedUpPairs, MeasureError> {
+        let cased = PairList {
+            name: list.name.clone(),
+            pairs: (list.pairs.iter())
+                .map(|(m, f)| (self.case(m), self.case(f)))
+                .collect(),
+        };
+        let resolved = cased.resolve(self.vocab)?;
+        Ok(LookedUpPairs {
+            dropped: resolved.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect(),
+            ids: resolved.ids,
+        })
+    }
+}
+
+/// A pair list looked up in a vocabulary ([`CasedVocab::pairs`]).
+pub(crate) struct LookedUpPairs {
+    /// The pairs in vocabulary, in the list's order.
+    pub ids: Vec<(u32, u32)>,
+    /// The pairs out of it, written `masculine:feminine`, for the coverage table.
+    pub dropped: Vec<String>,
 }

@@ -120,33 +120,21 @@ impl Lookup<'_> {
 
     /// The ids of Direct Bias's neutral words in vocabulary.
     fn neutral(&mut self, list: &WordList) -> Result<Vec<u32>> {
-        let cased = WordList {
-            name: list.name.clone(),
-            words: list.words.iter().map(|w| self.words.case(w)).collect(),
-        };
-        let resolved = (cased.resolve(self.words.vocab)).with_context(|| {
+        let resolved = (self.words.words(list)).with_context(|| {
             format!(
                 "corpus `{}`: Direct Bias's neutral words (set_level.neutral)",
                 self.corpus
             )
         })?;
-        self.cover(&cased.name, "neutral_words", cased.words.len(), &resolved.oov);
+        self.cover(&list.name, "neutral_words", list.words.len(), &resolved.oov);
         Ok(resolved.ids)
     }
 
     /// The pairs of `list` in vocabulary; `kind` is the coverage row's, `field` the plan's.
     fn pairs(&mut self, list: &PairList, kind: &str, field: &str) -> Result<Vec<(u32, u32)>> {
-        let cased = PairList {
-            name: list.name.clone(),
-            pairs: (list.pairs.iter())
-                .map(|(m, f)| (self.words.case(m), self.words.case(f)))
-                .collect(),
-        };
-        let resolved = (cased.resolve(self.words.vocab))
-            .with_context(|| format!("corpus `{}`: {field}", self.corpus))?;
-        let dropped: Vec<String> = resolved.oov.iter().map(|(m, f)| format!("{m}:{f}")).collect();
-        self.cover(&cased.name, kind, cased.pairs.len(), &dropped);
-        Ok(resolved.ids)
+        let pairs = (self.words.pairs(list)).with_context(|| format!("corpus `{}`: {field}", self.corpus))?;
+        self.cover(&list.name, kind, list.pairs.len(), &pairs.dropped);
+        Ok(pairs.ids)
     }
 
     /// The ids of the words of set `set` of test `test` in vocabulary, none when it has none.

@@ -108,6 +108,7 @@ fn lists() -> Lists {
         validity: None,
         benchmarks: Benchmarks::default(),
         residual: None,
+        subspace: None,
         debias: None,
         files: Vec::new(),
     }
