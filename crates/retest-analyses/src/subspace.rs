@@ -17,7 +17,8 @@ pub struct SubspaceSeedValues<'a> {
     pub direct_bias: &'a [f64],
     /// Per `k`, each neutral word's projection norm on the first `k` components.
     pub norms: &'a [Vec<f64>],
-    /// Per definitional pair, the cosine of the first component without it with the full one.
+    /// Per definitional pair, the absolute cosine of the first component without it with the
+    /// full one.
     pub left_out: &'a [f64],
     /// Per anchor, each neutral word's indirect bias β with it.
     pub indirect: &'a [Vec<f64>],

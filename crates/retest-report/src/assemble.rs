@@ -10,8 +10,8 @@ use crate::finding::{Evidence, Finding, Verdict};
 use crate::input::{ReportMeta, RunTables};
 use crate::page::{NamedFigure, TITLE, config_label, row_cells};
 use crate::{
-    analogies, base_pairs, debias, exclusions, reliability, residual, set_level, validity, variants,
-    word_effects,
+    analogies, base_pairs, debias, exclusions, reliability, residual, set_level, subspace, validity,
+    variants, word_effects,
 };
 
 /// Everything the report writes.
@@ -77,6 +77,12 @@ fn du_findings(tables: &RunTables, meta: &ReportMeta, du: &DuTables) -> Vec<Find
         ));
         findings.push(debias::bias_recoverable(
             tables.residual.as_deref(),
+            &meta.debiased,
+        ));
+    }
+    if tables.subspace.seeds.is_some() {
+        findings.push(subspace::first_component_dominates(
+            tables.subspace.seeds.as_deref(),
             &meta.debiased,
         ));
     }
@@ -315,6 +321,7 @@ pub fn assemble(tables: &RunTables, meta: &ReportMeta) -> Assembled {
     analogies::blocks(&tables.analogies, evidence, &mut blocks);
     base_pairs::blocks(&tables.base_pairs, evidence, &mut blocks, &mut figures);
     residual::blocks(tables.residual.as_deref(), &mut blocks);
+    subspace::blocks(&tables.subspace, &mut blocks);
     validity::blocks(tables.validity.as_deref(), &mut blocks);
     word_effects::blocks(&tables.rules, &mut blocks);
     exclusions::blocks(tables, &mut blocks);

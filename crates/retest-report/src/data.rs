@@ -245,6 +245,7 @@ macro_rules! config_rows {
 
 config_rows!(
     ResidualReliabilityRow,
+    SubspaceReliabilityRow,
     ValidityReliabilityRow,
     AnalogyAccuracyRow,
     AnalogyAnswerRow,

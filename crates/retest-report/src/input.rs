@@ -8,8 +8,9 @@ use retest_tables::{
     AnalogyReportedRow, AnalogySweepRow, AnalogyZhangRow, BasePairAgreementRow, BasePairBaselineRow,
     BasePairCorrelationRow, BasePairDirectionRow, BasePairExampleRow, BasePairFlipRow, BasePairKappaRow,
     BasePairSeedsRow, BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DirectionRow,
-    IccRow, RegressionRow, ResidualReliabilityRow, Row, SeedSpreadRow, SetIccRow, ShareRow, Table, TableName,
-    ValidityReliabilityRow, WeatSeedRow, WeatWordRow, names, parquet_path,
+    IccRow, RegressionRow, ResidualReliabilityRow, Row, SeedSpreadRow, SetIccRow, ShareRow,
+    SubspaceReliabilityRow, SubspaceSeedRow, Table, TableName, ValidityReliabilityRow, WeatSeedRow,
+    WeatWordRow, names, parquet_path,
 };
 
 use crate::error::ReportError;
@@ -63,6 +64,14 @@ pub struct RunTables {
     pub residual: Option<Vec<ResidualReliabilityRow>>,
     /// Criterion validity across seeds.
     pub validity: Option<Vec<ValidityReliabilityRow>>,
+    pub subspace: SubspaceTables,
+}
+
+/// The gender subspace: per seed, and across seeds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SubspaceTables {
+    pub seeds: Option<Vec<SubspaceSeedRow>>,
+    pub reliability: Option<Vec<SubspaceReliabilityRow>>,
 }
 
 /// Du et al.'s per-word rules: their reliability designs and the regression's input.
@@ -184,5 +193,9 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
         },
         residual: read_optional(dir, names::RESIDUAL_BIAS_RELIABILITY)?,
         validity: read_optional(dir, names::VALIDITY_RELIABILITY)?,
+        subspace: SubspaceTables {
+            seeds: read_optional(dir, names::BIAS_SUBSPACE)?,
+            reliability: read_optional(dir, names::BIAS_SUBSPACE_RELIABILITY)?,
+        },
     })
 }

@@ -28,6 +28,7 @@ mod reliability;
 mod residual;
 mod set_level;
 pub mod stats;
+mod subspace;
 mod validity;
 mod variants;
 mod word_effects;
@@ -36,7 +37,7 @@ pub use error::ReportError;
 pub use finding::{Finding, Verdict};
 pub use input::{
     AnalogyTables, BasePairTables, ModelFilesMeta, ReportMeta, RuleTables, RunTables, SetLevelTables,
-    read_tables,
+    SubspaceTables, read_tables,
 };
 use page::TITLE;
 

@@ -358,6 +358,7 @@ const LAYERS: [&[&str]; 9] = [
         "reliability",
         "residual",
         "set_level",
+        "subspace",
         "validity",
         "variants",
         "word_effects",

@@ -43,7 +43,8 @@ table_row! {
         pub seed: u32,
         /// The pair left out, `masculine:feminine`.
         pub pair: String,
-        /// The cosine of the component without the pair with the full one.
+        /// The absolute cosine of the component without the pair with the full one (a
+        /// component's sign is a convention).
         pub cos_pca: f64,
         /// The cosine of the pair's own direction m̂ − f̂ with the full component.
         pub pair_cos_pca: f64,

@@ -50,7 +50,7 @@ fn one_component_is_the_set_level_pca_direction() {
         let rows: Vec<_> = left_out.iter().filter(|r| r["algorithm"] == algorithm).collect();
         assert_eq!(rows.len(), 3 * n_pairs, "{algorithm}");
         for r in rows {
-            assert!(num(r["cos_pca"]).abs() <= 1.0 + 1e-12, "{r:?}");
+            assert!((0.0..=1.0 + 1e-12).contains(&num(r["cos_pca"])), "{r:?}");
         }
     }
     let reliability = Csv::read(&tables.join("bias_subspace_reliability.csv"));

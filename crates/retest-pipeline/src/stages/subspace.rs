@@ -56,8 +56,8 @@ pub(crate) struct SubspaceSeed {
     direct_bias: Vec<f64>,
     summed: Vec<f64>,
     norms: Vec<Vec<f64>>,
-    /// Per pair left out: the component's cosine with the full one, the pair's own cosine with
-    /// it, Direct Bias along it.
+    /// Per pair left out: the component's absolute cosine with the full one, the pair's own
+    /// cosine with it, Direct Bias along it.
     left_out: Vec<f64>,
     pair_cos: Vec<f64>,
     left_out_bias: Vec<f64>,
@@ -169,7 +169,9 @@ impl<'a> Subspace<'a> {
         let cos = |a: &[f64]| a.iter().zip(pca).map(|(x, y)| x * y).sum::<f64>();
         let (mut left_out, mut pair_cos, mut bias) = (Vec::new(), Vec::new(), Vec::new());
         for (g, &(m, f)) in leave_one_pair_out(model, &self.pairs)?.iter().zip(&self.pairs) {
-            left_out.push(cos(&g.vector));
+            // An axis, not an orientation: a component's sign is a convention (the mean over the
+            // remaining pairs), which one pair can tip.
+            left_out.push(cos(&g.vector).abs());
             pair_cos.push(cos(&gender_direction(model, DirectionSource::Pair(m, f))?.vector));
             bias.push(direct_bias(model, g, &self.neutral, self.params.c)?.value);
         }
