@@ -282,10 +282,11 @@ def query(
     lowercase: bool = False,
 ) -> pl.DataFrame:
     """The set-level measures of the field as ``retest query`` computes them (as WEFE 1.0.1 does
-    at its defaults): ``weat``, ``rnd``, ``ect``, ``mac`` and ``rnsb`` (all by default) on every
-    test, one row per (embedding, test, measure) with the command's columns. A measure whose
-    shape the test does not have (WEAT 2 × 2, RND and ECT 2 × 1, MAC any, RNSB any × 2) gets
-    status ``not_applicable``. ``tests`` is a tests file or a dict of tests, each ``{"targets":
+    at its defaults): ``weat``, ``rnd``, ``ect``, ``mac``, ``rnsb`` and ``ripa`` (all by default)
+    on every test, one row per (embedding, test, measure) with the command's columns. A measure
+    whose shape the test does not have (WEAT 2 × 2, RND and ECT 2 × 1, MAC any, RNSB any × 2,
+    RIPA 2 × 1 with target sets of one length, paired word by word) gets status
+    ``not_applicable``. ``tests`` is a tests file or a dict of tests, each ``{"targets":
     {name: [words]}, "attributes": {name: [words]}}`` or WEAT's ``{"x", "y", "a", "b"}``;
     ``rnsb_holdout`` the share of each attribute set RNSB's classifier does not see, drawn from
     ``seed`` (0: every word, WEFE's ``holdout=False``).

@@ -500,7 +500,7 @@ def test_query_names_a_measure_that_is_not_a_query_measure():
     words, emb = direct_bias_model()
     with pytest.raises(retest.RetestError) as error:
         retest.query(emb, {"t": {"targets": {"m": ["john"]}, "attributes": {"a": ["office"]}}}, measures=["nbm"])
-    assert str(error.value) == "--measures: `nbm` is not a query measure (they are: weat, rnd, ect, mac, rnsb)"
+    assert str(error.value) == "--measures: `nbm` is not a query measure (they are: weat, rnd, ect, mac, rnsb, ripa)"
     with pytest.raises(retest.RetestError) as error:
         retest.query(emb, {"t": {"targets": {"m": ["john"]}}})
     assert str(error.value) == "test `t`: no attributes (a test has targets and attributes, or x, y, a and b)"

@@ -252,12 +252,13 @@ pub enum Command {
     )]
     Weat(WeatArgs),
     /// The set-level measures of the field on any embedding files: WEAT, RND (Garg et al.
-    /// 2018), ECT (Dev & Phillips 2019), MAC (Manzini et al. 2019) and RNSB (Sweeney & Najafian
-    /// 2019), as WEFE computes them, on every test of a tests file: one row per (embedding,
+    /// 2018), ECT (Dev & Phillips 2019), MAC (Manzini et al. 2019), RNSB (Sweeney & Najafian
+    /// 2019) and RIPA (Ethayarajh et al. 2019), as WEFE computes them, on every test of a tests file: one row per (embedding,
     /// test, measure) with columns `embedding, test, measure, value, p_value, n_targets,
     /// n_attributes, status, detail, dropped`. A test names target and attribute sets; a
     /// measure whose shape it does not have (WEAT 2 × 2, RND and ECT 2 × 1, MAC any, RNSB any ×
-    /// 2) gets status `not_applicable`.
+    /// 2, RIPA 2 × 1 with target sets of one length, paired word by word) gets status
+    /// `not_applicable`.
     ///
     /// Example: `retest query vectors.fifu --tests wordlists/weat/caliskan.yaml --measures
     /// weat,mac,rnsb --out query.csv`
@@ -639,12 +640,12 @@ pub struct QueryArgs {
     pub input: InputFormat,
     #[command(flatten)]
     pub tests: TestsArgs,
-    /// The measures, comma-separated: weat, rnd, ect, mac, rnsb.
+    /// The measures, comma-separated: weat, rnd, ect, mac, rnsb, ripa.
     #[arg(
         long,
         value_delimiter = ',',
         value_name = "NAME,...",
-        default_value = "weat,rnd,ect,mac,rnsb"
+        default_value = "weat,rnd,ect,mac,rnsb,ripa"
     )]
     pub measures: Vec<retest_spec::Measure>,
     /// The share of each attribute set RNSB's classifier does not see, drawn from --seed (0: fit

@@ -8,7 +8,7 @@ use std::process::Output;
 
 use retest_measures::{
     DirectionSource, Model, PermutationOptions, RnsbOptions, SdKind, WEAT_EXACT_PARTITIONS_MAX, WeatOptions,
-    WeatSets, direct_bias, ect, gender_direction, mac, rnd, rnsb, weat,
+    WeatSets, direct_bias, ect, gender_direction, mac, ripa_query, rnd, rnsb, weat,
 };
 use retest_rng::SeedPath;
 use retest_tables::{QueryRow, Table, WeatRow, WeatStats};
@@ -437,14 +437,16 @@ fn weat_on_hand_made_vectors_gives_the_hand_computed_statistic() {
 }
 
 /// `retest query` on the WEAT tests and on a query of two targets against one attribute set:
-/// its WEAT rows are `retest weat`'s, RND and ECT do not fit a 2 × 2 test, and its RND, ECT,
-/// MAC and RNSB values are the measures crate's on the same ids.
+/// its WEAT rows are `retest weat`'s, RND, ECT and RIPA do not fit a 2 × 2 test nor RIPA target
+/// sets of two lengths, and its RND, ECT, MAC, RNSB and RIPA values are the measures crate's on
+/// the same ids.
 #[test]
 fn query_runs_every_measure_that_fits_and_its_weat_is_the_weat_command() {
     let dir = tempfile::tempdir().unwrap();
     let model_file = trained_model(dir.path());
     let query_test = "  kin: {targets: {male: [king, father, son], female: [queen, mother, daughter]}, \
-                      attributes: {pronouns: [he, him, she, her, zzqqzz]}}\n";
+                      attributes: {pronouns: [he, him, she, her, zzqqzz]}}\n  \
+                      uneven: {targets: {male: [king, father], female: [queen]}, attributes: {p: [he]}}\n";
     let tests = write_file(dir.path(), "tests.yaml", format!("{TESTS}{query_test}"));
     let (weat_file, query_file) = (dir.path().join("weat.parquet"), dir.path().join("query.parquet"));
     let out = weat_run(
@@ -476,14 +478,14 @@ fn query_runs_every_measure_that_fits_and_its_weat_is_the_weat_command() {
             .find(|r| r.test == test && r.measure == measure)
             .unwrap_or_else(|| panic!("no row {test} {measure}"))
     };
-    assert_eq!(rows.len(), 4 * 5);
+    assert_eq!(rows.len(), 5 * 6);
     for w in &weat_rows {
         let q = row(&w.test, "weat");
         assert_eq!(
             (q.value, q.p_value, &q.status),
             (w.weat.effect_size, w.weat.p_value, &w.status)
         );
-        for measure in ["rnd", "ect"] {
+        for measure in ["rnd", "ect", "ripa"] {
             let q = row(&w.test, measure);
             assert_eq!(q.status, "not_applicable");
             assert_eq!(
@@ -497,6 +499,16 @@ fn query_runs_every_measure_that_fits_and_its_weat_is_the_weat_command() {
     assert_eq!(row("kin", "weat").status, "not_applicable");
     assert_eq!(row("kin", "rnsb").status, "not_applicable");
     assert_eq!(row("kin", "rnd").dropped, "pronouns:zzqqzz");
+    assert_eq!(
+        (
+            row("uneven", "ripa").status.as_str(),
+            row("uneven", "ripa").detail.as_str()
+        ),
+        (
+            "not_applicable",
+            "ripa pairs the two target sets word by word; they have 2 and 1 words"
+        )
+    );
 
     let (words, dim, raw) = load(&model_file);
     let model = Model::new(&words, &raw, dim).unwrap();
@@ -516,6 +528,11 @@ fn query_runs_every_measure_that_fits_and_its_weat_is_the_weat_command() {
     assert_eq!(
         row("kin", "mac").value,
         mac(&model, &[&male, &female], &[&pronouns]).unwrap()
+    );
+    let pairs: Vec<(u32, u32)> = male.iter().copied().zip(female.iter().copied()).collect();
+    assert_eq!(
+        row("kin", "ripa").value,
+        ripa_query(&model, &pairs, &pronouns).unwrap()
     );
     let (x, y) = (
         ids(&model, &["king", "father", "son", "brother"]),

@@ -76,7 +76,7 @@ pub use permutation::{
     permutation_test,
 };
 pub use query_measures::{
-    LogisticRegression, RNSB_HOLDOUT, RNSB_HOLDOUT_STREAM, RnsbOptions, ect, mac, rnd, rnsb,
+    LogisticRegression, RNSB_HOLDOUT, RNSB_HOLDOUT_STREAM, RnsbOptions, ect, mac, ripa_query, rnd, rnsb,
 };
 pub use registry::{Family, Measure, Reference};
 pub use residual::{

@@ -6,7 +6,9 @@
 //! * [`ect`] — embedding coherence test (Dev & Phillips 2019);
 //! * [`mac`] — mean average cosine distance (Manzini et al. 2019);
 //! * [`rnsb`] — relative negative sentiment bias (Sweeney & Najafian 2019), with its logistic
-//!   regression fitted to the optimum ([`LogisticRegression`]).
+//!   regression fitted to the optimum ([`LogisticRegression`]);
+//! * [`ripa_query`] — relational inner product association (Ethayarajh et al. 2019) of
+//!   attribute words along pairs of target words.
 //!
 //! Sums run in f64 in the sets' order; WEFE works in the vectors' float32, so the two agree to
 //! about 1e-7 (RNSB to liblinear's tolerance, about 1e-5).
@@ -15,7 +17,8 @@ use retest_reliability::average_ranks;
 use retest_rng::SeedPath;
 
 use crate::permutation::below;
-use crate::vectors::{check_set, dot, norm, unit};
+use crate::score::ripa_direction;
+use crate::vectors::{check_set, dot, dot_f32, norm, unit};
 use crate::{MeasureError, Model, RelativeNormDistance};
 
 /// The stream of [`SeedPath`] RNSB's holdout split draws from.
@@ -136,6 +139,35 @@ fn rank_correlation(x: &[f64], y: &[f64]) -> f64 {
         return f64::NAN;
     }
     (sxy / (sxx.sqrt() * syy.sqrt())).clamp(-1.0, 1.0)
+}
+
+/// RIPA of a query, as WEFE computes it: the two target sets paired word by word, each pair
+/// `(x_i, y_i)` a relation vector `b_i = (x_i − y_i)/‖x_i − y_i‖`; the value is the mean over
+/// the attribute words `w` of the mean over the pairs of `w · b_i` (raw vectors). Positive: the
+/// attribute words lean to the first target set. Each term is Du et al.'s per-word RIPA
+/// ([`crate::Rule::Ripa`], raw target vector) of `w` along the pair.
+///
+/// # Errors
+///
+/// No pair or no attribute word; an id outside the model; a pair with identical vectors.
+pub fn ripa_query(model: &Model<'_>, pairs: &[(u32, u32)], attribute: &[u32]) -> Result<f64, MeasureError> {
+    if pairs.is_empty() {
+        return Err(MeasureError::EmptySet { what: "ripa pairs" });
+    }
+    check_set(model, "ripa attribute words", attribute)?;
+    let directions = (pairs.iter())
+        .map(|&(x, y)| {
+            check_set(model, "ripa pairs", &[x, y])?;
+            ripa_direction(model, x, y)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let per_word: Vec<f64> = (attribute.iter())
+        .map(|&w| {
+            let terms = directions.iter().map(|b| dot_f32(model.raw_row(w), b));
+            terms.fold(0.0, |acc, t| acc + t) / directions.len() as f64
+        })
+        .collect();
+    Ok(per_word.iter().fold(0.0, |acc, t| acc + t) / per_word.len() as f64)
 }
 
 /// Mean average cosine distance: over every word `t` of every target set and every attribute

@@ -485,6 +485,30 @@ impl Kept {
     }
 }
 
+/// RIPA's relation vector `(m − f)/‖m − f‖` of the raw vectors, in f64.
+///
+/// # Errors
+///
+/// `m` and `f` with identical vectors.
+pub(crate) fn ripa_direction(model: &Model<'_>, m: u32, f: u32) -> Result<Vec<f64>, MeasureError> {
+    let (vm, vf) = (model.raw_row(m), model.raw_row(f));
+    let diff: Vec<f64> = vm
+        .iter()
+        .zip(vf)
+        .map(|(&a, &b)| f64::from(a) - f64::from(b))
+        .collect();
+    let norm = dot(&diff, &diff).sqrt();
+    if norm == 0.0 {
+        return Err(degenerate_pair(
+            model,
+            m,
+            f,
+            "the two words have identical vectors",
+        ));
+    }
+    Ok(diff.iter().map(|x| x / norm).collect())
+}
+
 /// The two directions of one base pair `(m, f)`, in f64: `m̂ − f̂` (DB/WA) and
 /// `(m − f)/‖m − f‖` (RIPA).
 #[derive(Debug)]
@@ -495,24 +519,10 @@ struct PairDirections {
 
 impl PairDirections {
     fn new(model: &Model<'_>, m: u32, f: u32) -> Result<PairDirections, MeasureError> {
-        let unit_diff = unit_difference(model, m, f)?;
-        let (vm, vf) = (model.raw_row(m), model.raw_row(f));
-        let diff: Vec<f64> = vm
-            .iter()
-            .zip(vf)
-            .map(|(&a, &b)| f64::from(a) - f64::from(b))
-            .collect();
-        let norm = dot(&diff, &diff).sqrt();
-        if norm == 0.0 {
-            return Err(degenerate_pair(
-                model,
-                m,
-                f,
-                "the two words have identical vectors",
-            ));
-        }
-        let ripa_dir = diff.iter().map(|x| x / norm).collect();
-        Ok(PairDirections { unit_diff, ripa_dir })
+        Ok(PairDirections {
+            unit_diff: unit_difference(model, m, f)?,
+            ripa_dir: ripa_direction(model, m, f)?,
+        })
     }
 
     /// `ŵ · (m̂ − f̂)`, computed as `(w · (m̂ − f̂))/‖w‖` (0 for a zero vector).

@@ -1,8 +1,8 @@
-//! RND, ECT, MAC and RNSB against WEFE 1.0.1 and a numpy transcription of each definition
+//! RND, ECT, MAC, RNSB and RIPA against WEFE 1.0.1 and a numpy transcription of each definition
 //! (`data/query_reference.py`), on Caliskan et al.'s tests 6–8 of a retest-trained seed
 //! (`data/weat_trained_reference.txt`): targets x, y; attributes a, b.
 
-use retest_measures::{RnsbOptions, ect, mac, rnd, rnsb};
+use retest_measures::{RnsbOptions, ect, mac, ripa_query, rnd, rnsb};
 use retest_rng::SeedPath;
 use support::fixture::Fixture;
 
@@ -50,6 +50,21 @@ fn the_query_measures_equal_wefe_and_the_numpy_transcription() {
                 reference.float(&key("query", "ect")),
                 1e-12,
                 &key("wefe", "ect"),
+            );
+            // The target sets paired word by word, as far as the shorter goes.
+            let pairs: Vec<(u32, u32)> = x.iter().copied().zip(y.iter().copied()).collect();
+            let got = ripa_query(&model, &pairs, attribute).unwrap();
+            assert_within(
+                got,
+                reference.float(&key("query", "ripa")),
+                1e-6,
+                &key("wefe", "ripa"),
+            );
+            assert_within(
+                got,
+                reference.float(&key("numpy", "ripa")),
+                1e-12,
+                &key("numpy", "ripa"),
             );
         }
         let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}");

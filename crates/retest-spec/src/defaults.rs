@@ -126,8 +126,8 @@ pub const RESIDUAL_TRAINED: usize = retest_measures::RESIDUAL_TRAINED;
 pub const RESIDUAL_NEIGHBOURS: usize = retest_measures::RESIDUAL_NEIGHBOURS;
 /// The measures `retest query` runs by default: every query measure.
 pub const QUERY_MEASURES: &[crate::Measure] = {
-    use crate::Measure::{Ect, Mac, Rnd, Rnsb, Weat};
-    &[Weat, Rnd, Ect, Mac, Rnsb]
+    use crate::Measure::{Ect, Mac, Ripa, Rnd, Rnsb, Weat};
+    &[Weat, Rnd, Ect, Mac, Rnsb, Ripa]
 };
 /// The share of each attribute set RNSB's classifier does not see (WEFE's `test_size`).
 pub const RNSB_HOLDOUT: f64 = retest_measures::RNSB_HOLDOUT;

@@ -1,4 +1,4 @@
-"""Writes query_reference.txt: WEFE 1.0.1's query measures (RND, ECT, MAC, RNSB) at its
+"""Writes query_reference.txt: WEFE 1.0.1's query measures (RND, ECT, MAC, RNSB, RIPA) at its
 defaults, on the model and the sets of weat_trained_reference.txt (Caliskan et al.'s tests 6-8
 on a retest-trained SGNS seed), with a numpy transcription of each definition beside them.
 
@@ -8,6 +8,9 @@ For every test t with sets x, y, a, b:
   of ||w - mean(x)|| - ||w - mean(y)|| (raw vectors, WEFE's `distance="norm"`);
 * ect.a, ect.b: ECT with targets (x, y) and attribute a (or b): Spearman's rho between
   cos(mean(x), w) and cos(mean(y), w) over the attribute words;
+* ripa.a, ripa.b: RIPA with targets (x, y) paired word by word (the first min(|x|, |y|) of
+  each) and attribute a (or b): the mean over attribute words w of the mean over pairs of
+  w . (x_i - y_i)/||x_i - y_i|| (raw vectors);
 * mac: MAC with targets (x, y) and attributes (a, b): the mean, over every target word and
   attribute set, of the mean cosine distance 1 - cos(t, w) to the set's words;
 * rnsb: RNSB with targets (x, y) and attributes (a, b), `holdout=False`: a logistic regression
@@ -29,7 +32,7 @@ import numpy as np
 from gensim.models import KeyedVectors
 from scipy.stats import entropy, spearmanr
 from sklearn.linear_model import LogisticRegression
-from wefe.metrics import ECT, MAC, RND, RNSB
+from wefe.metrics import ECT, MAC, RIPA, RND, RNSB
 from wefe.query import Query
 from wefe.word_embedding_model import WordEmbeddingModel
 
@@ -64,6 +67,12 @@ def numpy_ect(V, x, y, a):
     mx, my = V[x].astype(np.float64).mean(axis=0), V[y].astype(np.float64).mean(axis=0)
     W = V[a].astype(np.float64)
     return spearmanr([cos(mx, w) for w in W], [cos(my, w) for w in W]).correlation
+
+
+def numpy_ripa(V, x, y, a):
+    V = V.astype(np.float64)
+    directions = [(V[i] - V[j]) / np.linalg.norm(V[i] - V[j]) for i, j in zip(x, y)]
+    return float(np.mean([np.mean([np.dot(V[w], d) for d in directions]) for w in a]))
 
 
 def numpy_mac(V, targets, attributes):
@@ -105,6 +114,13 @@ def main():
             assert abs(rnd - mine[0]) < 1e-5 and abs(ect - mine[1]) < 1e-9, (test, rnd, ect, mine)
             lines += [f"query.{test}.rnd.{attribute} {rnd!r}", f"query.{test}.ect.{attribute} {ect!r}"]
             lines += [f"numpy.{test}.rnd.{attribute} {mine[0]!r}", f"numpy.{test}.ect.{attribute} {mine[1]!r}"]
+            # RIPA pairs the target sets word by word: the first min(|x|, |y|) of each.
+            n = min(len(x), len(y))
+            pairs = Query([names["x"][:n], names["y"][:n]], [names[attribute]], ["x", "y"], [attribute])
+            ripa = RIPA().run_query(pairs, model)["result"]
+            mine = numpy_ripa(V, x[:n], y[:n], ids)
+            assert abs(ripa - mine) < 1e-5, (test, ripa, mine)
+            lines += [f"query.{test}.ripa.{attribute} {ripa!r}", f"numpy.{test}.ripa.{attribute} {mine!r}"]
         mac = MAC().run_query(query(["a", "b"]), model)["result"]
         mine = numpy_mac(V, [x, y], [a, b])
         assert abs(mac - mine) < 1e-6, (test, mac, mine)

@@ -8,7 +8,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail, ensure};
 use retest_measures::{
-    Measure, Model, PermutationOptions, RnsbOptions, WeatOptions, WeatSets, ect, mac, rnd, rnsb, weat,
+    Measure, Model, PermutationOptions, RnsbOptions, WeatOptions, WeatSets, ect, mac, ripa_query, rnd, rnsb,
+    weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::QueryTest;
@@ -50,12 +51,13 @@ pub struct QuerySettings<'a> {
 
 /// The measures a query runs, with the shape each takes: `(target sets, attribute sets)`, `None`
 /// for any number (at least one).
-const SHAPES: [(Measure, Option<usize>, Option<usize>); 5] = [
+const SHAPES: [(Measure, Option<usize>, Option<usize>); 6] = [
     (Measure::Weat, Some(2), Some(2)),
     (Measure::Rnd, Some(2), Some(1)),
     (Measure::Ect, Some(2), Some(1)),
     (Measure::Mac, None, None),
     (Measure::Rnsb, None, Some(2)),
+    (Measure::Ripa, Some(2), Some(1)),
 ];
 
 /// The query measures' names, for messages.
@@ -109,6 +111,9 @@ pub fn query_files(req: &QueryRequest<'_>) -> Result<()> {
 /// the vocabulary, then with an all-zero vector) and the names of the sets left empty.
 struct Resolved<'t> {
     targets: Vec<Vec<u32>>,
+    /// With two target sets: the pairs of their words at the same place in the lists whose two
+    /// words are both in the vocabulary (RIPA's pairs).
+    pairs: Vec<(u32, u32)>,
     attributes: Vec<Vec<u32>>,
     dropped: Vec<String>,
     zero: Vec<String>,
@@ -138,8 +143,18 @@ impl<'t> Resolved<'t> {
         };
         let targets = ids_of(&test.targets);
         let attributes = ids_of(&test.attributes);
+        let pairs = match &test.targets[..] {
+            [x, y] => (x.words.iter().zip(&y.words))
+                .filter_map(|(a, b)| match (lookup.find(model, a), lookup.find(model, b)) {
+                    (Found::Id(a), Found::Id(b)) => Some((a, b)),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         Resolved {
             targets,
+            pairs,
             attributes,
             dropped,
             zero,
@@ -218,6 +233,9 @@ pub fn query_rows(
             } else if !sets.empty.is_empty() {
                 row.status = EMPTY_SET.to_owned();
                 row.detail = sets.empty.join(" ");
+            } else if measure == Measure::Ripa && sets.pairs.is_empty() {
+                row.status = EMPTY_SET.to_owned();
+                row.detail = "no pair of target words with both in the vocabulary".to_owned();
             } else {
                 (row.value, row.p_value, row.status) = measured(measure, model, &test.name, &sets, settings)
                     .with_context(|| format!("{name}: test `{}`: {measure}", test.name))?;
@@ -243,10 +261,21 @@ pub fn query_rows(
 fn misfit(measure: Measure, test: &QueryTest) -> Option<String> {
     let (_, targets, attributes) = SHAPES.iter().find(|(m, ..)| *m == measure)?;
     let fits = |want: &Option<usize>, have: usize| want.is_none_or(|n| n == have);
-    if fits(targets, test.targets.len()) && fits(attributes, test.attributes.len()) {
+    let paired = || test.targets[0].words.len() == test.targets[1].words.len();
+    if fits(targets, test.targets.len())
+        && fits(attributes, test.attributes.len())
+        && (measure != Measure::Ripa || paired())
+    {
         return None;
     }
     let count = |n: &Option<usize>| n.map_or("any number of".to_owned(), |n| n.to_string());
+    if fits(targets, test.targets.len()) && fits(attributes, test.attributes.len()) {
+        // RIPA's shape fits; its target sets must pair word by word.
+        let (x, y) = (test.targets[0].words.len(), test.targets[1].words.len());
+        return Some(format!(
+            "ripa pairs the two target sets word by word; they have {x} and {y} words"
+        ));
+    }
     Some(format!(
         "{measure} takes {} target and {} attribute sets; the test has {} and {}",
         count(targets),
@@ -294,6 +323,7 @@ fn measured(
             value => ok(value),
         },
         Measure::Mac => ok(mac(model, &targets, &attributes)?),
+        Measure::Ripa => ok(ripa_query(model, &sets.pairs, attributes[0])?),
         Measure::Rnsb => {
             let seed = SeedPath::new(settings.weat.seed).with("rnsb").with(test);
             let options = RnsbOptions {
