@@ -35,6 +35,7 @@
 //!   google: true              # Google analogy accuracy per solver and constraint
 //!   pairs: true               # Bolukbasi's pair generation along pair_seed (she − he)
 //!   pair_seed: [she, he]
+//!   pair_filter: true         # pairs of lowercase words without digits or punctuation only
 //!   sweep: [man, doctor, woman]   # Nissim's Table 4: Bolukbasi unconstrained over sizes × δ
 //!   zhang: true               # Zhang et al. §7: man : x :: woman : ? over the Google pairs
 //! base_pairs:                 # opt-in: Zhang et al.'s base-pair analyses on every seed
@@ -260,6 +261,9 @@ pub struct AnalogyParams {
     pub pair_seed: [String; 2],
     pub pair_restrict_vocab: usize,
     pub n_pairs: usize,
+    /// Pairs only of the words Bolukbasi et al. kept: lowercase, shorter than 20 characters,
+    /// without digits or punctuation (but the `_` of a phrase).
+    pub pair_filter: bool,
     /// Nissim et al.'s Table 4: this query answered by Bolukbasi's formula, unconstrained, for
     /// every size of `sweep_sizes` (and the whole vocabulary) and every δ of `sweep_deltas`.
     pub sweep: Option<[String; 3]>,
@@ -540,6 +544,7 @@ struct RawAnalogies {
     pair_seed: Option<[String; 2]>,
     pair_restrict_vocab: Option<usize>,
     n_pairs: Option<usize>,
+    pair_filter: Option<bool>,
     /// `null` leaves the sweep out.
     #[serde(default, deserialize_with = "explicit_null")]
     sweep: Option<Option<[String; 3]>>,
@@ -1228,6 +1233,7 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
             .pair_restrict_vocab
             .unwrap_or(defaults::ANALOGY_PAIR_RESTRICT_VOCAB),
         n_pairs: raw.n_pairs.unwrap_or(defaults::ANALOGY_N_PAIRS),
+        pair_filter: raw.pair_filter.unwrap_or(true),
         sweep: (raw.sweep.clone()).unwrap_or_else(|| Some(defaults::ANALOGY_SWEEP_QUERY.map(str::to_owned))),
         sweep_sizes: (raw.sweep_sizes.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_SIZES.to_vec()),
         sweep_deltas: (raw.sweep_deltas.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_DELTAS.to_vec()),

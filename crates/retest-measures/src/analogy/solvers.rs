@@ -245,8 +245,23 @@ impl AnalogySpace {
     /// If `n_rows` does not fit in `u32`.
     pub fn first_rows(emb: &Embeddings, n_rows: usize) -> AnalogySpace {
         assert!(u32::try_from(n_rows).is_ok(), "more than 2^32 rows");
+        AnalogySpace::of(emb, emb.rows().take(n_rows), n_rows)
+    }
+
+    /// The rows `ids` of `emb`, in that order: row `i` of the space is word `ids[i]`.
+    ///
+    /// # Panics
+    ///
+    /// If an id is outside `emb`.
+    pub fn of_rows(emb: &Embeddings, ids: &[u32]) -> AnalogySpace {
+        let rows = ids.iter().map(|&id| emb.row(id as usize));
+        AnalogySpace::of(emb, rows, ids.len())
+    }
+
+    /// The unit vectors of `rows` (`n_rows` of them).
+    fn of<'e>(emb: &Embeddings, rows: impl Iterator<Item = &'e [f32]>, n_rows: usize) -> AnalogySpace {
         let mut unit = Vec::with_capacity(n_rows * emb.dim());
-        for row in emb.rows().take(n_rows) {
+        for row in rows {
             let norm = row
                 .iter()
                 .map(|&x| f64::from(x) * f64::from(x))

@@ -36,7 +36,8 @@ pub const KMEANS_STREAM: &str = "residual-kmeans";
 pub const SPLIT_STREAM: &str = "residual-split";
 
 /// Whether Gonen & Goldberg look at `word` (their `limit_vocab`): lowercase, fewer than 20
-/// characters, no digit, and no ASCII punctuation but the `_` that joins a phrase's words.
+/// characters, no digit, and no ASCII punctuation but the `_` that joins a phrase's words —
+/// Bolukbasi et al.'s (2016) filter of their embedding's words, which Gonen & Goldberg took over.
 pub fn residual_word(word: &str) -> bool {
     let punctuated = |w: &str| w.chars().any(|c| c.is_ascii_punctuation());
     word.to_lowercase() == word

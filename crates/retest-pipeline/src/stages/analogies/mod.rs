@@ -74,9 +74,11 @@ pub(crate) struct Analogies<'p> {
     n_rows: usize,
     /// The Google analogy set, when the plan asks for its accuracy.
     google: Option<AnalogySet>,
-    /// The rows of the pair generation's seed pair and the rows it searches, when it runs.
+    /// The rows of the pair generation's seed pair, when it runs, and the words it pairs: the
+    /// most frequent `pair_restrict_vocab`, those Bolukbasi et al. kept with `pair_filter`, in
+    /// id order.
     pair_seed: Option<(u32, u32)>,
-    pair_rows: usize,
+    pair_words: Vec<u32>,
     /// The sweep's query (`a:b::c` and its rows) and vocabulary sizes (ascending, the whole
     /// vocabulary last), when it runs.
     sweep: Option<(String, Query)>,
@@ -185,8 +187,21 @@ impl<'p> Analogies<'p> {
             bound: p.delta_bound,
             n_pairs: p.n_pairs,
         };
-        let space = AnalogySpace::new(emb, Some(self.pair_rows))?;
-        generate_pairs(&space, seed, &options).context("pair generation")
+        // The space's rows are the pair words, in order: a pair is mapped back to word ids.
+        let space = AnalogySpace::of_rows(emb, &self.pair_words);
+        let row = |id: u32| {
+            let row = self
+                .pair_words
+                .binary_search(&id)
+                .expect("the seed words are pair words");
+            row as u32
+        };
+        let mut pairs =
+            generate_pairs(&space, (row(seed.0), row(seed.1)), &options).context("pair generation")?;
+        for pair in &mut pairs {
+            (pair.x, pair.y) = (self.pair_words[pair.x as usize], self.pair_words[pair.y as usize]);
+        }
+        Ok(pairs)
     }
 
     /// The sweep's best answers, per δ and vocabulary size, when it runs.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use retest_eval::{AnalogySet, read_analogies};
-use retest_measures::Query;
+use retest_measures::{Query, residual_word};
 use retest_spec::{AnalogyParams, Plan};
 use retest_tables::CoverageRow;
 
@@ -56,8 +56,11 @@ impl<'p> Analogies<'p> {
             _ => None,
         };
         let pair_rows = params.pair_restrict_vocab.min(n_words);
+        let pair_words: Vec<u32> = (0..pair_rows as u32)
+            .filter(|&id| !params.pair_filter || residual_word(words.vocab.word(id)))
+            .collect();
         let pair_seed = (params.pairs)
-            .then(|| resolve_pair_seed(&params.pair_seed, pair_rows, corpus, words, &mut notes))
+            .then(|| resolve_pair_seed(params, &pair_words, corpus, words, &mut notes))
             .flatten();
         let sweep = (params.sweep.as_ref()).and_then(|sweep| resolve_sweep(sweep, corpus, words, &mut notes));
         let zhang = match (&google, params.zhang) {
@@ -71,7 +74,7 @@ impl<'p> Analogies<'p> {
             n_rows,
             google,
             pair_seed,
-            pair_rows,
+            pair_words,
             sweep,
             sweep_sizes: sweep_sizes(&params.sweep_sizes, n_words),
             zhang,
@@ -150,21 +153,29 @@ fn resolve_queries(
     Ok((queries, coverage))
 }
 
-/// The rows of the pair generation's seed pair, both among the `pair_rows` most frequent words;
-/// otherwise none, with a note.
+/// The rows of the pair generation's seed pair, both among the pair words; otherwise none, with a
+/// note.
 fn resolve_pair_seed(
-    [s1, s2]: &[String; 2],
-    pair_rows: usize,
+    params: &AnalogyParams,
+    pair_words: &[u32],
     corpus: &str,
     words: &CasedVocab<'_, '_>,
     notes: &mut Vec<String>,
 ) -> Option<(u32, u32)> {
-    match (among(words, s1, pair_rows), among(words, s2, pair_rows)) {
+    let [s1, s2] = &params.pair_seed;
+    let paired = |word: &str| words.id(word).filter(|id| pair_words.binary_search(id).is_ok());
+    match (paired(s1), paired(s2)) {
         (Some(x), Some(y)) => Some((x, y)),
         _ => {
+            let filter = if params.pair_filter {
+                " kept by the word filter"
+            } else {
+                ""
+            };
             notes.push(format!(
                 "corpus `{corpus}`: no pair generation: `{s1}` or `{s2}` (analogies.pair_seed) is not among the \
-                 {pair_rows} most frequent words"
+                 {} most frequent words{filter}",
+                params.pair_restrict_vocab
             ));
             None
         }

@@ -56,6 +56,7 @@ fn params() -> AnalogyParams {
         pair_seed: ["woman".to_owned(), "man".to_owned()],
         pair_restrict_vocab: 5,
         n_pairs: 1,
+        pair_filter: true,
         sweep: Some(["man", "woman", "king"].map(str::to_owned)),
         sweep_sizes: vec![2, 3],
         sweep_deltas: vec![1.0],
@@ -162,7 +163,7 @@ fn queries_are_resolved_lowercased_and_left_out_with_notes() {
             "corpus `tiny`: analogies.restrict_vocab is 10, the vocabulary has 5 words: all are searched",
             "corpus `tiny`: 1 of 3 analogy queries left out, a word out of vocabulary (see the coverage table)",
             "corpus `tiny`: no pair generation: `queen` or `man` (analogies.pair_seed) is not among the 2 most \
-             frequent words",
+             frequent words kept by the word filter",
             "corpus `tiny`: no sweep: a word of `Man:woman::prince` (analogies.sweep) is out of vocabulary",
         ]
     );
@@ -401,4 +402,36 @@ fn pairs_sweep_and_zhang_counts_on_the_tiny_model() {
         ]
     );
     close(zhang[0].share, 0.25);
+}
+
+/// Bolukbasi et al.'s word filter keeps a capitalised, digit-bearing or punctuated word out of the
+/// generated pairs, and maps the pairs back to the words' ids.
+#[test]
+fn the_word_filter_keeps_words_out_of_the_pairs() {
+    let emb = retest_test_support::embeddings(&[
+        ("man", [1.0, 0.0, 0.0]),
+        ("woman", [0.0, 1.0, 0.0]),
+        ("Queen", [0.0, 0.6, 0.8]),
+        ("king", [0.6, 0.0, 0.8]),
+        ("queen", [0.0, 0.5, 0.9]),
+    ]);
+    let words: Vec<String> = ["man", "woman", "Queen", "king", "queen"]
+        .map(String::from)
+        .to_vec();
+    let vocab = Vocab::new(&words).unwrap();
+    let lookup = CasedVocab {
+        vocab: &vocab,
+        lowercase: false,
+    };
+    let mut params = params();
+    params.google = false;
+    let pairs = |params: &AnalogyParams| {
+        let a = Analogies::resolve(params, &lines(), None, CORPUS, &lookup).unwrap();
+        let pairs = a.generated_pairs(&emb).unwrap();
+        (a.pair_words, pairs.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>())
+    };
+    // `Queen` (capitalised) is the best partner of king along woman − man; filtered, `queen`.
+    assert_eq!(pairs(&params), (vec![0, 1, 3, 4], vec![(4, 3)]));
+    params.pair_filter = false;
+    assert_eq!(pairs(&params), (vec![0, 1, 2, 3, 4], vec![(2, 3)]));
 }
