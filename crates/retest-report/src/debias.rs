@@ -92,8 +92,8 @@ fn spread_table(spreads: &[SeedSpreadRow], debiased: &[(String, String)]) -> Blo
                         config_label(&corpus, model),
                         measure.to_owned(),
                         before.subject.clone(),
-                        interval(before),
-                        after.map_or_else(|| "—".to_owned(), interval),
+                        interval(&before.spread),
+                        after.map_or_else(|| "—".to_owned(), |a| interval(&a.spread)),
                     ]);
                 }
             }
@@ -209,9 +209,12 @@ pub(crate) fn bias_recoverable(
     let mean = |corpus: &str, algorithm: &str, m: Measure| {
         (rows.iter())
             .find(|r| {
-                r.corpus == corpus && r.algorithm == algorithm && r.statistic == m.name() && r.n_seeds > 0
+                r.corpus == corpus
+                    && r.algorithm == algorithm
+                    && r.statistic == m.name()
+                    && r.spread.n_seeds > 0
             })
-            .map(|r| r.mean)
+            .map(|r| r.spread.mean)
     };
     let (mut parts, mut all_above) = (Vec::new(), true);
     for (copy, model) in debiased {
@@ -311,12 +314,7 @@ mod tests {
             corpus: "c".into(),
             algorithm: algorithm.into(),
             statistic: statistic.name().into(),
-            n_seeds: 3,
-            n_undefined: 0,
-            mean,
-            sd: 0.0,
-            low: mean,
-            high: mean,
+            spread: crate::tests::spread(3, mean, 0.0),
             subjects: "projection_bias".into(),
             stats: crate::tests::stats(0.9, "ok"),
         };
@@ -329,7 +327,7 @@ mod tests {
         let f = bias_recoverable(Some(&rows), &pairs());
         assert_eq!(f.verdict, Verdict::Replicates);
         assert_eq!(f.this_run, "c SGNS: 2-means 0.98 → 0.93, SVM 0.97 → 0.92");
-        rows[3].mean = 0.6;
+        rows[3].spread.mean = 0.6;
         assert_eq!(
             bias_recoverable(Some(&rows), &pairs()).verdict,
             Verdict::DoesNotReplicate
@@ -344,12 +342,7 @@ mod tests {
             algorithm: algorithm.into(),
             measure: measure.into(),
             subject: subject.into(),
-            n_seeds: 3,
-            n_undefined: 0,
-            mean,
-            sd: 0.0,
-            low: mean,
-            high: mean,
+            spread: crate::tests::spread(3, mean, 0.0),
             share_significant: f64::NAN,
         };
         let spreads = vec![

@@ -7,7 +7,7 @@ use crate::document::Block;
 use crate::figures::BoxFigure;
 use crate::finding::{Evidence, Finding};
 use crate::numbers::f2;
-use retest_tables::{IccStats, SeedSpreadRow};
+use retest_tables::{IccStats, SeedSpreadRow, SpreadStats};
 
 /// The report's title before the pipeline's name: the first heading of `report.md` and the
 /// title of `index.html`.
@@ -82,9 +82,18 @@ pub(crate) fn push_findings(
     }
 }
 
-/// `mean [low, high]` of a spread row.
-pub(crate) fn interval(row: &SeedSpreadRow) -> String {
-    format!("{} [{}, {}]", f2(row.mean), f2(row.low), f2(row.high))
+/// `mean [low, high]` of a spread across seeds.
+pub(crate) fn interval(s: &SpreadStats) -> String {
+    format!("{} [{}, {}]", f2(s.mean), f2(s.low), f2(s.high))
+}
+
+/// [`interval`], or `undefined` when no seed has a value.
+pub(crate) fn spread_cell(s: &SpreadStats) -> String {
+    if s.n_seeds > 0 {
+        interval(s)
+    } else {
+        "undefined".to_owned()
+    }
 }
 
 /// The spread row of (configuration, measure, subject), if any.

@@ -8,8 +8,7 @@ use retest_tables::ResidualReliabilityRow;
 
 use crate::data::{ConfigRow, configs_of};
 use crate::document::Block;
-use crate::numbers::f2;
-use crate::page::{config_label, icc_cell, row_cells};
+use crate::page::{config_label, icc_cell, row_cells, spread_cell};
 
 /// The tests, in the table's column order.
 const STATISTICS: [Measure; 3] = [
@@ -47,9 +46,8 @@ pub(crate) fn blocks(rows: Option<&[ResidualReliabilityRow]>, blocks: &mut Vec<B
         let mut cells = vec![config_label(&corpus, &algorithm)];
         cells.extend(STATISTICS.iter().map(|m| {
             match row(m.name()) {
-                Some(r) if r.n_seeds > 0 => format!("{} [{}, {}]", f2(r.mean), f2(r.low), f2(r.high)),
-                // No seed has a value (e.g. neighbour shares that do not vary).
-                Some(_) => "undefined".to_owned(),
+                // `undefined`: no seed has a value (e.g. neighbour shares that do not vary).
+                Some(r) => spread_cell(&r.spread),
                 None => "—".to_owned(),
             }
         }));
@@ -72,12 +70,7 @@ mod tests {
             corpus: "c".into(),
             algorithm: algorithm.into(),
             statistic: statistic.into(),
-            n_seeds: 3,
-            n_undefined: 0,
-            mean,
-            sd: 0.0,
-            low: mean - 0.1,
-            high: mean + 0.1,
+            spread: crate::tests::spread(3, mean, 0.1),
             subjects: "projection_bias".into(),
             stats: IccStats {
                 icc,
@@ -103,8 +96,11 @@ mod tests {
             row("sgns", "neighbour_r", 0.7, f64::NAN),
             row("sgns+hard", "cluster_accuracy", 0.6, 0.8),
             ResidualReliabilityRow {
-                n_seeds: 0,
-                n_undefined: 3,
+                spread: retest_tables::SpreadStats {
+                    n_seeds: 0,
+                    n_undefined: 3,
+                    ..crate::tests::spread(3, f64::NAN, 0.1)
+                },
                 ..row("sgns+hard", "neighbour_r", f64::NAN, f64::NAN)
             },
         ];

@@ -5,14 +5,14 @@
 //! finding that one component dominates.
 
 use retest_measures::Measure;
-use retest_tables::{SubspaceReliabilityRow, SubspaceSeedRow, names};
+use retest_tables::{SubspaceSeedRow, names};
 
 use crate::data::{ConfigRow, algorithm_label, configs_of};
 use crate::document::Block;
 use crate::finding::Finding;
 use crate::input::SubspaceTables;
 use crate::numbers::f2;
-use crate::page::{config_label, icc_cell, row_cells};
+use crate::page::{config_label, icc_cell, row_cells, spread_cell};
 
 /// The section, when the run has the subspace tables.
 pub(crate) fn blocks(tables: &SubspaceTables, blocks: &mut Vec<Block>) {
@@ -30,13 +30,6 @@ pub(crate) fn blocks(tables: &SubspaceTables, blocks: &mut Vec<Block>) {
          the words' β. Mean and 2.5 %–97.5 % quantiles across seeds."
             .into(),
     ));
-    let cell = |r: &SubspaceReliabilityRow| {
-        if r.n_seeds > 0 {
-            format!("{} [{}, {}]", f2(r.mean), f2(r.low), f2(r.high))
-        } else {
-            "undefined".to_owned()
-        }
-    };
     let header = row_cells(&[
         "configuration",
         "components",
@@ -52,7 +45,7 @@ pub(crate) fn blocks(tables: &SubspaceTables, blocks: &mut Vec<Block>) {
             table.push(vec![
                 config_label(&corpus, &algorithm),
                 r.scope.clone(),
-                cell(r),
+                spread_cell(&r.spread),
                 icc_cell(&r.stats),
             ]);
         }
@@ -69,7 +62,12 @@ pub(crate) fn blocks(tables: &SubspaceTables, blocks: &mut Vec<Block>) {
                 format!("median β with `{}`", r.scope)
             };
             let icc = format!("{} of the {}", icc_cell(&r.stats), r.subjects);
-            table.push(vec![config_label(&corpus, &algorithm), statistic, cell(r), icc]);
+            table.push(vec![
+                config_label(&corpus, &algorithm),
+                statistic,
+                spread_cell(&r.spread),
+                icc,
+            ]);
         }
     }
     blocks.push(Block::Table { header, rows: table });
@@ -136,18 +134,18 @@ mod tests {
     use crate::finding::Verdict;
     use crate::input::SubspaceTables;
 
-    fn reliability(algorithm: &str, statistic: &str, scope: &str, subjects: &str) -> SubspaceReliabilityRow {
-        SubspaceReliabilityRow {
+    fn reliability(
+        algorithm: &str,
+        statistic: &str,
+        scope: &str,
+        subjects: &str,
+    ) -> retest_tables::SubspaceReliabilityRow {
+        retest_tables::SubspaceReliabilityRow {
             corpus: "c".into(),
             algorithm: algorithm.into(),
             statistic: statistic.into(),
             scope: scope.into(),
-            n_seeds: 3,
-            n_undefined: 0,
-            mean: 0.5,
-            sd: 0.01,
-            low: 0.4,
-            high: 0.6,
+            spread: crate::tests::spread(3, 0.5, 0.1),
             subjects: subjects.into(),
             stats: crate::tests::stats(0.8, "ok"),
         }

@@ -15,6 +15,18 @@ const PAIRS: [(&str, &str); 4] = [
 ];
 const LISTS: [&str; 2] = ["occ16", "full"];
 
+/// A spread across `n_seeds` seeds around `mean`, `half` either side.
+pub(crate) fn spread(n_seeds: u32, mean: f64, half: f64) -> retest_tables::SpreadStats {
+    retest_tables::SpreadStats {
+        n_seeds,
+        n_undefined: 0,
+        mean,
+        sd: half / 2.0,
+        low: mean - half,
+        high: mean + half,
+    }
+}
+
 pub(crate) fn stats(icc: f64, status: &str) -> IccStats {
     IccStats {
         icc,

@@ -60,7 +60,7 @@ pub use read::parquet_path;
 pub use residual::{ResidualReliabilityRow, ResidualSeedRow};
 pub use rows::{
     AlphaRow, AnalogyRow, CorrelationRow, CoverageRow, DirectBiasRow, EvalRow, IccRow, IccStats, QueryRow,
-    RegressionRow, ScoreRow, ShareRow, Subject, SubjectKind, WeatRow, WordPropertyRow,
+    RegressionRow, ScoreRow, ShareRow, SpreadStats, Subject, SubjectKind, WeatRow, WordPropertyRow,
 };
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{

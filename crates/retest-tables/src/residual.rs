@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::rows::IccStats;
+use crate::rows::{IccStats, SpreadStats};
 use crate::schema::table_row;
 
 table_row! {
@@ -45,14 +45,8 @@ table_row! {
         pub algorithm: String,
         /// `cluster_accuracy`, `svm_accuracy` or `neighbour_r`.
         pub statistic: String,
-        /// Seeds with a value, and without (NaN).
-        pub n_seeds: u32,
-        pub n_undefined: u32,
-        /// Across the seeds: mean, sample SD, 2.5 % and 97.5 % quantiles.
-        pub mean: f64,
-        pub sd: f64,
-        pub low: f64,
-        pub high: f64,
+        /// The test's value across the seeds.
+        pub spread: SpreadStats,
         /// The per-word values of the ICC: `projection_bias` (candidates) or `masculine_share`
         /// (targets).
         pub subjects: String,

@@ -40,6 +40,24 @@ table_row! {
     }
 }
 
+table_row! {
+    /// A value's spread across the seeds of one configuration: a column group of the spread and
+    /// reliability tables.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct SpreadStats {
+        /// Seeds with a value.
+        pub n_seeds: u32,
+        /// Seeds whose value is NaN, left out of the rest.
+        pub n_undefined: u32,
+        pub mean: f64,
+        /// Sample standard deviation across seeds.
+        pub sd: f64,
+        /// 2.5 % and 97.5 % quantiles across seeds (linear interpolation).
+        pub low: f64,
+        pub high: f64,
+    }
+}
+
 /// One row of a test-retest or inter-rater table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct IccRow {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::rows::IccStats;
+use crate::rows::{IccStats, SpreadStats};
 use crate::schema::table_row;
 
 table_row! {
@@ -177,17 +177,7 @@ table_row! {
         pub measure: String,
         /// The test or direction.
         pub subject: String,
-        /// Seeds with a value.
-        pub n_seeds: u32,
-        /// Seeds whose value is NaN, left out.
-        pub n_undefined: u32,
-        pub mean: f64,
-        /// Sample standard deviation across seeds.
-        pub sd: f64,
-        /// 2.5 % quantile across seeds (linear interpolation).
-        pub low: f64,
-        /// 97.5 % quantile.
-        pub high: f64,
+        pub spread: SpreadStats,
         /// `weat_p_value`: the share of seeds with p < 0.05 (does the decision survive a
         /// reseed?); NaN for other measures.
         pub share_significant: f64,

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::rows::IccStats;
+use crate::rows::{IccStats, SpreadStats};
 use crate::schema::table_row;
 
 table_row! {
@@ -84,15 +84,9 @@ table_row! {
         pub statistic: String,
         /// The number of components (`direct_bias`), `pca` or the anchor word (`indirect_bias`).
         pub scope: String,
-        /// Seeds with a value, and without (NaN).
-        pub n_seeds: u32,
-        pub n_undefined: u32,
-        /// Across the seeds: mean, sample SD, 2.5 % and 97.5 % quantiles of Direct Bias, of the
-        /// smallest cosine over the pairs left out, or of the median β over the words.
-        pub mean: f64,
-        pub sd: f64,
-        pub low: f64,
-        pub high: f64,
+        /// Across the seeds: Direct Bias, the smallest cosine over the pairs left out, or the
+        /// median β over the words.
+        pub spread: SpreadStats,
         /// The subjects of the ICC: `words` (their projection norms or β) or `pairs` (their
         /// cosines left out).
         pub subjects: String,

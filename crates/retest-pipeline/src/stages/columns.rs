@@ -2,11 +2,11 @@
 //! columns of a WEAT test, and the names of the statuses of a missing set and of a word out of
 //! vocabulary, and of the principal-component direction.
 
-use retest_analyses::Validity;
+use retest_analyses::{SeedSpread, Validity};
 use retest_measures::{Scoring, Weat};
 use retest_reliability::IccResult;
 use retest_spec::Plan;
-use retest_tables::{IccStats, ValidityStats, WeatStats};
+use retest_tables::{IccStats, SpreadStats, ValidityStats, WeatStats};
 
 /// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
 pub const EMPTY_SET: &str = "empty_set";
@@ -32,6 +32,18 @@ pub(crate) fn icc_stats(r: &IccResult) -> IccStats {
         n_raters: r.n_raters as u32,
         n_dropped: r.n_dropped as u32,
         status: r.status.as_str().to_owned(),
+    }
+}
+
+/// The table columns of a value's spread across seeds.
+pub(crate) fn spread_stats(s: &SeedSpread) -> SpreadStats {
+    SpreadStats {
+        n_seeds: s.n as u32,
+        n_undefined: s.n_undefined as u32,
+        mean: s.mean,
+        sd: s.sd,
+        low: s.low,
+        high: s.high,
     }
 }
 

@@ -17,7 +17,7 @@ use retest_spec::ResidualParams;
 use retest_tables::{CoverageRow, ResidualReliabilityRow, ResidualSeedRow, Table, names};
 
 use crate::lists::ResidualLists;
-use crate::stages::columns::icc_stats;
+use crate::stages::columns::{icc_stats, spread_stats};
 use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, Setup, when_present};
 
 /// Gonen & Goldberg's tests: a configuration has their tables when its plan has a
@@ -240,12 +240,7 @@ impl PerSeed for Residual<'_> {
             corpus: across.corpus.to_owned(),
             algorithm: across.model.to_owned(),
             statistic: statistic.name().to_owned(),
-            n_seeds: spread.n as u32,
-            n_undefined: spread.n_undefined as u32,
-            mean: spread.mean,
-            sd: spread.sd,
-            low: spread.low,
-            high: spread.high,
+            spread: spread_stats(spread),
             subjects: subjects.to_owned(),
             stats: icc_stats(icc),
         })

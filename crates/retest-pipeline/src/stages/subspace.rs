@@ -17,7 +17,7 @@ use retest_tables::{
 };
 
 use crate::lists::SubspaceLists;
-use crate::stages::columns::{PCA_DIRECTION as PCA, icc_stats};
+use crate::stages::columns::{PCA_DIRECTION as PCA, icc_stats, spread_stats};
 use crate::stages::stage::{Across, CasedVocab, Collect, Family, PerSeed, Seed, Setup, when_present};
 
 /// The gender subspace: a configuration has its tables when its plan has a `bias_subspace`
@@ -310,12 +310,7 @@ impl Subspace<'_> {
             algorithm: across.model.to_owned(),
             statistic: statistic.to_owned(),
             scope,
-            n_seeds: v.spread.n as u32,
-            n_undefined: v.spread.n_undefined as u32,
-            mean: v.spread.mean,
-            sd: v.spread.sd,
-            low: v.spread.low,
-            high: v.spread.high,
+            spread: spread_stats(&v.spread),
             subjects: subjects.to_owned(),
             stats: icc_stats(&v.icc),
         };

@@ -41,7 +41,7 @@ pub(super) fn mean_of(
                 && r.measure == measure
                 && subject.is_none_or(|s| r.subject == s)
         })
-        .map(|r| r.mean)
+        .map(|r| r.spread.mean)
         .collect();
     if values.is_empty() {
         f64::NAN

@@ -33,10 +33,10 @@ fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, S
                 corpus.clone(),
                 algorithm_label(algorithm),
                 test.clone(),
-                interval(d),
-                interval(p),
+                interval(&d.spread),
+                interval(&p.spread),
                 format!("{:.0} %", 100.0 * p.share_significant),
-                d.n_seeds.to_string(),
+                d.spread.n_seeds.to_string(),
             ]);
         }
     }
@@ -103,7 +103,7 @@ fn reliability_table(rows: &[SetIccRow], stereotype_tests: &[String], configs: &
 /// seeds, and Bakarov's OS and GD.
 fn direction_table(spreads: &[SeedSpreadRow], configs: &[(String, String)]) -> Block {
     let cell = |config, measure: &str, subject: &str| {
-        spread(spreads, config, measure, subject).map_or_else(|| "—".to_owned(), interval)
+        spread(spreads, config, measure, subject).map_or_else(|| "—".to_owned(), |s| interval(&s.spread))
     };
     let rows = configs
         .iter()
@@ -337,12 +337,10 @@ mod tests {
             algorithm: "sgns".into(),
             measure: measure.into(),
             subject: subject.into(),
-            n_seeds: 4,
-            n_undefined: 0,
-            mean,
-            sd: 0.1,
-            low: mean - 0.2,
-            high: mean + 0.2,
+            spread: retest_tables::SpreadStats {
+                sd: 0.1,
+                ..crate::tests::spread(4, mean, 0.2)
+            },
             share_significant: f64::NAN,
         }
     }

@@ -15,7 +15,7 @@ use retest_tables::{
 };
 
 use super::{CALISKAN, PCA, SeedValues, SetLevel};
-use crate::stages::columns::{icc_stats, weat_stats};
+use crate::stages::columns::{icc_stats, spread_stats, weat_stats};
 
 /// The configuration rows are of: their `corpus` and `algorithm` columns.
 #[derive(Clone, Copy)]
@@ -31,12 +31,7 @@ impl Configuration<'_> {
             algorithm: self.algorithm.to_owned(),
             measure: measure.to_owned(),
             subject: subject.to_owned(),
-            n_seeds: s.n as u32,
-            n_undefined: s.n_undefined as u32,
-            mean: s.mean,
-            sd: s.sd,
-            low: s.low,
-            high: s.high,
+            spread: spread_stats(s),
             share_significant: s.share_significant.unwrap_or(f64::NAN),
         }
     }

@@ -340,9 +340,9 @@ fn the_designs_across_seeds_are_labelled() {
             ]
         );
         // t's statistic: 0.4 on seed 0, 1 − (−1) = 2 on seed 1.
-        close(spread[1].mean, 1.2);
-        close(spread[34].mean, 0.9);
-        close(spread[39].mean, 0.2);
+        close(spread[1].spread.mean, 1.2);
+        close(spread[34].spread.mean, 0.9);
+        close(spread[39].spread.mean, 0.2);
 
         let agreement = stage.agreement_rows(C, seeds, &rule_bias);
         let pairs: Vec<(&str, &str)> = (agreement.iter())
