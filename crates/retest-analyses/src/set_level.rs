@@ -252,6 +252,8 @@ pub struct WeatSpread {
     pub statistic: SeedSpread,
     /// With the share of seeds whose p-value is significant.
     pub p_value: SeedSpread,
+    /// Schröder et al.'s mean attribute difference ‖â − b̂‖, which scales every word's score.
+    pub attribute_difference: SeedSpread,
 }
 
 /// The spread across seeds of every set-level value, by position in the caller's lists.
@@ -280,6 +282,7 @@ pub fn set_level_spreads(seeds: &[&SetLevelSeed]) -> SetLevelSpreads {
             effect_size: seed_spread(&over_seeds(&|v| v.weat[i].effect_size.d), false),
             statistic: seed_spread(&over_seeds(&|v| v.weat[i].statistic), false),
             p_value: seed_spread(&over_seeds(&|v| v.weat[i].permutation.p), true),
+            attribute_difference: seed_spread(&over_seeds(&|v| v.weat[i].attribute_difference), false),
         })
         .collect();
     let direct_bias = (0..first.map_or(0, |v| v.direct_bias.len()))

@@ -63,6 +63,13 @@ pub struct ReliabilityArgs {
     /// Also Zhang et al.'s base-pair analyses (a pipeline's `base_pairs: {}`).
     #[arg(long)]
     pub base_pairs: bool,
+    /// Also Gonen & Goldberg's residual-bias tests (a pipeline's `residual_bias: {}`).
+    #[arg(long)]
+    pub residual_bias: bool,
+    /// Also the gender subspace: Direct Bias on the first principal components, the component
+    /// with each definitional pair left out, indirect bias (a pipeline's `bias_subspace: {}`).
+    #[arg(long)]
+    pub bias_subspace: bool,
     /// Also every file hard-debiased with debiaswe's lists, measured as the model `NAME+hard`
     /// (a pipeline's `debias: {}`).
     #[arg(long)]
@@ -112,6 +119,8 @@ impl ReliabilityArgs {
             (self.set_level, "set_level"),
             (self.analogies, "analogies"),
             (self.base_pairs, "base_pairs"),
+            (self.residual_bias, "residual_bias"),
+            (self.bias_subspace, "bias_subspace"),
             (self.debias, "debias"),
         ] {
             if asked {

@@ -28,58 +28,35 @@ fn the_query_measures_equal_wefe_and_the_numpy_transcription() {
     for test in &tests {
         let ids = |set: &str| model_fx.ids(&format!("weat.{test}.{set}"));
         let (x, y, a, b) = (ids("x"), ids("y"), ids("a"), ids("b"));
+        // Each value against WEFE's (computed in the vectors' float32) and the transcription's
+        // (float64), at the tolerance each allows.
+        let check = |got: f64, key: &str, wefe: f64, numpy: Option<(&str, f64)>| {
+            let want = |source: &str, measure: &str| reference.float(&format!("{source}.{test}.{measure}"));
+            assert_within(got, want("query", key), wefe, &format!("wefe {test} {key}"));
+            if let Some((measure, tolerance)) = numpy {
+                assert_within(
+                    got,
+                    want("numpy", measure),
+                    tolerance,
+                    &format!("numpy {test} {measure}"),
+                );
+            }
+        };
         for (name, attribute) in [("a", &a), ("b", &b)] {
-            let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}.{name}");
+            let key = |measure: &str| format!("{measure}.{name}");
             let got = rnd(&model, &x, &y, attribute).unwrap().value;
-            // WEFE computes in the vectors' float32; the transcription in float64.
-            assert_within(
-                got,
-                reference.float(&key("query", "rnd")),
-                1e-6,
-                &key("wefe", "rnd"),
-            );
-            assert_within(
-                got,
-                reference.float(&key("numpy", "rnd")),
-                1e-12,
-                &key("numpy", "rnd"),
-            );
-            let got = ect(&model, &x, &y, attribute).unwrap();
-            assert_within(
-                got,
-                reference.float(&key("query", "ect")),
-                1e-12,
-                &key("wefe", "ect"),
-            );
+            check(got, &key("rnd"), 1e-6, Some((&key("rnd"), 1e-12)));
+            check(ect(&model, &x, &y, attribute).unwrap(), &key("ect"), 1e-12, None);
             // The target sets paired word by word, as far as the shorter goes.
             let pairs: Vec<(u32, u32)> = x.iter().copied().zip(y.iter().copied()).collect();
             let got = ripa_query(&model, &pairs, attribute).unwrap();
-            assert_within(
-                got,
-                reference.float(&key("query", "ripa")),
-                1e-6,
-                &key("wefe", "ripa"),
-            );
-            assert_within(
-                got,
-                reference.float(&key("numpy", "ripa")),
-                1e-12,
-                &key("numpy", "ripa"),
-            );
+            check(got, &key("ripa"), 1e-6, Some((&key("ripa"), 1e-12)));
         }
-        let key = |source: &str, measure: &str| format!("{source}.{test}.{measure}");
-        let got = mac(&model, &[&x, &y], &[&a, &b]).unwrap();
-        assert_within(
-            got,
-            reference.float(&key("query", "mac")),
+        check(
+            mac(&model, &[&x, &y], &[&a, &b]).unwrap(),
+            "mac",
             1e-6,
-            &key("wefe", "mac"),
-        );
-        assert_within(
-            got,
-            reference.float(&key("numpy", "mac")),
-            1e-12,
-            &key("numpy", "mac"),
+            Some(("mac", 1e-12)),
         );
         let seed = SeedPath::new(1);
         let all = RnsbOptions {
@@ -88,18 +65,7 @@ fn the_query_measures_equal_wefe_and_the_numpy_transcription() {
         };
         let got = rnsb(&model, &[&x, &y], &a, &b, &all).unwrap();
         // liblinear stops at its tolerance (1e-4); the optimum itself agrees to 1e-8.
-        assert_within(
-            got,
-            reference.float(&key("query", "rnsb")),
-            1e-4,
-            &key("wefe", "rnsb"),
-        );
-        assert_within(
-            got,
-            reference.float(&key("numpy", "rnsb_exact")),
-            1e-8,
-            &key("numpy", "rnsb_exact"),
-        );
+        check(got, "rnsb", 1e-4, Some(("rnsb_exact", 1e-8)));
     }
 }
 

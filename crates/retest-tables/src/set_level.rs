@@ -231,6 +231,8 @@ pub enum SetLevelStatistic {
     GdTerm,
     /// A word's term of RND (WEFE's relative norm distance).
     RndTerm,
+    /// Schröder et al.'s mean attribute difference ‖â − b̂‖ of a WEAT test.
+    AttributeDifference,
 }
 
 impl SetLevelStatistic {
@@ -250,6 +252,7 @@ impl SetLevelStatistic {
             SetLevelStatistic::OsProjection => "os_projection",
             SetLevelStatistic::GdTerm => "gd_term",
             SetLevelStatistic::RndTerm => "rnd_term",
+            SetLevelStatistic::AttributeDifference => "attribute_difference",
         }
     }
 }

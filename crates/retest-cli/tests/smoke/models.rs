@@ -155,19 +155,35 @@ fn retest_reliability_runs_the_study_on_files_given_on_the_command_line() {
     let lists = ["occ16", "occ18", "adj", "google10k"].join(",");
     let mut args = vec!["reliability".to_owned()];
     args.extend(seeds.iter().map(|p| p.display().to_string()));
-    args.extend(["--name", "rel", "--lists", &lists, "--debias", "--jobs", "1"].map(str::to_owned));
+    let flags = [
+        "--name",
+        "rel",
+        "--lists",
+        &lists,
+        "--bias-subspace",
+        "--debias",
+        "--jobs",
+        "1",
+    ];
+    args.extend(flags.map(str::to_owned));
     let out = retest(&run.results).args(&args).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let pipeline = std::fs::read_to_string(run.results.join("rel/pipeline.yaml")).unwrap();
     assert!(pipeline.contains("models:\n  - name: \"rel\"\n"), "{pipeline}");
-    // The SGNS rows of the smoke run, labelled `rel`, and its debiased rows, labelled `rel+hard`.
-    for (smoke, ours) in [("sgns", "rel"), ("sgns+hard", "rel+hard")] {
-        let (_, expected) = unlabelled(&run.tables_dir(), "test_retest_words", Some(smoke));
-        let (_, found) = unlabelled(&run.results.join("rel/tables"), "test_retest_words", Some(ours));
-        assert!(!expected.is_empty());
-        assert_eq!(expected.len(), found.len(), "{ours}");
-        for (a, b) in expected.iter().zip(&found) {
-            assert!(a.iter().zip(b).all(|(x, y)| agree(x, y)), "{ours}: {a:?}\n{b:?}");
+    // The SGNS rows of the smoke run, labelled `rel`, and its debiased rows, labelled `rel+hard`,
+    // in Du et al.'s study and in the gender subspace.
+    for table in ["test_retest_words", "bias_subspace"] {
+        for (smoke, ours) in [("sgns", "rel"), ("sgns+hard", "rel+hard")] {
+            let (_, expected) = unlabelled(&run.tables_dir(), table, Some(smoke));
+            let (_, found) = unlabelled(&run.results.join("rel/tables"), table, Some(ours));
+            assert!(!expected.is_empty());
+            assert_eq!(expected.len(), found.len(), "{table} {ours}");
+            for (a, b) in expected.iter().zip(&found) {
+                assert!(
+                    a.iter().zip(b).all(|(x, y)| agree(x, y)),
+                    "{table} {ours}: {a:?}\n{b:?}"
+                );
+            }
         }
     }
     assert!(run.results.join("rel/report/index.html").is_file());

@@ -17,7 +17,9 @@ use crate::page::{BOX_NOTE, NamedFigure, config_label, icc_cell, interval, push_
 use crate::stats::median;
 use bakarov::{agreement_blocks, bakarov_blocks, bakarov_rows};
 
-/// WEAT per test of the tests file: d and p across seeds, and the share of seeds with p < 0.05.
+/// WEAT per test of the tests file: d and p across seeds, the share of seeds with p < 0.05, and
+/// Schröder et al.'s mean attribute difference ‖â − b̂‖ (their Table 2), which scales every word's
+/// score: a d compares across configurations only beside it.
 fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, String)]) -> Block {
     let mut rows = Vec::new();
     for (corpus, algorithm) in configs {
@@ -29,6 +31,12 @@ fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, S
             ) else {
                 continue;
             };
+            let difference = spread(
+                spreads,
+                config,
+                SetLevelStatistic::AttributeDifference.as_str(),
+                test,
+            );
             rows.push(vec![
                 corpus.clone(),
                 algorithm_label(algorithm),
@@ -36,6 +44,7 @@ fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, S
                 interval(&d.spread),
                 interval(&p.spread),
                 format!("{:.0} %", 100.0 * p.share_significant),
+                difference.map_or_else(|| "—".to_owned(), |a| interval(&a.spread)),
                 d.spread.n_seeds.to_string(),
             ]);
         }
@@ -48,6 +57,7 @@ fn weat_table(spreads: &[SeedSpreadRow], tests: &[String], configs: &[(String, S
             "effect size d: mean [2.5 %, 97.5 %]",
             "p: mean [2.5 %, 97.5 %]",
             "seeds with p < 0.05",
+            "‖â − b̂‖: mean [2.5 %, 97.5 %]",
             "seeds",
         ]),
         rows,

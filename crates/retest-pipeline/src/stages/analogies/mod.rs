@@ -107,6 +107,9 @@ pub(crate) struct AnalogySeed {
     sweep: Vec<Vec<Option<Answer>>>,
     /// Zhang et al.'s test: per direction, per constraint, per section, the pairs solved.
     zhang: Vec<Vec<Vec<usize>>>,
+    /// Zhang et al.'s test: per section, the cosine of each pair's two words; and the cosine of
+    /// man and woman.
+    zhang_cosines: (Vec<Vec<f64>>, f64),
 }
 
 impl<'p> Analogies<'p> {
@@ -130,6 +133,7 @@ impl<'p> Analogies<'p> {
             pairs: self.generated_pairs(emb)?,
             sweep: self.sweep_answers(emb)?,
             zhang: self.zhang_solved(&space)?,
+            zhang_cosines: self.zhang_cosines(&space),
         })
     }
 
@@ -258,6 +262,30 @@ impl<'p> Analogies<'p> {
             zhang.push(by_constraint);
         }
         Ok(zhang)
+    }
+}
+
+impl Analogies<'_> {
+    /// Zhang et al.'s similarity of the pairs they ask about (their §7: the two words of a
+    /// Google pair are highly similar, so man : x :: woman : ? often answers y for that reason
+    /// alone): per section, cos(x, y) of each pair; and cos(man, woman). Empty and NaN when the
+    /// test does not run.
+    fn zhang_cosines(&self, space: &AnalogySpace) -> (Vec<Vec<f64>>, f64) {
+        let Some(((man, woman), sections)) = &self.zhang else {
+            return (Vec::new(), f64::NAN);
+        };
+        let dim = space.dim();
+        let row = |r: u32| &space.unit_rows()[r as usize * dim..(r as usize + 1) * dim];
+        let cos = |a: u32, b: u32| -> f64 {
+            let (a, b) = (row(a), row(b));
+            let dot: f64 = a.iter().zip(b).map(|(x, y)| f64::from(*x) * f64::from(*y)).sum();
+            let norm = |v: &[f32]| v.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
+            dot / (norm(a) * norm(b))
+        };
+        let per_section = (sections.iter())
+            .map(|(_, pairs)| pairs.iter().map(|&(x, y)| cos(x, y)).collect())
+            .collect();
+        (per_section, cos(*man, *woman))
     }
 }
 

@@ -3,7 +3,8 @@
 
 use anyhow::Result;
 use retest_analyses::{
-    AnswerAgreement, PairOverlap, SectionsIcc, Tally, pair_overlap, section_accuracy_icc, top1_agreement,
+    AnswerAgreement, PairOverlap, SectionsIcc, Tally, pair_overlap, section_accuracy_icc, seed_spread,
+    top1_agreement,
 };
 use retest_eval::SectionResult;
 use retest_measures::{Constraint, Vocab};
@@ -329,22 +330,30 @@ impl Rows<'_> {
         for (s, seed) in self.seeds.iter().enumerate() {
             for (direction, by_constraint) in ZHANG_DIRECTIONS.iter().zip(&seed.zhang) {
                 for (constraint, solved) in Constraint::BOTH.iter().zip(by_constraint) {
-                    let row = |section: &str, solved: usize, total: usize| AnalogyZhangRow {
-                        corpus: self.corpus.to_owned(),
-                        algorithm: self.algorithm.to_owned(),
-                        seed: s as u32,
-                        direction: (*direction).to_owned(),
-                        constraint: constraint.as_str().to_owned(),
-                        section: section.to_owned(),
-                        solved: solved as u32,
-                        total: total as u32,
-                        share: solved as f64 / total as f64,
+                    let (cosines, base_cosine) = &seed.zhang_cosines;
+                    let row = |section: &str, solved: usize, total: usize, cosines: &[f64]| {
+                        let spread = seed_spread(cosines, false);
+                        AnalogyZhangRow {
+                            corpus: self.corpus.to_owned(),
+                            algorithm: self.algorithm.to_owned(),
+                            seed: s as u32,
+                            direction: (*direction).to_owned(),
+                            constraint: constraint.as_str().to_owned(),
+                            section: section.to_owned(),
+                            solved: solved as u32,
+                            total: total as u32,
+                            share: solved as f64 / total as f64,
+                            mean_cosine: spread.mean,
+                            sd_cosine: spread.sd,
+                            base_cosine: *base_cosine,
+                        }
                     };
-                    for ((name, pairs), &n) in sections.iter().zip(solved) {
-                        rows.push(row(name, n, pairs.len()));
+                    for (((name, pairs), &n), cosines) in sections.iter().zip(solved).zip(cosines) {
+                        rows.push(row(name, n, pairs.len(), cosines));
                     }
                     let total = sections.iter().map(|(_, p)| p.len()).sum();
-                    rows.push(row("all", solved.iter().sum(), total));
+                    let all: Vec<f64> = cosines.iter().flatten().copied().collect();
+                    rows.push(row("all", solved.iter().sum(), total, &all));
                 }
             }
         }

@@ -402,6 +402,13 @@ fn pairs_sweep_and_zhang_counts_on_the_tiny_model() {
         ]
     );
     close(zhang[0].share, 0.25);
+    // The pairs' cosines: 0 (man, woman) twice and 0.64 (king, queen) twice, on both seeds;
+    // their sample SD √(4 · 0.32² / 3); man and woman are orthogonal.
+    for r in &zhang {
+        close(r.mean_cosine, 0.32);
+        close(r.sd_cosine, (4.0 * 0.32f64.powi(2) / 3.0).sqrt());
+        close(r.base_cosine, 0.0);
+    }
 }
 
 /// Bolukbasi et al.'s word filter keeps a capitalised, digit-bearing or punctuated word out of the

@@ -218,6 +218,11 @@ impl SetLevel<'_> {
                 ),
                 c.spread(SetLevelStatistic::WeatStatistic.as_str(), &t.name, &s.statistic),
                 c.spread(SetLevelStatistic::WeatPValue.as_str(), &t.name, &s.p_value),
+                c.spread(
+                    SetLevelStatistic::AttributeDifference.as_str(),
+                    &t.name,
+                    &s.attribute_difference,
+                ),
             ]);
         }
         for (name, s) in self.direction_names().zip(&spreads.direct_bias) {
