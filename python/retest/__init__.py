@@ -406,16 +406,21 @@ def score(
     ripa_target: Optional[str] = None,
     nbm_k: Optional[int] = None,
     nbm_pool: Optional[str] = None,
+    pool_exclude: Optional[Sequence[PathLike]] = None,
     threads: Optional[int] = None,
     lowercase: bool = False,
+    wordlists: Optional[PathLike] = None,
 ) -> pl.DataFrame:
     """Du et al.'s per-word bias scores, as ``retest score`` computes them: every word against
     every base pair under every rule (``dbwa``, ``ripa``, ``nbm``; all by default), one row per
     (embedding, rule, pair, word) with the command's columns; positive is masculine. ``pairs``
     is a pair file or a list of ``(masculine, feminine)``; ``words`` a word file or a list.
     ``ripa_target`` is ``raw`` (the paper) or ``normalized``; ``nbm_pool`` ``vocabulary`` (the
-    paper) or ``neutral``; the others take the command's defaults when not given. Pairs and
-    words out of an embedding's vocabulary are dropped and said on standard error.
+    paper) or ``neutral``, which leaves out the pairs' words and those of the ``pool_exclude``
+    lists (names in the word-list folder ``wordlists`` or files; debiaswe's definitional pairs,
+    equalize pairs and gender-specific words by default); the others take the command's
+    defaults when not given. Pairs and words out of an embedding's vocabulary are dropped and
+    said on standard error.
 
     >>> retest.score(emb, [("he", "she")], ["nurse", "engineer"], rules=["ripa"])  # doctest: +SKIP
     """
@@ -429,8 +434,10 @@ def score(
             ripa_target=ripa_target,
             nbm_k=nbm_k,
             nbm_pool=nbm_pool,
+            pool_exclude=_list_names(pool_exclude),
             threads=threads,
             lowercase=lowercase,
+            wordlists=_list_name(wordlists),
         )
     )
 
@@ -445,6 +452,7 @@ def validity(
     ripa_target: Optional[str] = None,
     nbm_k: Optional[int] = None,
     nbm_pool: Optional[str] = None,
+    pool_exclude: Optional[Sequence[PathLike]] = None,
     threads: Optional[int] = None,
     lowercase: bool = False,
     wordlists: Optional[PathLike] = None,
@@ -456,7 +464,7 @@ def validity(
     ``census_year``, the latest by default), ``"mturk"`` (their stereotype ratings), a
     ``word,value`` CSV file, or a dict ``{word: value}``. ``pairs`` default to the word-list
     folder's ``du2021/base-pairs.txt``. Scores are positive when masculine: a valid rule
-    correlates negatively with the share of women.
+    correlates negatively with the share of women. The rules' settings are ``score``'s.
 
     >>> retest.validity(emb, "census", census_year=1990, rules=["ripa"])  # doctest: +SKIP
     """
@@ -474,6 +482,7 @@ def validity(
             ripa_target=ripa_target,
             nbm_k=nbm_k,
             nbm_pool=nbm_pool,
+            pool_exclude=_list_names(pool_exclude),
             threads=threads,
             lowercase=lowercase,
             wordlists=_list_name(wordlists),
@@ -582,6 +591,10 @@ def analogies(
 
 def _list_name(value: Optional[PathLike]) -> Optional[str]:
     return None if value is None else os.fspath(value)
+
+
+def _list_names(values: Optional[Sequence[PathLike]]) -> Optional[list[str]]:
+    return None if values is None else [os.fspath(v) for v in values]
 
 
 def base_pairs(

@@ -54,8 +54,11 @@ def score_parquet(
     ripa_target: Optional[str] = None,
     nbm_k: Optional[int] = None,
     nbm_pool: Optional[str] = None,
+    pool_exclude: Optional[list[str]] = None,
     threads: Optional[int] = None,
     lowercase: bool = False,
+    wordlists: Optional[str] = None,
+    corpora: Optional[str] = None,
 ) -> tuple[bytes, str]: ...
 def queries_file(path: str) -> list[tuple[int, list[str], Optional[str]]]: ...
 def analogies_parquet(
@@ -119,6 +122,7 @@ def validity_parquet(
     ripa_target: Optional[str] = None,
     nbm_k: Optional[int] = None,
     nbm_pool: Optional[str] = None,
+    pool_exclude: Optional[list[str]] = None,
     threads: Optional[int] = None,
     lowercase: bool = False,
     wordlists: Optional[str] = None,

@@ -444,7 +444,18 @@ struct Rules {
     ripa_target: retest_measures::RipaTarget,
     nbm_k: usize,
     nbm_pool: retest_measures::NbmPool,
+    /// The words the neutral pool leaves out (none with the vocabulary).
+    pool_exclude: Vec<String>,
     threads: usize,
+}
+
+/// The settings of NBM's neighbour pool as Python gives them: its kind and, for the neutral
+/// pool, the lists whose words it leaves out (the command's default lists when not given),
+/// found through `folders`.
+struct Pool<'a> {
+    kind: Option<&'a str>,
+    exclude: Option<Vec<String>>,
+    folders: &'a retest_pipeline::Folders,
 }
 
 impl Rules {
@@ -452,9 +463,25 @@ impl Rules {
         rules: Option<Vec<String>>,
         ripa_target: Option<&str>,
         nbm_k: Option<usize>,
-        nbm_pool: Option<&str>,
+        pool: Pool<'_>,
         threads: Option<usize>,
     ) -> PyResult<Rules> {
+        let nbm_pool = parsed(pool.kind, defaults::NBM_POOL)?;
+        let pool_exclude = match nbm_pool {
+            retest_measures::NbmPool::Vocabulary => Vec::new(),
+            retest_measures::NbmPool::Neutral => {
+                let names = (pool.exclude).unwrap_or_else(|| {
+                    defaults::ZHANG_POOL_EXCLUDE
+                        .iter()
+                        .map(|s| (*s).to_owned())
+                        .collect()
+                });
+                let lock = retest_pipeline::lock_file(&pool.folders.recipes(None));
+                let mut resolver = retest_pipeline::resolver(&lock).map_err(raised)?;
+                retest_pipeline::pool_exclude_words(&names, &pool.folders.wordlists(None), &mut resolver)
+                    .map_err(raised)?
+            }
+        };
         Ok(Rules {
             rules: match rules {
                 None => defaults::RULES.to_vec(),
@@ -464,7 +491,8 @@ impl Rules {
             },
             ripa_target: parsed(ripa_target, defaults::RIPA_TARGET)?,
             nbm_k: nbm_k.unwrap_or(defaults::NBM_K as usize),
-            nbm_pool: parsed(nbm_pool, defaults::NBM_POOL)?,
+            nbm_pool,
+            pool_exclude,
             threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
         })
     }
@@ -475,6 +503,7 @@ impl Rules {
             ripa_target: self.ripa_target,
             nbm_k: self.nbm_k,
             nbm_pool: self.nbm_pool,
+            pool_exclude: &self.pool_exclude,
             threads: self.threads,
         }
     }
@@ -484,7 +513,7 @@ impl Rules {
 /// `retest score` computes them (a setting not given takes the command's default; `threads`:
 /// all cores): the table as Parquet bytes, and the lines the command prints.
 #[pyfunction]
-#[pyo3(signature = (embeddings, names, pairs, words, rules=None, ripa_target=None, nbm_k=None, nbm_pool=None, threads=None, lowercase=false))]
+#[pyo3(signature = (embeddings, names, pairs, words, rules=None, ripa_target=None, nbm_k=None, nbm_pool=None, pool_exclude=None, threads=None, lowercase=false, wordlists=None, corpora=None))]
 #[allow(clippy::too_many_arguments)]
 fn score_parquet<'py>(
     py: Python<'py>,
@@ -496,10 +525,19 @@ fn score_parquet<'py>(
     ripa_target: Option<&str>,
     nbm_k: Option<usize>,
     nbm_pool: Option<&str>,
+    pool_exclude: Option<Vec<String>>,
     threads: Option<usize>,
     lowercase: bool,
+    wordlists: Option<PathBuf>,
+    corpora: Option<PathBuf>,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
-    let rules = Rules::of(rules, ripa_target, nbm_k, nbm_pool, threads)?;
+    let folders = folders(wordlists, corpora);
+    let pool = Pool {
+        kind: nbm_pool,
+        exclude: pool_exclude,
+        folders: &folders,
+    };
+    let rules = Rules::of(rules, ripa_target, nbm_k, pool, threads)?;
     let input = retest_pipeline::ScoreInput::new(pairs, words, &WordLookup { lowercase }, rules.scoring());
     let models = inner(&embeddings);
     table_of(py, names::SCORES, |warnings| {
@@ -522,7 +560,7 @@ enum CriterionArg {
 /// the word-list folder's `du2021/base-pairs.txt`): the table
 /// as Parquet bytes, and the lines the command prints.
 #[pyfunction]
-#[pyo3(signature = (embeddings, names, pairs, criterion, census_year=None, rules=None, ripa_target=None, nbm_k=None, nbm_pool=None, threads=None, lowercase=false, wordlists=None, corpora=None))]
+#[pyo3(signature = (embeddings, names, pairs, criterion, census_year=None, rules=None, ripa_target=None, nbm_k=None, nbm_pool=None, pool_exclude=None, threads=None, lowercase=false, wordlists=None, corpora=None))]
 #[allow(clippy::too_many_arguments)]
 fn validity_parquet<'py>(
     py: Python<'py>,
@@ -535,6 +573,7 @@ fn validity_parquet<'py>(
     ripa_target: Option<&str>,
     nbm_k: Option<usize>,
     nbm_pool: Option<&str>,
+    pool_exclude: Option<Vec<String>>,
     threads: Option<usize>,
     lowercase: bool,
     wordlists: Option<PathBuf>,
@@ -564,7 +603,12 @@ fn validity_parquet<'py>(
                 .pairs
         }
     };
-    let rules = Rules::of(rules, ripa_target, nbm_k, nbm_pool, threads)?;
+    let pool = Pool {
+        kind: nbm_pool,
+        exclude: pool_exclude,
+        folders: &folders,
+    };
+    let rules = Rules::of(rules, ripa_target, nbm_k, pool, threads)?;
     let lookup = WordLookup { lowercase };
     let input = retest_pipeline::ScoreInput::new(pairs, criterion.words.clone(), &lookup, rules.scoring());
     let models = inner(&embeddings);

@@ -481,21 +481,43 @@ pub struct ScoringArgs {
     pub nbm_k: u32,
     /// Where NBM's neighbours come from: the whole vocabulary (the paper), or the neutral pool
     /// of Gonen & Goldberg and Zhang et al. (the 50,000 most frequent lowercase words, less the
-    /// pairs' words; the file's words must be in decreasing frequency order).
+    /// pairs' words and the --pool-exclude lists'; the file's words must be in decreasing
+    /// frequency order).
     #[arg(long, default_value_t = retest_spec::defaults::NBM_POOL)]
     pub nbm_pool: retest_spec::NbmPool,
+    /// With --nbm-pool neutral: lists whose words the pool leaves out (names in the word-list
+    /// folder or files). Default: debiaswe's definitional pairs, equalize pairs and
+    /// gender-specific words, as the base-pair analyses.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_values = retest_spec::defaults::ZHANG_POOL_EXCLUDE)]
+    pub pool_exclude: Vec<String>,
     /// Threads for the neighbour search (results do not depend on it). Default: all cores.
     #[arg(long, value_parser = positive::<usize>)]
     pub threads: Option<usize>,
 }
 
 impl ScoringArgs {
-    pub fn scoring(&self) -> retest_pipeline::Scoring<'_> {
+    /// The words the neutral pool leaves out, from the --pool-exclude lists (none with the
+    /// vocabulary as the pool).
+    ///
+    /// # Errors
+    ///
+    /// A list that cannot be found, read, verified or parsed.
+    pub fn pool_exclude(&self, folders: &retest_pipeline::Folders) -> anyhow::Result<Vec<String>> {
+        if self.nbm_pool == retest_spec::NbmPool::Vocabulary {
+            return Ok(Vec::new());
+        }
+        let mut resolver = retest_pipeline::resolver(&retest_pipeline::lock_file(&folders.recipes(None)))?;
+        retest_pipeline::pool_exclude_words(&self.pool_exclude, &folders.wordlists(None), &mut resolver)
+    }
+
+    /// The rules with their settings, the neutral pool leaving out `pool_exclude`.
+    pub fn scoring<'a>(&'a self, pool_exclude: &'a [String]) -> retest_pipeline::Scoring<'a> {
         retest_pipeline::Scoring {
             rules: &self.rules,
             ripa_target: self.ripa_target,
             nbm_k: self.nbm_k as usize,
             nbm_pool: self.nbm_pool,
+            pool_exclude,
             threads: self
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),

@@ -42,7 +42,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Measure { pipeline, run } => measure_pipeline(&folders, &pipeline, &run.options()).map(drop),
         Command::Train { pipeline, run } => train_pipeline(&folders, &pipeline, &run.options()).map(drop),
         Command::Reliability(args) => crate::reliability::run(&folders, &args),
-        Command::Score(args) => score_command(&args),
+        Command::Score(args) => score_command(&args, &folders),
         Command::Weat(args) => retest_pipeline::weat_files(&retest_pipeline::WeatRequest {
             embeddings: args.input.files(&args.embeddings, args.tests.lowercase),
             tests: &args.tests.tests,
@@ -183,12 +183,13 @@ fn plan(folders: &Folders, pipeline: &str, format: Format) -> Result<()> {
     Ok(())
 }
 
-fn score_command(args: &crate::cli::ScoreArgs) -> Result<()> {
+fn score_command(args: &crate::cli::ScoreArgs, folders: &Folders) -> Result<()> {
+    let pool_exclude = args.scoring.pool_exclude(folders)?;
     retest_pipeline::score_files(&retest_pipeline::ScoreRequest {
         embeddings: args.input.files(&args.embeddings, args.lowercase),
         pairs: &args.pairs,
         words: &args.words,
-        scoring: args.scoring.scoring(),
+        scoring: args.scoring.scoring(&pool_exclude),
         out: args.table.file(),
     })
 }
@@ -198,11 +199,12 @@ fn validity(args: &crate::cli::ValidityArgs, folders: &Folders) -> Result<()> {
     let criterion = retest_pipeline::CriterionSource::named(&args.criterion, args.census_year)?;
     let pairs =
         (args.pairs.clone()).unwrap_or_else(|| folders.wordlists(None).join(defaults::VALIDITY_PAIRS));
+    let pool_exclude = args.scoring.pool_exclude(folders)?;
     retest_pipeline::validity_files(&retest_pipeline::ValidityRequest {
         embeddings: args.input.files(&args.embeddings, args.lowercase),
         criterion,
         pairs: &pairs,
-        scoring: args.scoring.scoring(),
+        scoring: args.scoring.scoring(&pool_exclude),
         folders,
         out: args.table.file(),
     })

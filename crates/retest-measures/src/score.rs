@@ -46,6 +46,10 @@ pub struct Scoring<'r> {
     pub ripa_target: RipaTarget,
     pub nbm_k: usize,
     pub nbm_pool: NbmPool,
+    /// With the neutral pool: the gendered words it leaves out besides the base pairs' (the words
+    /// of Bolukbasi et al.'s definitional, equalize and gender-specific lists, as Gonen &
+    /// Goldberg's and Zhang et al.'s pools leave them out). Unused with the vocabulary.
+    pub pool_exclude: &'r [String],
     /// Threads for the neighbour search and the scoring loops (the result does not depend on it).
     pub threads: usize,
 }
@@ -54,9 +58,11 @@ impl<'r> Scoring<'r> {
     /// These measures over models of the vocabulary `words` (in decreasing frequency order),
     /// with NBM's pool built once: the whole vocabulary less `<unk>` and `<raw_unk>`, or the
     /// neutral pool less every word of `listed_pairs` (all listed base pairs, in vocabulary or
-    /// not), as [`NeighbourPool::ids_for`] gives.
+    /// not) and of `pool_exclude`, as [`NeighbourPool::ids_for`] gives.
     pub fn for_vocabulary(self, words: &[String], listed_pairs: &[(String, String)]) -> Scorer<'r> {
-        let gendered = listed_pairs.iter().flat_map(|(m, f)| [m.as_str(), f.as_str()]);
+        let gendered = (listed_pairs.iter())
+            .flat_map(|(m, f)| [m.as_str(), f.as_str()])
+            .chain(self.pool_exclude.iter().map(String::as_str));
         Scorer {
             pool_ids: NeighbourPool::ids_for(self.nbm_pool, words, gendered),
             scoring: self,
@@ -545,5 +551,34 @@ impl PairDirections {
                 if nw == 0.0 { 0.0 } else { proj / nw }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_neutral_pool_leaves_out_the_pairs_and_the_excluded_words() {
+        let words: Vec<String> = ["he", "she", "king", "queen", "nurse", "tree", "<unk>"]
+            .map(String::from)
+            .to_vec();
+        let pairs = [("he".to_owned(), "she".to_owned())];
+        let pool = |nbm_pool: NbmPool, pool_exclude: &[String]| {
+            let scoring = Scoring {
+                rules: &[Rule::Nbm],
+                ripa_target: RipaTarget::Raw,
+                nbm_k: 1,
+                nbm_pool,
+                pool_exclude,
+                threads: 1,
+            };
+            scoring.for_vocabulary(&words, &pairs).pool_ids
+        };
+        let gendered = ["king".to_owned(), "queen".to_owned()];
+        assert_eq!(pool(NbmPool::Neutral, &[]), [2, 3, 4, 5]);
+        assert_eq!(pool(NbmPool::Neutral, &gendered), [4, 5]);
+        // The vocabulary leaves out its placeholders only.
+        assert_eq!(pool(NbmPool::Vocabulary, &gendered), [6]);
     }
 }

@@ -39,7 +39,7 @@ pub use driver::train::{JobTiming, PrefetchChoice, TrainOutcome, TrainSummary, s
 pub use driver::{cluster, slurm};
 pub use lists::{
     Criterion, CriterionSource, DebiasList, DebiasListNames, DebiasLists, FULL, Lists, QueryLine, TargetList,
-    read_criterion, read_query_file, read_query_tests, read_weat_tests,
+    pool_exclude_words, read_criterion, read_query_file, read_query_tests, read_weat_tests,
 };
 pub use message::one_line;
 pub use progress::Reporter;

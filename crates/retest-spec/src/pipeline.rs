@@ -16,6 +16,8 @@
 //! variants:                   # more models of an algorithm, with some parameters changed
 //!   - { name: sgns-3-epochs, sgns: { epochs: 3 } }   # the pipeline's sgns block, epochs 3
 //! measures: { rules: [dbwa, ripa, nbm], ripa_target: raw, nbm_k: 100 }
+//!                             # nbm_pool: neutral takes NBM's neighbours from Gonen & Goldberg's
+//!                             # pool, less nbm_pool_exclude's words (default: debiaswe's lists)
 //! reliability: { inter_rater_scale: [raw, zscore] }
 //! set_level:                  # opt-in: WEAT, Direct Bias and their reliability across seeds
 //!   tests_file: caliskan      # a WEAT tests file in the word-list folder
@@ -196,6 +198,11 @@ pub struct MeasureParams {
     pub ripa_target: RipaTarget,
     pub nbm_k: u32,
     pub nbm_pool: NbmPool,
+    /// With the neutral pool: the lists whose words it leaves out besides the base pairs' (the
+    /// base-pair analyses' `pool_exclude` by default); empty, and not in the measure key, with
+    /// the vocabulary.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nbm_pool_exclude: Vec<String>,
     pub base_pairs: String,
     pub target_lists: Vec<String>,
     pub queries: Vec<String>,
@@ -508,6 +515,7 @@ struct RawMeasures {
     ripa_target: Option<RipaTarget>,
     nbm_k: Option<u32>,
     nbm_pool: Option<NbmPool>,
+    nbm_pool_exclude: Option<Vec<String>>,
     base_pairs: Option<String>,
     target_lists: Option<Vec<String>>,
     queries: Option<Vec<String>>,
@@ -969,6 +977,18 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
         ripa_target: raw.ripa_target.unwrap_or(defaults::RIPA_TARGET),
         nbm_k: raw.nbm_k.unwrap_or(defaults::NBM_K),
         nbm_pool: raw.nbm_pool.unwrap_or(defaults::NBM_POOL),
+        nbm_pool_exclude: match (raw.nbm_pool.unwrap_or(defaults::NBM_POOL), &raw.nbm_pool_exclude) {
+            (NbmPool::Neutral, given) => given
+                .clone()
+                .unwrap_or_else(|| owned(defaults::ZHANG_POOL_EXCLUDE)),
+            (NbmPool::Vocabulary, None) => Vec::new(),
+            (NbmPool::Vocabulary, Some(_)) => {
+                return Err(doc.error(
+                    "measures.nbm_pool_exclude",
+                    "only the neutral pool leaves words out: set `nbm_pool: neutral`",
+                ));
+            }
+        },
         base_pairs: raw
             .base_pairs
             .clone()
@@ -982,6 +1002,12 @@ fn resolve_measures(doc: &Document<RawPipeline>) -> Result<MeasureParams, SpecEr
     check_unique_nonempty(doc, "measures.rules", &p.rules, |r| r.as_str())?;
     at_least(doc, "measures.nbm_k", p.nbm_k, 1)?;
     check_unique_nonempty(doc, "measures.target_lists", &p.target_lists, String::as_str)?;
+    check_unique(
+        doc,
+        "measures.nbm_pool_exclude",
+        &p.nbm_pool_exclude,
+        String::as_str,
+    )?;
     check_unique(doc, "measures.queries", &p.queries, String::as_str)?;
     Ok(p)
 }

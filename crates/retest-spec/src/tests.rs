@@ -1050,3 +1050,29 @@ fn a_bias_subspace_section_takes_bolukbasis_lists_by_default() {
         ),
     ]);
 }
+
+#[test]
+fn the_neutral_pool_leaves_out_the_base_pair_analyses_lists_by_default() {
+    let plan = |measures: &str| {
+        Project::new().plan(&format!(
+            "name: p\ncorpora:\n  - recipe: tiny\nmeasures: {measures}\n"
+        ))
+    };
+    let neutral = plan("{nbm_pool: neutral}").unwrap();
+    assert_eq!(
+        neutral.measures.nbm_pool_exclude,
+        ["definitional-pairs", "equalize-pairs", "gender-specific-full"]
+    );
+    let own = plan("{nbm_pool: neutral, nbm_pool_exclude: [mine]}").unwrap();
+    assert_eq!(own.measures.nbm_pool_exclude, ["mine"]);
+    // With the vocabulary nothing is left out, and the field is not in the measure key.
+    let vocabulary = plan("{nbm_pool: vocabulary}").unwrap();
+    assert!(vocabulary.measures.nbm_pool_exclude.is_empty());
+    let key = serde_json::to_value(&vocabulary.measures).unwrap();
+    assert!(key.get("nbm_pool_exclude").is_none());
+    assert_rejected(&[(
+        "name: p\ncorpora:\n  - recipe: tiny\nmeasures: {nbm_pool_exclude: [mine]}\n",
+        "pipelines/p.yaml:4:30: field `measures.nbm_pool_exclude`: only the neutral pool leaves words out: set \
+         `nbm_pool: neutral`",
+    )]);
+}

@@ -193,6 +193,9 @@ pub struct Lists {
     pub base_pairs: PairList,
     pub targets: Vec<TargetList>,
     pub queries: Vec<WordList>,
+    /// The words NBM's neutral pool leaves out besides the base pairs' (`measures.nbm_pool_exclude`;
+    /// none with the vocabulary as the pool).
+    pub nbm_pool_exclude: Vec<String>,
     /// The set-level lists, when the plan has a `set_level` section.
     pub set_level: Option<SetLevelLists>,
     /// The analogy queries, when the plan has an `analogies` section.
@@ -243,6 +246,10 @@ impl Lists {
             let (path, text) = read_list(folder, name, Kind::Query, resolver)?;
             queries.push(WordList::parse(name, &text)?);
             files.push(digest(name, path, &text));
+        }
+        let (nbm_pool_exclude, digests) = read_word_lists(&m.nbm_pool_exclude, folder, resolver)?;
+        for d in digests {
+            push_once(&mut files, d);
         }
         let set_level = (plan.set_level.as_ref())
             .map(|p| load_set_level(p, folder, resolver, &mut files))
@@ -316,6 +323,7 @@ impl Lists {
             base_pairs,
             targets,
             queries,
+            nbm_pool_exclude,
             set_level,
             analogies,
             base_pairs_analyses,
@@ -433,18 +441,43 @@ pub(crate) fn load_base_pairs(
         truth.push(TruthList::parse(name, &text)?);
         files.push(digest(name, path, &text));
     }
-    let mut pool_exclude = Vec::new();
-    for name in &p.pool_exclude {
-        let (path, text) = read_list(folder, name, Kind::Words, resolver)?;
-        pool_exclude.extend(list_words(name, &path, &text)?);
-        files.push(digest(name, path, &text));
-    }
+    let (pool_exclude, digests) = read_word_lists(&p.pool_exclude, folder, resolver)?;
+    files.extend(digests);
     Ok(BasePairLists {
         pairs,
         professions,
         truth,
         pool_exclude,
     })
+}
+
+/// A list file read: `(list name, file, sha256)`.
+type ListFile = (String, PathBuf, String);
+
+/// Every word of the lists `names` in `folder` (word lists, pair lists, or declared JSON lists of
+/// words or pairs), in order, with each list file's digest.
+fn read_word_lists(
+    names: &[String],
+    folder: &Path,
+    resolver: &mut Resolver,
+) -> Result<(Vec<String>, Vec<ListFile>)> {
+    let (mut words, mut digests) = (Vec::new(), Vec::new());
+    for name in names {
+        let (path, text) = read_list(folder, name, Kind::Words, resolver)?;
+        words.extend(list_words(name, &path, &text)?);
+        digests.push(digest(name, path, &text));
+    }
+    Ok((words, digests))
+}
+
+/// The words NBM's neutral pool leaves out besides the base pairs', from the lists `names` in
+/// the word-list folder `folder` (`retest score --pool-exclude`, Python's `pool_exclude`).
+///
+/// # Errors
+///
+/// A list that cannot be found, read, verified or parsed.
+pub fn pool_exclude_words(names: &[String], folder: &Path, resolver: &mut Resolver) -> Result<Vec<String>> {
+    Ok(read_word_lists(names, folder, resolver)?.0)
 }
 
 /// Records a list file unless another section of the plan read it already.

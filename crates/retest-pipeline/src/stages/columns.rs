@@ -8,6 +8,8 @@ use retest_reliability::IccResult;
 use retest_spec::Plan;
 use retest_tables::{IccStats, SpreadStats, ValidityStats, WeatStats};
 
+use crate::lists::Lists;
+
 /// The `status` of a WEAT row whose X, Y, A or B has no word in the vocabulary.
 pub const EMPTY_SET: &str = "empty_set";
 /// The `status` of a row (an analogy query, a base-pair comparison) with a word out of vocabulary.
@@ -77,13 +79,15 @@ pub(crate) fn validity_stats(rule: &str, reference: &str, criterion: &str, v: &V
     }
 }
 
-/// The plan's rules with their settings, on `threads` threads.
-pub(crate) fn plan_scoring(plan: &Plan, threads: usize) -> Scoring<'_> {
+/// The plan's rules with their settings, NBM's neutral pool leaving out `lists`' gendered words,
+/// on `threads` threads.
+pub(crate) fn plan_scoring<'a>(plan: &'a Plan, lists: &'a Lists, threads: usize) -> Scoring<'a> {
     Scoring {
         rules: &plan.measures.rules,
         ripa_target: plan.measures.ripa_target,
         nbm_k: plan.measures.nbm_k as usize,
         nbm_pool: plan.measures.nbm_pool,
+        pool_exclude: &lists.nbm_pool_exclude,
         threads,
     }
 }

@@ -78,7 +78,7 @@ impl<'a> Rules<'a> {
     fn new(setup: &Setup<'a>) -> Result<Rules<'a>> {
         let plan = setup.plan;
         let resolved = Resolved::new(setup.corpus_name(), setup.lists, setup.vocab, setup.base_pairs)?;
-        let scorer = plan_scoring(plan, setup.threads)
+        let scorer = plan_scoring(plan, setup.lists, setup.threads)
             .for_vocabulary(&setup.vocabulary.words, &setup.lists.base_pairs.pairs);
         let n_targets = resolved.targets.len();
         Ok(Rules {
@@ -548,6 +548,7 @@ mod tests {
             base_pairs: PairList::parse("pairs", "he she\nking queen\n").unwrap(),
             targets,
             queries: vec![WordList::parse("q", "doctor\ntree\n").unwrap()],
+            nbm_pool_exclude: Vec::new(),
             set_level: None,
             analogies: None,
             base_pairs_analyses: None,
@@ -613,6 +614,7 @@ mod tests {
             ripa_target: RipaTarget::Raw,
             nbm_k: 1,
             nbm_pool: NbmPool::Vocabulary,
+            pool_exclude: &[],
             threads: 1,
         }
         .for_vocabulary(&words, &resolved.pairs);

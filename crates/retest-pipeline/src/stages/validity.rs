@@ -85,7 +85,7 @@ impl<'a> Validity<'a> {
                 &missing,
             ));
         }
-        let scorer = plan_scoring(setup.plan, setup.threads)
+        let scorer = plan_scoring(setup.plan, setup.lists, setup.threads)
             .for_vocabulary(&setup.vocabulary.words, &setup.lists.base_pairs.pairs);
         let base_pairs = setup.base_pairs;
         Ok(Some(Validity {

@@ -102,6 +102,7 @@ fn lists() -> Lists {
             word_list("career", &["doctor", "engineer"]),
             word_list("family", &["nurse"]),
         ],
+        nbm_pool_exclude: Vec::new(),
         set_level: Some(set_level),
         analogies: None,
         base_pairs_analyses: None,
