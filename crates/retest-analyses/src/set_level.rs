@@ -110,18 +110,37 @@ pub struct AgreementRecord {
     pub a: usize,
     pub b: usize,
     pub result: CorrelationResult,
+    /// The 2.5 % and 97.5 % quantiles of ρ over the bootstrap resamples of the seeds (the
+    /// resamples where ρ is defined); NaN without resamples or without a defined ρ.
+    pub interval: [f64; 2],
 }
 
 /// Spearman's ρ across seeds between every two of `series` (each one value per seed, all of
-/// one length), `a < b`: do the measures rank the seeds of one configuration alike?
-pub fn seed_agreement(series: &[Vec<f64>]) -> Vec<AgreementRecord> {
+/// one length), `a < b`: do the measures rank the seeds of one configuration alike? With its
+/// percentile bootstrap interval over `resamples` (each a list of seed positions drawn with
+/// replacement by the caller, who owns the randomness).
+pub fn seed_agreement(series: &[Vec<f64>], resamples: &[Vec<usize>]) -> Vec<AgreementRecord> {
     let mut records = Vec::new();
     for a in 0..series.len() {
         for b in a + 1..series.len() {
+            let mut rhos: Vec<f64> = (resamples.iter())
+                .map(|seeds| {
+                    let pick = |s: &[f64]| seeds.iter().map(|&i| s[i]).collect::<Vec<f64>>();
+                    spearman(&pick(&series[a]), &pick(&series[b])).value
+                })
+                .filter(|r| !r.is_nan())
+                .collect();
+            rhos.sort_by(f64::total_cmp);
+            let interval = if rhos.is_empty() {
+                [f64::NAN; 2]
+            } else {
+                [quantile(&rhos, 0.025), quantile(&rhos, 0.975)]
+            };
             records.push(AgreementRecord {
                 a,
                 b,
                 result: spearman(&series[a], &series[b]),
+                interval,
             });
         }
     }
@@ -418,8 +437,14 @@ pub struct SetAgreement {
 /// size averaged over the Caliskan tests of `kinds` (when there is one), Direct Bias along the
 /// principal component, OS, GD, MAC and RNSB averaged over the Caliskan tests (when there is
 /// one), RND, ECT, then each of `extra` (one value per seed each, such as a rule's mean |score|
-/// over the neutral words).
-pub fn set_level_agreement(seeds: &[&SetLevelSeed], kinds: &[WeatKind], extra: &[&[f64]]) -> SetAgreement {
+/// over the neutral words or a quality benchmark's ρ), with bootstrap intervals over
+/// `resamples` ([`seed_agreement`]).
+pub fn set_level_agreement(
+    seeds: &[&SetLevelSeed],
+    kinds: &[WeatKind],
+    extra: &[&[f64]],
+    resamples: &[Vec<usize>],
+) -> SetAgreement {
     let caliskan: Vec<usize> = (0..kinds.len())
         .filter(|&i| kinds[i] == WeatKind::Caliskan)
         .collect();
@@ -456,7 +481,7 @@ pub fn set_level_agreement(seeds: &[&SetLevelSeed], kinds: &[WeatKind], extra: &
     series.extend((extra.iter().enumerate()).map(|(i, values)| (AgreementSeries::Extra(i), values.to_vec())));
     let (series, values): (Vec<_>, Vec<_>) = series.into_iter().unzip();
     SetAgreement {
-        records: seed_agreement(&values),
+        records: seed_agreement(&values, resamples),
         series,
     }
 }
@@ -752,7 +777,7 @@ mod tests {
         ];
         let seeds: Vec<&SetLevelSeed> = seeds.iter().collect();
         let rule = [5.0, 6.0, 4.0];
-        let a = set_level_agreement(&seeds, &kinds, &[&rule]);
+        let a = set_level_agreement(&seeds, &kinds, &[&rule], &[]);
         assert_eq!(
             a.series,
             [
@@ -787,7 +812,7 @@ mod tests {
         // RNSB is the same on every seed: no ranking.
         assert!(rho(5, 6).is_nan());
         // Without a Caliskan test the series start at Direct Bias.
-        let none = set_level_agreement(&seeds, &[WeatKind::Stereotype; 3], &[]);
+        let none = set_level_agreement(&seeds, &[WeatKind::Stereotype; 3], &[], &[]);
         assert_eq!(none.series[0], AgreementSeries::DirectBiasPca);
         assert_eq!(none.records.len(), 10);
     }
@@ -816,7 +841,10 @@ mod tests {
             vec![10.0, 30.0, 20.0, 40.0],
             vec![4.0, 3.0, 2.0, 1.0],
         ];
-        let r = seed_agreement(&series);
+        // Three resamples: every seed once (ρ as above), seeds 0 1 2 2 and seeds 3 3 3 3 (one
+        // value: no ρ, left out).
+        let resamples = vec![vec![0, 1, 2, 3], vec![0, 1, 2, 2], vec![3; 4]];
+        let r = seed_agreement(&series, &resamples);
         assert_eq!(
             r.iter().map(|r| (r.a, r.b)).collect::<Vec<_>>(),
             [(0, 1), (0, 2), (1, 2)]
@@ -825,6 +853,14 @@ mod tests {
         assert!((r[0].result.value - 0.8).abs() < 1e-12);
         assert!((r[1].result.value + 1.0).abs() < 1e-12);
         assert!((r[2].result.value + 0.8).abs() < 1e-12);
+        // Series 0 and 1 on seeds 0 1 2 2: (1, 2, 3, 3) against (10, 30, 20, 20), average ranks
+        // (1, 2, 3.5, 3.5) and (1, 4, 2.5, 2.5), deviations (−1.5, −0.5, 1, 1) and
+        // (−1.5, 1.5, 0, 0): ρ = 1.5/√(4.5 · 4.5). The interval interpolates between it and 0.8.
+        let second = 1.5 / 4.5;
+        let [low, high] = r[0].interval;
+        assert!((low - (second + 0.025 * (0.8 - second))).abs() < 1e-12, "{low}");
+        assert!((high - (second + 0.975 * (0.8 - second))).abs() < 1e-12, "{high}");
+        assert!(seed_agreement(&series, &[])[0].interval[0].is_nan());
         // One rule, 2 pairs, 2 targets, 2 seeds: [pair][target][seed].
         let values = vec![1.0, -2.0, 5.0, 5.0, /* pair 1 */ -3.0, 4.0, 7.0, 7.0];
         let tensor = ScoreTensor::from_values(&[retest_measures::Rule::Dbwa], 2, 2, 2, values).unwrap();
@@ -871,7 +907,7 @@ mod tests {
         assert!(s.mean.is_nan() && s.sd.is_nan() && s.low.is_nan() && s.high.is_nan());
         // The share of no p-values is undefined.
         assert!(s.share_significant.is_some_and(f64::is_nan));
-        assert!(seed_agreement(&[vec![1.0, 2.0, 3.0]]).is_empty());
-        assert!(seed_agreement(&[]).is_empty());
+        assert!(seed_agreement(&[vec![1.0, 2.0, 3.0]], &[]).is_empty());
+        assert!(seed_agreement(&[], &[]).is_empty());
     }
 }

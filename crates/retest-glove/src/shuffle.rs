@@ -1,19 +1,7 @@
 //! Uniform integers and the Fisher–Yates shuffle on a ChaCha stream.
 
 use rand_core::Rng;
-
-/// A uniform integer in `0..n` (`n > 0`), without modulo bias (Lemire's multiply-and-reject).
-pub(crate) fn below(rng: &mut impl Rng, n: u64) -> u64 {
-    debug_assert!(n > 0);
-    let mut m = rng.next_u64() as u128 * n as u128;
-    if (m as u64) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u64) < threshold {
-            m = rng.next_u64() as u128 * n as u128;
-        }
-    }
-    (m >> 64) as u64
-}
+use retest_rng::below;
 
 /// Swaps whose target is drawn, and its cache line prefetched, before they are made.
 const DRAW_AHEAD: usize = 32;
@@ -65,16 +53,6 @@ fn prefetch<T>(p: *const T) {
 mod tests {
     use super::*;
     use retest_rng::SeedPath;
-
-    #[test]
-    fn below_is_in_range_and_roughly_uniform() {
-        let mut rng = SeedPath::new(1).stream("t");
-        let mut counts = [0u32; 6];
-        for _ in 0..60_000 {
-            counts[below(&mut rng, 6) as usize] += 1;
-        }
-        assert!(counts.iter().all(|&c| (9_000..11_000).contains(&c)), "{counts:?}");
-    }
 
     /// The plain loop the prefetching one must match draw for draw.
     fn plain_shuffle<T>(items: &mut [T], rng: &mut impl Rng) {

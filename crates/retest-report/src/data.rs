@@ -244,6 +244,7 @@ macro_rules! config_rows {
 }
 
 config_rows!(
+    AgreementRow,
     ResidualReliabilityRow,
     SubspaceReliabilityRow,
     ValidityReliabilityRow,

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use retest_tables::{
-    AlphaRow, AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow,
+    AgreementRow, AlphaRow, AnalogyAccuracyRow, AnalogyAnswerRow, AnalogyPairRow, AnalogyReliabilityRow,
     AnalogyReportedRow, AnalogySweepRow, AnalogyZhangRow, BasePairAgreementRow, BasePairBaselineRow,
     BasePairCorrelationRow, BasePairDirectionRow, BasePairExampleRow, BasePairFlipRow, BasePairKappaRow,
     BasePairSeedsRow, BasePairSummaryRow, BasePairVarianceRow, CorrelationRow, CoverageRow, DirectionRow,
@@ -95,6 +95,8 @@ pub struct SetLevelTables {
     pub directions: Option<Vec<DirectionRow>>,
     pub weat: Option<Vec<WeatSeedRow>>,
     pub weat_words: Option<Vec<WeatWordRow>>,
+    /// Spearman's ρ across seeds between the set-level series.
+    pub agreement: Option<Vec<AgreementRow>>,
 }
 
 /// The analogy stage's tables.
@@ -169,6 +171,7 @@ pub fn read_tables(tables_dir: &Path) -> Result<RunTables, ReportError> {
             directions: read_optional(dir, names::DIRECTIONS)?,
             weat: read_optional(dir, names::WEAT)?,
             weat_words: read_optional(dir, names::WEAT_WORDS)?,
+            agreement: read_optional(dir, names::AGREEMENT)?,
         },
         analogies: AnalogyTables {
             answers: read_optional(dir, names::ANALOGY_ANSWERS)?,

@@ -68,10 +68,34 @@ impl SeedPath {
     }
 }
 
+/// A uniform integer in `0..n` (`n > 0`), without modulo bias (Lemire's multiply-and-reject):
+/// GloVe's shuffle and the resampling of seeds draw with it.
+pub fn below(rng: &mut impl rand_core::Rng, n: u64) -> u64 {
+    debug_assert!(n > 0);
+    let mut m = rng.next_u64() as u128 * n as u128;
+    if (m as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u64) < threshold {
+            m = rng.next_u64() as u128 * n as u128;
+        }
+    }
+    (m >> 64) as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand_core::Rng;
+
+    #[test]
+    fn below_is_in_range_and_roughly_uniform() {
+        let mut rng = SeedPath::new(1).stream("t");
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[below(&mut rng, 6) as usize] += 1;
+        }
+        assert!(counts.iter().all(|&c| (9_000..11_000).contains(&c)), "{counts:?}");
+    }
 
     #[test]
     fn same_path_same_stream() {

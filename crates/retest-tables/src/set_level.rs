@@ -154,13 +154,17 @@ table_row! {
         pub corpus: String,
         pub algorithm: String,
         /// `weat_effect_size` (mean over the tests of the tests file), `direct_bias_pca`, `os`,
-        /// `gd`, or a rule (`dbwa`, …: its mean |score| over the base pairs and the neutral words).
+        /// `gd`, a rule (`dbwa`, …: its mean |score| over the base pairs and the neutral words),
+        /// or `quality_spearman:<benchmark>` (a word-similarity benchmark's ρ).
         pub measure_a: String,
         pub measure_b: String,
         /// Spearman's ρ; NaN unless `status` is `ok`.
         pub spearman: f64,
         /// Two-sided p-value of ρ = 0 (t test, as scipy's `spearmanr`).
         pub p_value: f64,
+        /// The 2.5 % and 97.5 % quantiles of ρ over bootstrap resamples of the seeds.
+        pub ci_low: f64,
+        pub ci_high: f64,
         pub n_seeds: u32,
         pub status: String,
     }

@@ -3,9 +3,9 @@
 //! agreement between the measures.
 
 use retest_measures::Measure;
-use retest_tables::{SeedSpreadRow, SetLevelStatistic};
+use retest_tables::{AgreementRow, SeedSpreadRow, SetLevelStatistic};
 
-use crate::data::{algorithm_label, rule_label, sorted_names};
+use crate::data::{ConfigRow, algorithm_label, configs_of, rule_label, sorted_names};
 use crate::document::Block;
 use crate::finding::{Evidence, Finding, Verdict};
 use crate::numbers::f2;
@@ -186,6 +186,76 @@ pub(super) fn bakarov_findings(rows: &[BakarovRow], corpus_tokens: &[(String, u6
     ]
 }
 
+/// Bakarov's "bias does not follow quality", seed by seed: within each configuration, Spearman's
+/// ρ across its seeds between each detector (OS, GD, WEAT's mean d) and each word-similarity
+/// benchmark's ρ, with its bootstrap interval over resamples of the seeds (the `agreement`
+/// table). Replicates when every interval includes 0.
+pub(super) fn quality_across_seeds(rows: Option<&[AgreementRow]>) -> Finding {
+    let claim = "Bias does not follow embedding quality across the seeds of one configuration".to_owned();
+    let paper = "tested across configurations only (§3)".to_owned();
+    let detectors = [
+        Measure::Os.name(),
+        Measure::Gd.name(),
+        SetLevelStatistic::WeatEffectSize.as_str(),
+    ];
+    let quality = |name: &str| {
+        name.strip_prefix(SetLevelStatistic::QualitySpearman.as_str())
+            .is_some_and(|rest| rest.starts_with(':'))
+    };
+    let pairs: Vec<&AgreementRow> = (rows.unwrap_or_default().iter())
+        .filter(|r| r.status == "ok" && r.ci_low.is_finite())
+        .filter(|r| {
+            (detectors.contains(&r.measure_a.as_str()) && quality(&r.measure_b))
+                || (detectors.contains(&r.measure_b.as_str()) && quality(&r.measure_a))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return Finding {
+            claim,
+            paper,
+            this_run: "—".into(),
+            verdict: Verdict::NotAvailable,
+            sentence: "Cannot be checked: the run has no agreement of a detector with a quality benchmark \
+                       across seeds."
+                .into(),
+        };
+    }
+    let mut parts = Vec::new();
+    for (corpus, algorithm) in configs_of(pairs.iter().map(|r| r.config())) {
+        let own: Vec<&&AgreementRow> = (pairs.iter())
+            .filter(|r| r.corpus == corpus && r.algorithm == algorithm)
+            .collect();
+        let covering = own.iter().filter(|r| r.ci_low <= 0.0 && r.ci_high >= 0.0).count();
+        let rhos: Vec<f64> = own.iter().map(|r| r.spearman).collect();
+        let low = rhos.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = rhos.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        parts.push((
+            covering == own.len(),
+            format!(
+                "{corpus} {}: {covering} of {} intervals include 0 (ρ {} to {})",
+                algorithm_label(&algorithm),
+                own.len(),
+                f2(low),
+                f2(high)
+            ),
+        ));
+    }
+    let holds = parts.iter().all(|(covers, _)| *covers);
+    Finding::judged(
+        claim,
+        paper,
+        parts.into_iter().map(|(_, p)| p).collect::<Vec<_>>().join("; "),
+        holds,
+        |verdict| {
+            format!(
+                "Within each configuration, Spearman's ρ across its seeds between each detector (OS, GD, WEAT's \
+                 mean d) and each word-similarity benchmark's ρ, with the 2.5 %–97.5 % quantiles of ρ over \
+                 1,000 bootstrap resamples of the seeds; replicates when every interval includes 0; {verdict}."
+            )
+        },
+    )
+}
+
 /// Whether each detector ranks the algorithms the same way on every corpus (with at least 2
 /// corpora that share at least 2 algorithms).
 pub(super) fn algorithm_order(rows: &[BakarovRow]) -> (Verdict, String) {
@@ -241,6 +311,7 @@ pub(super) fn algorithm_order(rows: &[BakarovRow]) -> (Verdict, String) {
 pub(super) fn bakarov_blocks(
     rows: &[BakarovRow],
     corpus_tokens: &[(String, u64)],
+    agreement: Option<&[AgreementRow]>,
     evidence: Evidence,
     blocks: &mut Vec<Block>,
 ) {
@@ -273,7 +344,8 @@ pub(super) fn bakarov_blocks(
             })
             .collect(),
     });
-    let findings = bakarov_findings(rows, corpus_tokens);
+    let mut findings = bakarov_findings(rows, corpus_tokens);
+    findings.push(quality_across_seeds(agreement));
     push_findings("finding (Bakarov 2021)", findings, evidence, blocks);
 }
 

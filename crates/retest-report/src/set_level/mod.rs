@@ -319,7 +319,13 @@ pub(crate) fn blocks(
     blocks.push(Block::Heading(3, "Direct Bias and Bakarov's detectors".into()));
     blocks.push(direction_table(spreads, &configs));
     let rows = bakarov_rows(spreads, &tests, &configs);
-    bakarov_blocks(&rows, &meta.corpus_tokens, evidence, blocks);
+    bakarov_blocks(
+        &rows,
+        &meta.corpus_tokens,
+        tables.agreement.as_deref(),
+        evidence,
+        blocks,
+    );
     agreement_blocks(spreads, &rows, &configs, blocks);
     if let Some(directions) = &tables.directions {
         push_figure(
@@ -337,7 +343,9 @@ pub(crate) fn blocks(
 
 #[cfg(test)]
 mod tests {
-    use super::bakarov::{BAKAROV_BENCHMARKS, BakarovRow, algorithm_order, bakarov_findings, bakarov_rows};
+    use super::bakarov::{
+        BAKAROV_BENCHMARKS, BakarovRow, algorithm_order, bakarov_findings, bakarov_rows, quality_across_seeds,
+    };
     use super::*;
     use crate::finding::Verdict;
 
@@ -465,5 +473,48 @@ mod tests {
         let two = bakarov_findings(&rows[..2], &tokens);
         assert_eq!(two[2].verdict, Verdict::NotAvailable);
         assert_eq!(two[2].this_run, "fewer than 3 configurations");
+    }
+
+    #[test]
+    fn quality_across_seeds_needs_every_interval_to_include_zero() {
+        let row =
+            |algorithm: &str, a: &str, b: &str, rho: f64, low: f64, high: f64| retest_tables::AgreementRow {
+                corpus: "c".into(),
+                algorithm: algorithm.into(),
+                measure_a: a.into(),
+                measure_b: b.into(),
+                spearman: rho,
+                p_value: 0.5,
+                ci_low: low,
+                ci_high: high,
+                n_seeds: 32,
+                status: "ok".into(),
+            };
+        let mut rows = vec![
+            row("sgns", "os", "quality_spearman:ws353", 0.1, -0.3, 0.4),
+            row(
+                "sgns",
+                "weat_effect_size",
+                "quality_spearman:rg65",
+                -0.2,
+                -0.5,
+                0.1,
+            ),
+            // Not a detector against quality: left out.
+            row("sgns", "os", "gd", 0.9, 0.8, 1.0),
+            row("glove", "quality_spearman:ws353", "gd", 0.0, -0.2, 0.2),
+        ];
+        let f = quality_across_seeds(Some(&rows));
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert_eq!(
+            f.this_run,
+            "c GloVe: 1 of 1 intervals include 0 (ρ 0.00 to 0.00); c SGNS: 2 of 2 intervals include 0 (ρ -0.20 to 0.10)"
+        );
+        rows[1].ci_high = -0.05;
+        assert_eq!(
+            quality_across_seeds(Some(&rows)).verdict,
+            Verdict::DoesNotReplicate
+        );
+        assert_eq!(quality_across_seeds(None).verdict, Verdict::NotAvailable);
     }
 }

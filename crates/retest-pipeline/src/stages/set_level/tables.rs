@@ -9,6 +9,7 @@ use retest_analyses::{
 };
 use retest_measures::{Measure, Vocab};
 use retest_reliability::IccResult;
+use retest_rng::below;
 use retest_tables::{
     AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, Table,
     WeatSeedRow, WeatWordRow, names,
@@ -311,15 +312,25 @@ impl SetLevel<'_> {
     }
 
     /// Spearman's ρ across seeds between WEAT's effect size (mean over the tests of the tests
-    /// file), Direct Bias along `pca`, OS, GD and each rule's mean |score| over the neutral words.
+    /// file), Direct Bias along `pca`, OS, GD, each rule's mean |score| over the neutral words
+    /// and each word-similarity benchmark's ρ (Bakarov's question, seed by seed: does bias follow
+    /// quality?), each with its bootstrap interval over resamples of the seeds.
     pub(super) fn agreement_rows(
         &self,
         c: Configuration<'_>,
         seeds: &[SeedValues],
         rule_bias: &[(String, Vec<f64>)],
     ) -> Vec<AgreementRow> {
-        let rules: Vec<&[f64]> = rule_bias.iter().map(|(_, v)| v.as_slice()).collect();
-        let agreement = set_level_agreement(&measures(seeds), &self.kinds(), &rules);
+        let quality: Vec<(String, Vec<f64>)> = (self.benchmarks.iter().enumerate())
+            .map(|(b, (name, _))| {
+                let name = format!("{}:{name}", SetLevelStatistic::QualitySpearman.as_str());
+                (name, seeds.iter().map(|v| v.quality[b].spearman).collect())
+            })
+            .collect();
+        let extra: Vec<&(String, Vec<f64>)> = rule_bias.iter().chain(&quality).collect();
+        let values: Vec<&[f64]> = extra.iter().map(|(_, v)| v.as_slice()).collect();
+        let resamples = self.resamples(seeds.len());
+        let agreement = set_level_agreement(&measures(seeds), &self.kinds(), &values, &resamples);
         let name = |i: usize| -> String {
             match agreement.series[i] {
                 AgreementSeries::CaliskanEffectSize => SetLevelStatistic::WeatEffectSize.as_str().to_owned(),
@@ -329,7 +340,7 @@ impl SetLevel<'_> {
                 AgreementSeries::CaliskanQuery(measure) => measure.name().to_owned(),
                 AgreementSeries::Rnd => Measure::Rnd.name().to_owned(),
                 AgreementSeries::Ect => Measure::Ect.name().to_owned(),
-                AgreementSeries::Extra(r) => rule_bias[r].0.clone(),
+                AgreementSeries::Extra(r) => extra[r].0.clone(),
             }
         };
         (agreement.records.iter())
@@ -340,9 +351,26 @@ impl SetLevel<'_> {
                 measure_b: name(r.b),
                 spearman: r.result.value,
                 p_value: r.result.p_value,
+                ci_low: r.interval[0],
+                ci_high: r.interval[1],
                 n_seeds: r.result.n as u32,
                 status: r.result.status.as_str().to_owned(),
             })
+            .collect()
+    }
+}
+
+/// Bootstrap resamples of the seeds for the agreement's intervals.
+const AGREEMENT_RESAMPLES: usize = 1000;
+
+impl SetLevel<'_> {
+    /// [`AGREEMENT_RESAMPLES`] resamples of `n` seed positions drawn with replacement, from the
+    /// stream `agreement-bootstrap` of the stage's root: the same for the same plan, corpus and
+    /// model.
+    fn resamples(&self, n: usize) -> Vec<Vec<usize>> {
+        let mut rng = self.root.stream("agreement-bootstrap");
+        (0..AGREEMENT_RESAMPLES)
+            .map(|_| (0..n).map(|_| below(&mut rng, n as u64) as usize).collect())
             .collect()
     }
 }
