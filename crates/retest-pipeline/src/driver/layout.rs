@@ -25,9 +25,11 @@ const EMBEDDINGS_SCHEME: u32 = 3;
 
 /// Version of what the measure stage computes beyond its parameters (2: NBM's pool without the
 /// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
-/// reliability; 4: the set-level measures; 5: the query measures MAC, RNSB, RND and ECT): part of the measure folder's hash, so a change to it
-/// never reuses older tables.
-const MEASURE_SCHEME: u32 = 5;
+/// reliability; 4: the set-level measures; 5: the query measures MAC, RNSB, RND and ECT; 6:
+/// the attribute difference's spread, the agreement's quality series and bootstrap intervals,
+/// the word filter of generated pairs, Zhang et al.'s pair cosines): part of the measure
+/// folder's hash, so a change to it never reuses older tables.
+const MEASURE_SCHEME: u32 = 6;
 
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]
