@@ -309,17 +309,18 @@ fn the_designs_across_seeds_are_labelled() {
         let labels: Vec<(&str, &str)> = (spread.iter())
             .map(|r| (r.measure.as_str(), r.subject.as_str()))
             .collect();
-        assert_eq!(labels.len(), 3 * 6 + 3 + 2 * 6 + 6 + 1);
+        assert_eq!(labels.len(), 4 * 6 + 3 + 2 * 6 + 6 + 1);
         assert_eq!(
-            labels[..3],
+            labels[..4],
             [
                 ("weat_effect_size", "t"),
                 ("weat_statistic", "t"),
-                ("weat_p_value", "t")
+                ("weat_p_value", "t"),
+                ("attribute_difference", "t")
             ]
         );
         assert_eq!(
-            labels[18..23],
+            labels[24..29],
             [
                 ("direct_bias", "he:she"),
                 ("direct_bias", "man:woman"),
@@ -329,7 +330,7 @@ fn the_designs_across_seeds_are_labelled() {
             ]
         );
         assert_eq!(
-            labels[33..],
+            labels[39..],
             [
                 ("pca_explained_variance", "pca"),
                 ("pca_stability", "pca"),
@@ -342,8 +343,10 @@ fn the_designs_across_seeds_are_labelled() {
         );
         // t's statistic: 0.4 on seed 0, 1 − (−1) = 2 on seed 1.
         close(spread[1].spread.mean, 1.2);
-        close(spread[34].spread.mean, 0.9);
-        close(spread[39].spread.mean, 0.2);
+        close(spread[40].spread.mean, 0.9);
+        close(spread[45].spread.mean, 0.2);
+        // t's ‖â − b̂‖: he (1, 0) against she (0, 1) on both seeds, √2.
+        close(spread[3].spread.mean, 2f64.sqrt());
 
         let agreement = stage.agreement_rows(C, seeds, &rule_bias);
         let pairs: Vec<(&str, &str)> = (agreement.iter())
