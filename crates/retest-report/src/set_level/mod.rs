@@ -476,7 +476,7 @@ mod tests {
     }
 
     #[test]
-    fn quality_across_seeds_needs_every_interval_to_include_zero() {
+    fn quality_across_seeds_needs_every_rho_to_stay_small() {
         let row =
             |algorithm: &str, a: &str, b: &str, rho: f64, low: f64, high: f64| retest_tables::AgreementRow {
                 corpus: "c".into(),
@@ -510,7 +510,17 @@ mod tests {
             f.this_run,
             "c GloVe: 1 of 1 intervals include 0 (ρ 0.00 to 0.00); c SGNS: 2 of 2 intervals include 0 (ρ -0.20 to 0.10)"
         );
+        // An interval that excludes 0 is counted; a |ρ| of 0.5 or more decides.
         rows[1].ci_high = -0.05;
+        let f = quality_across_seeds(Some(&rows));
+        assert_eq!(f.verdict, Verdict::Replicates);
+        assert!(
+            f.this_run
+                .ends_with("c SGNS: 1 of 2 intervals include 0 (ρ -0.20 to 0.10)"),
+            "{}",
+            f.this_run
+        );
+        rows[0].spearman = 0.6;
         assert_eq!(
             quality_across_seeds(Some(&rows)).verdict,
             Verdict::DoesNotReplicate
