@@ -370,6 +370,7 @@ def direct_bias(
     words: Union[PathLike, Sequence[str]],
     *,
     c: Optional[float] = None,
+    components: Optional[int] = None,
     lowercase: bool = False,
 ) -> pl.DataFrame:
     """Direct Bias (Bolukbasi et al. 2016) of neutral ``words`` along every base pair's own
@@ -377,7 +378,8 @@ def direct_bias(
     variance), as ``retest direct-bias`` computes it: one row per (embedding, direction), with
     the command's columns. ``pairs`` is a pair file (``masculine feminine`` per line) or a list
     of ``(masculine, feminine)``; ``words`` a word file or a list; ``c`` the exponent (the
-    command's default when not given).
+    command's default when not given); ``components`` K adds Direct Bias on the span of the
+    first 2, …, K components (directions ``pca:2`` … ``pca:K``).
 
     >>> retest.direct_bias(emb, [("he", "she"), ("man", "woman")], ["nurse", "engineer"])  # doctest: +SKIP
     """
@@ -392,6 +394,7 @@ def direct_bias(
             word_list,
             words_from,
             c=c,
+            components=components,
             lowercase=lowercase,
         )
     )

@@ -41,6 +41,7 @@ def direct_bias_parquet(
     words: list[str],
     words_from: str,
     c: Optional[float] = None,
+    components: Optional[int] = None,
     lowercase: bool = False,
 ) -> tuple[bytes, str]: ...
 def pairs_file(path: str) -> list[tuple[str, str]]: ...

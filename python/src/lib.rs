@@ -387,7 +387,7 @@ fn weat_settings(
 /// command's default when not given): the table as Parquet bytes, and the warnings the command
 /// prints.
 #[pyfunction]
-#[pyo3(signature = (embeddings, names, pairs, pairs_from, words, words_from, c=None, lowercase=false))]
+#[pyo3(signature = (embeddings, names, pairs, pairs_from, words, words_from, c=None, components=None, lowercase=false))]
 #[allow(clippy::too_many_arguments)]
 fn direct_bias_parquet<'py>(
     py: Python<'py>,
@@ -398,6 +398,7 @@ fn direct_bias_parquet<'py>(
     words: Vec<String>,
     words_from: String,
     c: Option<f64>,
+    components: Option<usize>,
     lowercase: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
     let models = inner(&embeddings);
@@ -407,6 +408,7 @@ fn direct_bias_parquet<'py>(
         words: &words,
         words_from: &words_from,
         c: c.unwrap_or(defaults::DIRECT_BIAS_C),
+        components: components.unwrap_or(1),
     };
     let lookup = WordLookup { lowercase };
     table_of(py, names::DIRECT_BIAS_FILE, |warnings| {

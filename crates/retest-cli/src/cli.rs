@@ -714,6 +714,12 @@ pub struct DirectBiasArgs {
     /// The exponent c of |cos(w, g)|^c.
     #[arg(long, default_value_t = retest_spec::defaults::DIRECT_BIAS_C)]
     pub c: f64,
+    /// Also Direct Bias on the span of the first 2, …, K principal components of the pairs
+    /// (directions `pca:2` … `pca:K`: the mean of each word's cosine with its projection on the
+    /// span; `explained_variance` the first K components' share). At most the pairs in the
+    /// vocabulary.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive::<usize>)]
+    pub components: usize,
     /// Look words up lowercased, for embeddings of a lowercased corpus.
     #[arg(long)]
     pub lowercase: bool,

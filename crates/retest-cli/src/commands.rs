@@ -70,6 +70,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 pairs: &args.pairs,
                 words: &args.words,
                 c: args.c,
+                components: args.components,
                 out: args.table.file(),
             })
         }

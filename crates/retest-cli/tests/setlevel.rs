@@ -8,7 +8,8 @@ use std::process::Output;
 
 use retest_measures::{
     DirectionSource, Model, PermutationOptions, RnsbOptions, SdKind, WEAT_EXACT_PARTITIONS_MAX, WeatOptions,
-    WeatSets, direct_bias, ect, gender_direction, mac, ripa_query, rnd, rnsb, weat,
+    WeatSets, bias_subspace, direct_bias, ect, gender_direction, mac, ripa_query, rnd, rnsb,
+    subspace_direct_bias, weat,
 };
 use retest_rng::SeedPath;
 use retest_tables::{QueryRow, Table, WeatRow, WeatStats};
@@ -341,6 +342,59 @@ fn direct_bias_gives_one_row_per_pair_and_the_principal_component() {
             assert!(explained.is_nan(), "{row:?}");
         }
     }
+}
+
+/// `--components 3`: Direct Bias on the span of the first two and three components of the pairs
+/// in the vocabulary, with their share of variance; more components than pairs are refused.
+#[test]
+fn direct_bias_on_the_first_principal_components() {
+    let dir = tempfile::tempdir().unwrap();
+    let model_file = trained_model(dir.path());
+    let pairs = "he she\nman woman\nking queen\n";
+    let (out, _, out_file) = direct_bias_run(
+        dir.path(),
+        &model_file,
+        pairs,
+        "city\nriver\nteacher\n",
+        &["--components", "3"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (vocab, dim, raw) = load(&model_file);
+    let model = Model::new(&vocab, &raw, dim).unwrap();
+    let neutral = ids(&model, &["city", "river", "teacher"]);
+    let id = |w: &str| model.vocab().id(w).unwrap();
+    let pair_ids = [("he", "she"), ("man", "woman"), ("king", "queen")].map(|(m, f)| (id(m), id(f)));
+    let sub = bias_subspace(&model, &pair_ids, 3).unwrap();
+    let csv = std::fs::read_to_string(&out_file).unwrap();
+    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3 + 1 + 2);
+    for (row, k) in rows[4..].iter().zip([2, 3]) {
+        assert_eq!(row[1], format!("pca:{k}"));
+        let want = subspace_direct_bias(&model, &sub.axes[..k], &neutral, 1.0)
+            .unwrap()
+            .value;
+        let value: f64 = row[4].parse().unwrap();
+        assert!((value - want).abs() < 1e-12, "{row:?} vs {want}");
+        let explained: f64 = row[5].parse().unwrap();
+        let share: f64 = sub.explained_variance_ratio[..k].iter().sum();
+        assert!((explained - share).abs() < 1e-12, "{row:?}");
+    }
+    let (out, _, _) = direct_bias_run(
+        dir.path(),
+        &model_file,
+        pairs,
+        "city\n",
+        &["--components", "4", "--force"],
+    );
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{m}: 3 of 3 pairs and 1 of 1 words in the vocabulary\n\
+             error: {m}: --components: bias subspace: 4 components asked; 3 definitional pairs allow 1 to 3\n",
+            m = model_file.display()
+        )
+    );
 }
 
 #[test]

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail, ensure};
 use retest_measures::{
-    DirectionSource, Model, PermutationOptions, SdKind, WeatOptions, WeatSets, direct_bias, gender_direction,
-    weat,
+    DirectionSource, Model, PermutationOptions, SdKind, WeatOptions, WeatSets, bias_subspace, direct_bias,
+    gender_direction, subspace_direct_bias, weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::{QueryTest, WeatTest};
@@ -67,6 +67,8 @@ pub struct DirectBiasRequest<'a> {
     pub words: &'a Path,
     /// The exponent `c` (finite, ≥ 0).
     pub c: f64,
+    /// Also Direct Bias on the span of the first 2, …, `components` principal components.
+    pub components: usize,
     pub out: TableFile<'a>,
 }
 
@@ -242,6 +244,7 @@ pub fn direct_bias_files(req: &DirectBiasRequest<'_>) -> Result<()> {
         words: &words.words,
         words_from: &words_from,
         c: req.c,
+        components: req.components,
     };
     let rows = req.embeddings.rows_of_each(|name, model, err| {
         direct_bias_rows(name, model, &req.embeddings.lookup, &input, err)
@@ -268,6 +271,9 @@ pub struct DirectBiasInput<'a> {
     pub words_from: &'a str,
     /// The exponent `c` (finite, ≥ 0).
     pub c: f64,
+    /// Also Direct Bias on the span of the first 2, …, `components` principal components (1:
+    /// the first component only).
+    pub components: usize,
 }
 
 /// Direct Bias of the neutral words on `model` (`name` in the rows) along every pair's own
@@ -366,6 +372,45 @@ pub fn direct_bias_rows(
             n_words: neutral.len() as u32,
             direct_bias: bias.value,
             explained_variance,
+        });
+    }
+    rows.extend(subspace_rows(name, model, &pair_ids, &neutral, input)?);
+    Ok(rows)
+}
+
+/// Direct Bias on the span of the first k = 2, …, `input.components` principal components of
+/// the pairs (directions `pca:k`; the projection norm's reading, with the first k components'
+/// share of variance), NaN beyond the components the pairs span.
+///
+/// # Errors
+///
+/// More components than the pairs in the vocabulary allow.
+fn subspace_rows(
+    name: &str,
+    model: &Model<'_>,
+    pairs: &[(u32, u32)],
+    neutral: &[u32],
+    input: &DirectBiasInput<'_>,
+) -> Result<Vec<DirectBiasRow>> {
+    if input.components < 2 {
+        return Ok(Vec::new());
+    }
+    let sub =
+        bias_subspace(model, pairs, input.components).with_context(|| format!("{name}: --components"))?;
+    let mut rows = Vec::new();
+    for k in 2..=input.components {
+        let direct_bias = if k <= sub.rank {
+            subspace_direct_bias(model, &sub.axes[..k], neutral, input.c)?.value
+        } else {
+            f64::NAN
+        };
+        rows.push(DirectBiasRow {
+            embedding: name.to_owned(),
+            direction: format!("{PCA_DIRECTION}:{k}"),
+            c: input.c,
+            n_words: neutral.len() as u32,
+            direct_bias,
+            explained_variance: sub.explained_variance_ratio[..k].iter().sum(),
         });
     }
     Ok(rows)
