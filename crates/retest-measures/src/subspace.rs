@@ -87,11 +87,30 @@ pub fn bias_subspace(
     })
 }
 
-/// `(ŵ · b_1, …, ŵ · b_k)` of word `w`.
-fn coordinates(model: &Model<'_>, axes: &[Vec<f64>], w: u32) -> (Vec<f64>, Vec<f64>) {
-    let u = unit(model, w);
-    let along = axes.iter().map(|b| dot(&u, b)).collect();
-    (u, along)
+impl BiasSubspace {
+    /// Direct Bias of the neutral words on the span of the first `k` axes
+    /// ([`subspace_direct_bias`]), or `None` when the pairs span fewer than `k` dimensions.
+    ///
+    /// # Errors
+    ///
+    /// As [`subspace_direct_bias`].
+    pub fn direct_bias(
+        &self,
+        model: &Model<'_>,
+        k: usize,
+        neutral: &[u32],
+        c: f64,
+    ) -> Result<Option<SubspaceDirectBias>, MeasureError> {
+        if k > self.rank {
+            return Ok(None);
+        }
+        subspace_direct_bias(model, &self.axes[..k], neutral, c).map(Some)
+    }
+}
+
+/// `(û · b_1, …, û · b_k)` of a unit vector `û`.
+fn coordinates(u: &[f64], axes: &[Vec<f64>]) -> Vec<f64> {
+    axes.iter().map(|b| dot(u, b)).collect()
 }
 
 /// Direct Bias of the neutral words on the subspace of `axes` (orthonormal, such as the first
@@ -117,7 +136,7 @@ pub fn subspace_direct_bias(
     check_set(model, "direct bias neutral words", neutral)?;
     let (mut norms, mut terms, mut summed) = (Vec::new(), Vec::new(), Vec::new());
     for &w in neutral {
-        let (_, along) = coordinates(model, axes, w);
+        let along = coordinates(&unit(model, w), axes);
         // Both clamped to what exact arithmetic allows, against rounding.
         let length = norm(&along).min(1.0);
         let total: f64 = along.iter().map(|x| x.abs()).sum();
@@ -151,17 +170,18 @@ pub fn indirect_bias(
         });
     }
     check_ids(model, "indirect bias words", &[w, v])?;
-    let rejection = |id: u32| {
-        let (mut u, along) = coordinates(model, axes, id);
-        for (b, a) in axes.iter().zip(&along) {
-            for (x, y) in u.iter_mut().zip(b) {
+    let rejection = |u: &[f64]| {
+        let mut r = u.to_vec();
+        for (b, a) in axes.iter().zip(coordinates(u, axes)) {
+            for (x, y) in r.iter_mut().zip(b) {
                 *x -= a * y;
             }
         }
-        u
+        r
     };
-    let cosine = dot(&unit(model, w), &unit(model, v));
-    let (wr, vr) = (rejection(w), rejection(v));
+    let (uw, uv) = (unit(model, w), unit(model, v));
+    let cosine = dot(&uw, &uv);
+    let (wr, vr) = (rejection(&uw), rejection(&uv));
     let beta = (cosine - dot(&wr, &vr) / (norm(&wr) * norm(&vr))) / cosine;
     Ok(IndirectBias {
         cosine,

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use retest_analyses::{SpreadIcc, SubspaceSeedValues, subspace_across};
 use retest_measures::{
     DirectionSource, Measure, Model, bias_subspace, direct_bias, gender_direction, indirect_bias,
-    leave_one_pair_out, subspace_direct_bias,
+    leave_one_pair_out,
 };
 use retest_spec::SubspaceParams;
 use retest_tables::{
@@ -261,16 +261,18 @@ impl Subspace<'_> {
         for k in 1..=self.params.components {
             // Components beyond those the pairs span (a hard-debiased model's span one) are
             // undefined.
-            if k > sub.rank {
-                direct.push(f64::NAN);
-                summed.push(f64::NAN);
-                norms.push(vec![f64::NAN; self.neutral.len()]);
-                continue;
+            match sub.direct_bias(model, k, &self.neutral, self.params.c)? {
+                Some(db) => {
+                    direct.push(db.value);
+                    summed.push(db.summed);
+                    norms.push(db.norms);
+                }
+                None => {
+                    direct.push(f64::NAN);
+                    summed.push(f64::NAN);
+                    norms.push(vec![f64::NAN; self.neutral.len()]);
+                }
             }
-            let db = subspace_direct_bias(model, &sub.axes[..k], &self.neutral, self.params.c)?;
-            direct.push(db.value);
-            summed.push(db.summed);
-            norms.push(db.norms);
         }
         let [left_out, pair_cos, left_out_bias] = self.leave_one_out(model, &sub.axes[0])?;
         let (mut cosines, mut betas) = (Vec::new(), Vec::new());

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail, ensure};
 use retest_measures::{
     DirectionSource, Model, PermutationOptions, SdKind, WeatOptions, WeatSets, bias_subspace, direct_bias,
-    gender_direction, subspace_direct_bias, weat,
+    gender_direction, weat,
 };
 use retest_rng::SeedPath;
 use retest_spec::{QueryTest, WeatTest};
@@ -399,11 +399,7 @@ fn subspace_rows(
         bias_subspace(model, pairs, input.components).with_context(|| format!("{name}: --components"))?;
     let mut rows = Vec::new();
     for k in 2..=input.components {
-        let direct_bias = if k <= sub.rank {
-            subspace_direct_bias(model, &sub.axes[..k], neutral, input.c)?.value
-        } else {
-            f64::NAN
-        };
+        let direct_bias = (sub.direct_bias(model, k, neutral, input.c)?).map_or(f64::NAN, |db| db.value);
         rows.push(DirectBiasRow {
             embedding: name.to_owned(),
             direction: format!("{PCA_DIRECTION}:{k}"),
