@@ -566,7 +566,7 @@ def analogies(
 ) -> pl.DataFrame:
     """Analogy queries a : b :: c : ? answered as ``retest analogies`` answers them, one row per
     (embedding, query, rank) with the command's columns. ``solver`` is ``cosadd``, ``cosmul``
-    (gensim's form) or ``bolukbasi`` (with ``delta``, read as a bound on the squared distance
+    (gensim's form), ``cosmul_unshifted`` (as Nissim et al. print it) or ``bolukbasi`` (with ``delta``, read as a bound on the squared distance
     with ``squared_delta``); ``constrained=False`` lets the answer be a, b or c; ``top_n``
     answers per query; ``restrict_vocab`` searches only the first N words. ``queries`` is a
     queries file or a list of ``(a, b, c)`` or ``(a, b, c, reported)``: a reported answer's rank

@@ -740,8 +740,8 @@ pub struct AnalogiesArgs {
     #[arg(long, value_name = "FILE")]
     pub queries: PathBuf,
     /// cosadd: cos(D,B) − cos(D,A) + cos(D,C); cosmul: s(D,B)·s(D,C)/(s(D,A) + 1e-6) with
-    /// s = (1 + cos)/2, as gensim; bolukbasi: cos(A − C, B − D) if B and D are within --delta,
-    /// else 0.
+    /// s = (1 + cos)/2, as gensim; cosmul_unshifted: the same on the cosines, as Nissim et al.
+    /// print it; bolukbasi: cos(A − C, B − D) if B and D are within --delta, else 0.
     #[arg(long, value_parser = solver_kind())]
     pub solver: retest_spec::SolverKind,
     /// Allow the answer to be A, B or C.

@@ -113,6 +113,67 @@ fn constrained_top_ten_equals_gensims_most_similar_and_most_similar_cosmul() {
     assert!(max_diff > 0.0 && max_diff < 1e-5, "{max_diff}");
 }
 
+/// The unshifted 3CosMul of Nissim et al.'s Eq. 2 against a numpy transcription in f64
+/// (`tests/data/cosmul_unshifted_reference.py`): the top ten of every fixture query, constrained
+/// and unconstrained. Its quotient magnifies the f32 GEMM's error where cos(D, A) is near −ε,
+/// so scores are compared relative to their size, and an answer may trade places with one
+/// whose score is within that tolerance.
+#[test]
+fn unshifted_cosmul_equals_a_numpy_transcription_of_nissims_equation() {
+    let fixture: Value =
+        serde_json::from_str(&std::fs::read_to_string(data("cosmul_unshifted_reference.json")).unwrap())
+            .unwrap();
+    let emb = small_model();
+    let rows = row_of(&emb);
+    let space = AnalogySpace::new(&emb, None).unwrap();
+    let fixture_queries = fixture["queries"].as_array().unwrap();
+    assert!(fixture_queries.len() >= 300, "{}", fixture_queries.len());
+    let queries: Vec<Query> = (fixture_queries.iter())
+        .map(|q| Query {
+            a: rows[q["a"].as_str().unwrap()],
+            b: rows[q["b"].as_str().unwrap()],
+            c: rows[q["c"].as_str().unwrap()],
+        })
+        .collect();
+    let solver = Solver::CosMulUnshifted {
+        epsilon: fixture["epsilon"].as_f64().unwrap(),
+    };
+    let (mut compared, mut swapped, mut max_rel) = (0, 0, 0.0f64);
+    for constraint in Constraint::BOTH {
+        let answers = solve(&space, &queries, solver, constraint, 10).unwrap();
+        for (fq, ours) in fixture_queries.iter().zip(&answers) {
+            let theirs: Vec<(&str, f64)> = (fq[constraint.as_str()].as_array().unwrap().iter())
+                .map(|p| (p[0].as_str().unwrap(), p[1].as_f64().unwrap()))
+                .collect();
+            assert_eq!(ours.len(), theirs.len());
+            for (k, (answer, &(word, score))) in ours.iter().zip(&theirs).enumerate() {
+                let tol = 1e-4 * score.abs().max(1.0);
+                let rel = (answer.score - score).abs() / score.abs().max(1.0);
+                max_rel = max_rel.max(rel);
+                let what = format!("{} {} rank {k}", fq["a"], constraint.as_str());
+                assert!(rel < 1e-4, "{what}: {} vs {score}", answer.score);
+                if emb.word(answer.row as usize) != word {
+                    let near = theirs
+                        .iter()
+                        .any(|&(w, s)| w == emb.word(answer.row as usize) && (s - score).abs() < tol);
+                    assert!(
+                        near,
+                        "{what}: {} instead of {word}",
+                        emb.word(answer.row as usize)
+                    );
+                    swapped += 1;
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        compared >= 6000 && swapped * 100 <= compared,
+        "{swapped} of {compared} swapped"
+    );
+    assert!(max_rel > 0.0 && max_rel < 1e-4, "{max_rel}");
+}
+
 /// Every candidate's score in f64 from the unit rows, by the formulas of the documentation.
 fn brute_force_scores(space: &AnalogySpace, q: &Query, solver: Solver) -> Vec<f64> {
     let [a, b, c] = [q.a, q.b, q.c].map(|r| to_f64(space.row(r)));
@@ -126,6 +187,7 @@ fn brute_force_scores(space: &AnalogySpace, q: &Query, solver: Solver) -> Vec<f6
                     let s = |x: f64| (1.0 + x) / 2.0;
                     s(cb) * s(cc) / (s(ca) + epsilon)
                 }
+                Solver::CosMulUnshifted { epsilon } => cb * cc / (ca + epsilon),
                 Solver::Bolukbasi { delta, bound } => {
                     let ac: Vec<f64> = (0..a.len()).map(|j| a[j] - c[j]).collect();
                     let bd: Vec<f64> = (0..a.len()).map(|j| b[j] - f64::from(d[j])).collect();

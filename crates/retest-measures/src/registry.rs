@@ -76,6 +76,7 @@ pub enum Measure {
     NeighbourCorrelation,
     CosAdd,
     CosMul,
+    CosMulUnshifted,
     Bolukbasi,
 }
 
@@ -91,7 +92,7 @@ struct Entry {
 impl Measure {
     /// Every measure: the per-word rules in Du et al.'s order, the set-level measures (Gonen &
     /// Goldberg's residual-bias tests last), then the analogy solvers in Nissim et al.'s order.
-    pub const ALL: [Measure; 18] = [
+    pub const ALL: [Measure; 19] = [
         Measure::Dbwa,
         Measure::Ripa,
         Measure::Nbm,
@@ -109,6 +110,7 @@ impl Measure {
         Measure::NeighbourCorrelation,
         Measure::CosAdd,
         Measure::CosMul,
+        Measure::CosMulUnshifted,
         Measure::Bolukbasi,
     ];
 
@@ -240,7 +242,14 @@ impl Measure {
                 "3CosMul",
                 Categorical,
                 Query,
-                "analogy answer maximising s(d, b) · s(d, c)/(s(d, a) + ε) (Levy & Goldberg 2014)",
+                "analogy answer maximising s(d, b) · s(d, c)/(s(d, a) + ε), s = (1 + cos)/2 (Levy & Goldberg 2014)",
+            ),
+            Measure::CosMulUnshifted => entry(
+                "cosmul_unshifted",
+                "3CosMul (unshifted)",
+                Categorical,
+                Query,
+                "analogy answer maximising cos(d, b) · cos(d, c)/(cos(d, a) + ε), as Nissim et al. (2020) print 3CosMul",
             ),
             Measure::Bolukbasi => entry(
                 "bolukbasi",

@@ -29,7 +29,7 @@
 //!   stereotypes: professions  # words with a stereotype score: masculine vs feminine WEAT
 //! analogies:                  # opt-in: analogy answers on every seed and their stability
 //!   queries: bias-queries     # `a b c [reported answer]` per line
-//!   solvers: [cosadd, cosmul, bolukbasi]
+//!   solvers: [cosadd, cosmul, bolukbasi]   # default; also cosmul_unshifted (Nissim's Eq. 2)
 //!   top_n: 10                 # answers kept per query, solver and constraint
 //!   restrict_vocab: 50000     # search the most frequent words only (default: all)
 //!   delta: 1.0                # Bolukbasi's threshold, on the distance or (delta_bound:
@@ -1246,7 +1246,10 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
     };
     let p = AnalogyParams {
         queries: (raw.queries.clone()).unwrap_or_else(|| defaults::ANALOGY_QUERIES.to_owned()),
-        solvers: raw.solvers.clone().unwrap_or_else(|| SolverKind::ALL.to_vec()),
+        solvers: raw
+            .solvers
+            .clone()
+            .unwrap_or_else(|| SolverKind::TABLE_1.to_vec()),
         top_n: raw.top_n.unwrap_or(defaults::ANALOGY_TOP_N),
         restrict_vocab: raw.restrict_vocab,
         epsilon: raw.epsilon.unwrap_or(defaults::ANALOGY_COSMUL_EPSILON),

@@ -665,6 +665,17 @@ fn analogy_defaults_are_nissims_queries_with_every_solver() {
             bound: retest_measures::DeltaBound::SquaredDistance
         }]
     );
+    // Both readings of 3CosMul, one ε.
+    let plan = project
+        .plan("name: p\ncorpora:\n  - recipe: tiny\nanalogies: {solvers: [cosmul, cosmul_unshifted], epsilon: 0.01}\n")
+        .unwrap();
+    assert_eq!(
+        plan.analogies.unwrap().solvers(),
+        [
+            retest_measures::Solver::CosMul { epsilon: 0.01 },
+            retest_measures::Solver::CosMulUnshifted { epsilon: 0.01 }
+        ]
+    );
     assert_eq!(
         project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  delta: -1\n"),
         "pipelines/p.yaml:5:10: field `analogies.delta`: -1 must be a finite number > 0"
@@ -672,7 +683,7 @@ fn analogy_defaults_are_nissims_queries_with_every_solver() {
     assert_eq!(
         project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  solvers: [cosine]\n"),
         "pipelines/p.yaml:5:13: field `analogies.solvers[0]`: unknown variant `cosine`, expected one of \
-         `cosadd`, `cosmul`, `bolukbasi`"
+         `cosadd`, `cosmul`, `cosmul_unshifted`, `bolukbasi`"
     );
 }
 

@@ -15,7 +15,7 @@ table_row! {
         pub seed: u32,
         /// `a:b::c`.
         pub query: String,
-        /// `cosadd`, `cosmul` or `bolukbasi`.
+        /// `cosadd`, `cosmul`, `cosmul_unshifted` or `bolukbasi`.
         pub solver: String,
         /// `constrained` (D ∉ {A, B, C}) or `unconstrained`.
         pub constraint: String,

@@ -423,7 +423,7 @@ table_row! {
         pub a: String,
         pub b: String,
         pub c: String,
-        /// `cosadd`, `cosmul` or `bolukbasi`.
+        /// `cosadd`, `cosmul`, `cosmul_unshifted` or `bolukbasi`.
         pub solver: String,
         /// `constrained` (D is none of A, B, C) or `unconstrained`.
         pub constraint: String,

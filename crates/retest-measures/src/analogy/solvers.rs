@@ -19,34 +19,48 @@ use crate::{Measure, MeasureError};
 pub enum SolverKind {
     CosAdd,
     CosMul,
+    #[serde(rename = "cosmul_unshifted")]
+    CosMulUnshifted,
     Bolukbasi,
 }
 
 impl SolverKind {
-    /// Every solver, in the order of Nissim et al.'s Table 1.
-    pub const ALL: [SolverKind; 3] = [SolverKind::CosAdd, SolverKind::CosMul, SolverKind::Bolukbasi];
+    /// Every solver: Nissim et al.'s Table 1 in its order, 3CosMul's unshifted form beside the
+    /// shifted one.
+    pub const ALL: [SolverKind; 4] = [
+        SolverKind::CosAdd,
+        SolverKind::CosMul,
+        SolverKind::CosMulUnshifted,
+        SolverKind::Bolukbasi,
+    ];
+
+    /// The solvers of Nissim et al.'s Table 1, as gensim and debiaswe compute them: a
+    /// pipeline's default.
+    pub const TABLE_1: [SolverKind; 3] = [SolverKind::CosAdd, SolverKind::CosMul, SolverKind::Bolukbasi];
 
     /// The solver's entry in the registry of measures, which names and labels it.
     pub fn measure(self) -> Measure {
         match self {
             SolverKind::CosAdd => Measure::CosAdd,
             SolverKind::CosMul => Measure::CosMul,
+            SolverKind::CosMulUnshifted => Measure::CosMulUnshifted,
             SolverKind::Bolukbasi => Measure::Bolukbasi,
         }
     }
 
-    /// The stable name: `cosadd`, `cosmul` or `bolukbasi` (the spec's and the tables' spelling,
-    /// [`Measure::name`]).
+    /// The stable name: `cosadd`, `cosmul`, `cosmul_unshifted` or `bolukbasi` (the spec's and
+    /// the tables' spelling, [`Measure::name`]).
     pub fn as_str(self) -> &'static str {
         self.measure().name()
     }
 
-    /// The solver of this kind with 3CosMul's `epsilon` and Bolukbasi's `delta` and `bound`
-    /// (each used by its own solver only).
+    /// The solver of this kind with 3CosMul's `epsilon` (both forms) and Bolukbasi's `delta`
+    /// and `bound` (each used by its own solvers only).
     pub fn with(self, epsilon: f64, delta: f64, bound: DeltaBound) -> Solver {
         match self {
             SolverKind::CosAdd => Solver::CosAdd,
             SolverKind::CosMul => Solver::CosMul { epsilon },
+            SolverKind::CosMulUnshifted => Solver::CosMulUnshifted { epsilon },
             SolverKind::Bolukbasi => Solver::Bolukbasi { delta, bound },
         }
     }
@@ -68,9 +82,19 @@ pub enum Solver {
     /// 3CosMul (Levy & Goldberg 2014, Eq. 4 with footnote 7's shift):
     /// s(D, B) · s(D, C) / (s(D, A) + ε) with s = (1 + cos)/2 ∈ [0, 1], as gensim's
     /// `most_similar_cosmul` (ε = 1e-6, [`Solver::COSMUL_EPSILON`]). Nissim, van Noord & van der
-    /// Goot (2020, Eq. 2) print the formula on the cosines themselves, without the shift.
+    /// Goot (2020, Eq. 2) print the formula on the cosines themselves:
+    /// [`Solver::CosMulUnshifted`].
     CosMul {
         /// ε > 0, finite: keeps the quotient finite when s(D, A) = 0.
+        epsilon: f64,
+    },
+    /// 3CosMul as Nissim et al. (2020, Eq. 2) print it, on the cosines without the shift:
+    /// cos(D, B) · cos(D, C) / (cos(D, A) + ε). Cosines may be negative, so a candidate with
+    /// cos(D, A) just above −ε scores without bound, one below it flips its sign, and two
+    /// negative cosines in the numerator make a positive score; the shift of
+    /// [`Solver::CosMul`] is there to avoid exactly this (Levy & Goldberg's footnote 7).
+    CosMulUnshifted {
+        /// ε > 0, finite (the same [`Solver::COSMUL_EPSILON`] by default).
         epsilon: f64,
     },
     /// Bolukbasi et al. (2016), in the form of Nissim et al.'s Eq. 4: cos(a − c, b − d) when
@@ -91,7 +115,7 @@ impl Solver {
     pub const BOLUKBASI_DELTA: f64 = 1.0;
     /// Every solver with its published parameters ([`Solver::COSMUL_EPSILON`],
     /// [`Solver::BOLUKBASI_DELTA`] bounding the distance, as the paper writes it), in the order
-    /// of [`SolverKind::ALL`].
+    /// of [`SolverKind::TABLE_1`].
     pub const PUBLISHED: [Solver; 3] = [
         Solver::CosAdd,
         Solver::CosMul {
@@ -103,7 +127,7 @@ impl Solver {
         },
     ];
 
-    /// The stable name: `cosadd`, `cosmul` or `bolukbasi`.
+    /// The stable name: `cosadd`, `cosmul`, `cosmul_unshifted` or `bolukbasi`.
     pub fn as_str(&self) -> &'static str {
         self.kind().as_str()
     }
@@ -113,6 +137,7 @@ impl Solver {
         match self {
             Solver::CosAdd => SolverKind::CosAdd,
             Solver::CosMul { .. } => SolverKind::CosMul,
+            Solver::CosMulUnshifted { .. } => SolverKind::CosMulUnshifted,
             Solver::Bolukbasi { .. } => SolverKind::Bolukbasi,
         }
     }
@@ -125,8 +150,13 @@ impl Solver {
     pub fn check(&self) -> Result<(), SolveError> {
         match *self {
             Solver::CosAdd => Ok(()),
-            Solver::CosMul { epsilon } if epsilon.is_finite() && epsilon > 0.0 => Ok(()),
-            Solver::CosMul { epsilon } => Err(SolveError::Epsilon(epsilon)),
+            Solver::CosMul { epsilon } | Solver::CosMulUnshifted { epsilon } => {
+                if epsilon.is_finite() && epsilon > 0.0 {
+                    Ok(())
+                } else {
+                    Err(SolveError::Epsilon(epsilon))
+                }
+            }
             Solver::Bolukbasi { delta, .. } if delta.is_finite() && delta > 0.0 => Ok(()),
             Solver::Bolukbasi { delta, .. } => Err(SolveError::Delta(delta)),
         }
@@ -424,8 +454,10 @@ enum Prepared {
     CosAdd {
         norm: f64,
     },
+    /// 3CosMul, on the shifted cosines (1 + cos)/2 or (`shifted` false) the cosines.
     CosMul {
         epsilon: f64,
+        shifted: bool,
     },
     Bolukbasi(Box<BolukbasiQuery>),
 }
@@ -556,7 +588,14 @@ fn for_each_scored_block(
                 }
                 Prepared::CosAdd { norm }
             }
-            Solver::CosMul { epsilon } => Prepared::CosMul { epsilon },
+            Solver::CosMul { epsilon } => Prepared::CosMul {
+                epsilon,
+                shifted: true,
+            },
+            Solver::CosMulUnshifted { epsilon } => Prepared::CosMul {
+                epsilon,
+                shifted: false,
+            },
             Solver::Bolukbasi { delta, bound } => {
                 let ac: Vec<f64> = a
                     .iter()
@@ -660,10 +699,21 @@ impl<K: ScoreSink + ?Sized> ScoreBlock<'_, K> {
                         *s = f64::from(x) * norm;
                     }
                 }
-                Prepared::CosMul { epsilon } => {
+                &Prepared::CosMul {
+                    epsilon,
+                    shifted: true,
+                } => {
                     let shift = |x: f32| (1.0 + f64::from(x)) / 2.0;
                     for (((s, &a), &b), &c) in scores.iter_mut().zip(ca).zip(cb).zip(cc) {
                         *s = shift(b) * shift(c) / (shift(a) + epsilon);
+                    }
+                }
+                &Prepared::CosMul {
+                    epsilon,
+                    shifted: false,
+                } => {
+                    for (((s, &a), &b), &c) in scores.iter_mut().zip(ca).zip(cb).zip(cc) {
+                        *s = f64::from(b) * f64::from(c) / (f64::from(a) + epsilon);
                     }
                 }
                 Prepared::Bolukbasi(p) => {

@@ -21,7 +21,7 @@ use crate::page::{push_findings, row_cells};
 use crate::stats::{quantile_sorted, sorted};
 
 /// The solvers in Nissim et al.'s order, with their labels.
-fn solvers() -> [(&'static str, &'static str); 3] {
+fn solvers() -> [(&'static str, &'static str); 4] {
     SolverKind::ALL.map(|k| (k.as_str(), k.measure().label()))
 }
 /// Answers listed per query, solver and constraint.
