@@ -230,7 +230,7 @@ impl Prepared {
         let tops = if queries.is_empty() {
             Vec::new()
         } else {
-            rank(&self.space, &queries, solver, TOP)
+            rank(&self.space, &queries, solver, TOP, self.space.n_rows())
         };
         let constrained = self
             .questions

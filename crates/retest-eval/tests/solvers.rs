@@ -20,7 +20,7 @@ use retest_embeddings::Embeddings;
 use retest_eval::{EvalOptions, evaluate_analogies_with, google_accuracy, read_analogies};
 use retest_measures::{
     AnalogySpace, Answer, Constraint, DeltaBound, GeneratedPair, PairOptions, Query, SolveError, Solver,
-    generate_pairs, rank_among, score_all, solve,
+    generate_pairs, rank_among, score_all, score_all_among, solve, solve_among,
 };
 use retest_test_support::{RandomData, data_file, embeddings};
 use rustc_hash::FxHashMap;
@@ -172,6 +172,60 @@ fn unshifted_cosmul_equals_a_numpy_transcription_of_nissims_equation() {
         "{swapped} of {compared} swapped"
     );
     assert!(max_rel > 0.0 && max_rel < 1e-4, "{max_rel}");
+}
+
+/// Answers among the first rows only (gensim's `restrict_vocab`): the query words may lie
+/// beyond them; the answers are the arg-sort of the full scores cut to those rows, and the
+/// scores those of `score_all` on every row.
+#[test]
+fn answers_among_the_first_rows_take_query_words_from_anywhere() {
+    let emb = small_model();
+    let space = AnalogySpace::new(&emb, None).unwrap();
+    let candidates = 1000;
+    let queries: Vec<Query> = (0..40u32)
+        .map(|i| Query {
+            a: 2999 - i * 7,
+            b: 1500 + i * 11,
+            c: i * 23,
+        })
+        .collect();
+    for solver in [
+        Solver::CosAdd,
+        COSMUL,
+        Solver::CosMulUnshifted { epsilon: 1e-6 },
+        BOLUKBASI,
+    ] {
+        let all = score_all(&space, &queries, solver).unwrap();
+        let among = score_all_among(&space, &queries, solver, candidates).unwrap();
+        for (all, among) in all.iter().zip(&among) {
+            assert_eq!(among.len(), candidates);
+            assert!(
+                all[..candidates]
+                    .iter()
+                    .zip(among)
+                    .all(|(x, y)| x.to_bits() == y.to_bits())
+            );
+        }
+        for constraint in Constraint::BOTH {
+            let answers = solve_among(&space, &queries, solver, constraint, 5, candidates).unwrap();
+            for ((q, ours), all) in queries.iter().zip(&answers).zip(&all) {
+                let expected: Vec<u32> = argsort(&all[..candidates])
+                    .into_iter()
+                    .filter(|r| constraint == Constraint::Unconstrained || ![q.a, q.b, q.c].contains(r))
+                    .take(5)
+                    .collect();
+                let rows: Vec<u32> = ours.iter().map(|a| a.row).collect();
+                assert_eq!(rows, expected, "{} {q:?}", solver.as_str());
+            }
+        }
+    }
+    for n in [0, 3001] {
+        let error = solve_among(&space, &queries, Solver::CosAdd, Constraint::Constrained, 5, n).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("answers among {n} rows asked for, the space has 3000")
+        );
+    }
 }
 
 /// Every candidate's score in f64 from the unit rows, by the formulas of the documentation.

@@ -57,7 +57,8 @@ mod wordlist;
 
 pub use analogy::{
     AnalogySpace, Answer, Constraint, DeltaBound, GeneratedPair, PAIRS_N, PAIRS_RESTRICT_VOCAB, PairOptions,
-    Query, SolveError, Solver, SolverKind, TopK, generate_pairs, rank, rank_among, score_all, solve,
+    Query, SolveError, Solver, SolverKind, TopK, generate_pairs, rank, rank_among, score_all,
+    score_all_among, solve, solve_among,
 };
 pub use bakarov::{
     OccupationalStereotypes, RelativeNormDistance, occupational_stereotypes, relative_norm_distance,

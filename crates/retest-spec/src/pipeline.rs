@@ -32,6 +32,7 @@
 //!   solvers: [cosadd, cosmul, bolukbasi]   # default; also cosmul_unshifted (Nissim's Eq. 2)
 //!   top_n: 10                 # answers kept per query, solver and constraint
 //!   restrict_vocab: 50000     # search the most frequent words only (default: all)
+//!   solver_restrict_vocab: {bolukbasi: 50000}   # a solver's answers among fewer (default: none)
 //!   delta: 1.0                # Bolukbasi's threshold, on the distance or (delta_bound:
 //!   delta_bound: distance     #   squared-distance) on the squared distance
 //!   google: true              # Google analogy accuracy per solver and constraint
@@ -40,6 +41,7 @@
 //!   pair_filter: true         # pairs of lowercase words without digits or punctuation only
 //!   sweep: [man, doctor, woman]   # Nissim's Table 4: Bolukbasi unconstrained over sizes × δ
 //!   zhang: true               # Zhang et al. §7: man : x :: woman : ? over the Google pairs
+//!   zhang_restrict_vocab: 50000   # ... among the most frequent words only (default: all)
 //! base_pairs:                 # opt-in: Zhang et al.'s base-pair analyses on every seed
 //!   pairs: zhang-pairs        # the pairs compared (and their capitalised forms)
 //!   professions: professions  # the words they must agree on, with plural/Capital/UPPER forms
@@ -75,6 +77,7 @@
 //!   gender_specific: gender-specific-full
 //! ```
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use retest_measures::{DeltaBound, Solver, SolverKind};
@@ -255,6 +258,10 @@ pub struct AnalogyParams {
     pub top_n: usize,
     /// Search only the most frequent words; `None`: the whole vocabulary.
     pub restrict_vocab: Option<usize>,
+    /// Per solver, answers only among this many of the most frequent words (its query words
+    /// may lie beyond, within `restrict_vocab`): Nissim et al.'s Bolukbasi rows answer among
+    /// 50,000. A solver not named answers among every word searched.
+    pub solver_restrict_vocab: BTreeMap<SolverKind, usize>,
     /// 3CosMul's ε.
     pub epsilon: f64,
     /// Bolukbasi et al.'s δ and what it bounds.
@@ -279,6 +286,9 @@ pub struct AnalogyParams {
     /// Zhang et al.'s (2020, §7) "man : x :: woman : ?" over the Google set's word pairs (with
     /// `google`).
     pub zhang: bool,
+    /// Zhang et al.'s test among this many of the most frequent words only (pairs and answers;
+    /// within `restrict_vocab`); `None`: every word searched.
+    pub zhang_restrict_vocab: Option<usize>,
 }
 
 /// Resolved base-pair analyses (Zhang, Sneyd & Stevenson 2020) on every seed.
@@ -544,6 +554,7 @@ struct RawAnalogies {
     solvers: Option<Vec<SolverKind>>,
     top_n: Option<usize>,
     restrict_vocab: Option<usize>,
+    solver_restrict_vocab: Option<BTreeMap<SolverKind, usize>>,
     epsilon: Option<f64>,
     delta: Option<f64>,
     delta_bound: Option<DeltaBound>,
@@ -559,6 +570,7 @@ struct RawAnalogies {
     sweep_sizes: Option<Vec<usize>>,
     sweep_deltas: Option<Vec<f64>>,
     zhang: Option<bool>,
+    zhang_restrict_vocab: Option<usize>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -1252,6 +1264,7 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
             .unwrap_or_else(|| SolverKind::TABLE_1.to_vec()),
         top_n: raw.top_n.unwrap_or(defaults::ANALOGY_TOP_N),
         restrict_vocab: raw.restrict_vocab,
+        solver_restrict_vocab: raw.solver_restrict_vocab.clone().unwrap_or_default(),
         epsilon: raw.epsilon.unwrap_or(defaults::ANALOGY_COSMUL_EPSILON),
         delta: raw.delta.unwrap_or(defaults::ANALOGY_DELTA),
         delta_bound: raw.delta_bound.unwrap_or(defaults::ANALOGY_DELTA_BOUND),
@@ -1267,11 +1280,31 @@ fn resolve_analogies(doc: &Document<RawPipeline>) -> Result<Option<AnalogyParams
         sweep_sizes: (raw.sweep_sizes.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_SIZES.to_vec()),
         sweep_deltas: (raw.sweep_deltas.clone()).unwrap_or_else(|| defaults::ANALOGY_SWEEP_DELTAS.to_vec()),
         zhang: raw.zhang.unwrap_or(true),
+        zhang_restrict_vocab: raw.zhang_restrict_vocab,
     };
     check_unique_nonempty(doc, "analogies.solvers", &p.solvers, |k| k.as_str())?;
     at_least(doc, "analogies.top_n", p.top_n as u64, 1)?;
-    if let Some(n) = p.restrict_vocab {
-        at_least(doc, "analogies.restrict_vocab", n as u64, 1)?;
+    for (field, n) in [
+        ("analogies.restrict_vocab".to_owned(), p.restrict_vocab),
+        (
+            "analogies.zhang_restrict_vocab".to_owned(),
+            p.zhang_restrict_vocab,
+        ),
+    ]
+    .into_iter()
+    .chain(
+        (p.solver_restrict_vocab.iter())
+            .map(|(k, &n)| (format!("analogies.solver_restrict_vocab.{k}"), Some(n))),
+    ) {
+        if let Some(n) = n {
+            at_least(doc, &field, n as u64, 1)?;
+        }
+    }
+    if let Some(k) = (p.solver_restrict_vocab.keys()).find(|k| !p.solvers.contains(k)) {
+        return Err(doc.error(
+            &format!("analogies.solver_restrict_vocab.{k}"),
+            format!("`{k}` is not among analogies.solvers"),
+        ));
     }
     if !(p.epsilon > 0.0 && p.epsilon.is_finite()) {
         return Err(doc.error(

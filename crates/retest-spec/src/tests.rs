@@ -681,6 +681,32 @@ fn analogy_defaults_are_nissims_queries_with_every_solver() {
         "pipelines/p.yaml:5:10: field `analogies.delta`: -1 must be a finite number > 0"
     );
     assert_eq!(
+        project.error(
+            "name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  solver_restrict_vocab: {bolukbasi: 0}\n"
+        ),
+        "pipelines/p.yaml:5:38: field `analogies.solver_restrict_vocab.bolukbasi`: 0 is too small: must be at \
+         least 1"
+    );
+    assert_eq!(
+        project.error(
+            "name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  solvers: [cosadd]\n  solver_restrict_vocab: \
+             {bolukbasi: 50000}\n"
+        ),
+        "pipelines/p.yaml:6:38: field `analogies.solver_restrict_vocab.bolukbasi`: `bolukbasi` is not among \
+         analogies.solvers"
+    );
+    assert_eq!(
+        project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  zhang_restrict_vocab: 0\n"),
+        "pipelines/p.yaml:5:25: field `analogies.zhang_restrict_vocab`: 0 is too small: must be at least 1"
+    );
+    assert_eq!(
+        project.error(
+            "name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  solver_restrict_vocab: {cosine: 50000}\n"
+        ),
+        "pipelines/p.yaml:5:27: field `analogies.solver_restrict_vocab`: unknown variant `cosine`, expected one of \
+         `cosadd`, `cosmul`, `cosmul_unshifted`, `bolukbasi`"
+    );
+    assert_eq!(
         project.error("name: p\ncorpora:\n  - recipe: tiny\nanalogies:\n  solvers: [cosine]\n"),
         "pipelines/p.yaml:5:13: field `analogies.solvers[0]`: unknown variant `cosine`, expected one of \
          `cosadd`, `cosmul`, `cosmul_unshifted`, `bolukbasi`"

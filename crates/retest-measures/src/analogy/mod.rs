@@ -8,7 +8,7 @@ mod solvers;
 pub use pairs::{GeneratedPair, PAIRS_N, PAIRS_RESTRICT_VOCAB, PairOptions, generate_pairs};
 pub use solvers::{
     AnalogySpace, Answer, Constraint, DeltaBound, Query, Solver, SolverKind, TopK, rank, rank_among,
-    score_all, solve,
+    score_all, score_all_among, solve, solve_among,
 };
 
 /// Why an analogy solver or the pair generator refused its input.
@@ -33,6 +33,9 @@ pub enum SolveError {
     /// More rows than the embedding has were asked for.
     #[error("restrict_vocab {restrict_vocab} is larger than the vocabulary ({n_words} words)")]
     RestrictTooLarge { restrict_vocab: usize, n_words: usize },
+    /// Answers among no rows, or among more rows than the space has.
+    #[error("answers among {candidates} rows asked for, the space has {n_rows}")]
+    Candidates { candidates: usize, n_rows: usize },
     /// A query names a row outside the space searched.
     #[error("query {query}: row {row} is not among the {n_rows} rows searched")]
     RowOutOfRange { query: usize, row: u32, n_rows: usize },

@@ -14,7 +14,7 @@ use crate::names::{name_text, stable_names};
 use crate::{Measure, MeasureError};
 
 /// A solver's name without its parameters: how a pipeline's `analogies.solvers` lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SolverKind {
     CosAdd,
@@ -362,16 +362,35 @@ pub fn solve(
     constraint: Constraint,
     top_n: usize,
 ) -> Result<Vec<Vec<Answer>>, SolveError> {
+    solve_among(space, queries, solver, constraint, top_n, space.n_rows)
+}
+
+/// [`solve`] with the answers among the space's first `candidates` rows only, while the query
+/// words may be any of its rows: gensim's `restrict_vocab`, and how Nissim et al. answer with
+/// Bolukbasi et al.'s formula among the 50,000 most frequent words.
+///
+/// # Errors
+///
+/// As [`solve`]; `candidates` is 0 or more than the space's rows.
+pub fn solve_among(
+    space: &AnalogySpace,
+    queries: &[Query],
+    solver: Solver,
+    constraint: Constraint,
+    top_n: usize,
+    candidates: usize,
+) -> Result<Vec<Vec<Answer>>, SolveError> {
     if top_n == 0 {
         return Err(SolveError::ZeroTopN);
     }
     solver.check()?;
     check_rows(space, queries)?;
+    check_candidates(space, candidates)?;
     let keep = match constraint {
         Constraint::Constrained => top_n + 3,
         Constraint::Unconstrained => top_n,
     };
-    let tops = rank(space, queries, solver, keep);
+    let tops = rank(space, queries, solver, keep, candidates);
     Ok(queries
         .iter()
         .zip(tops)
@@ -396,16 +415,42 @@ pub fn score_all(
     queries: &[Query],
     solver: Solver,
 ) -> Result<Vec<Vec<f64>>, SolveError> {
+    score_all_among(space, queries, solver, space.n_rows)
+}
+
+/// [`score_all`] for the space's first `candidates` rows only (`scores[q]` has `candidates`
+/// entries), as [`solve_among`] ranks them.
+///
+/// # Errors
+///
+/// As [`score_all`]; `candidates` is 0 or more than the space's rows.
+pub fn score_all_among(
+    space: &AnalogySpace,
+    queries: &[Query],
+    solver: Solver,
+    candidates: usize,
+) -> Result<Vec<Vec<f64>>, SolveError> {
     solver.check()?;
     check_rows(space, queries)?;
+    check_candidates(space, candidates)?;
     Ok(queries
         .par_chunks(QUESTION_BLOCK)
         .flat_map_iter(|block| {
-            let mut all = AllScores(vec![vec![0.0f64; space.n_rows]; block.len()]);
-            for_each_scored_block(space, block, solver, &mut all);
+            let mut all = AllScores(vec![vec![0.0f64; candidates]; block.len()]);
+            for_each_scored_block(space, block, solver, candidates, &mut all);
             all.0
         })
         .collect())
+}
+
+fn check_candidates(space: &AnalogySpace, candidates: usize) -> Result<(), SolveError> {
+    if candidates == 0 || candidates > space.n_rows {
+        return Err(SolveError::Candidates {
+            candidates,
+            n_rows: space.n_rows,
+        });
+    }
+    Ok(())
 }
 
 /// The rank (1 = best) of row `target` among `scores` in [`solve`]'s order (descending score,
@@ -440,11 +485,22 @@ const QUESTION_BLOCK: usize = 256;
 /// Vocabulary rows per matrix product.
 const VOCAB_BLOCK: usize = 2048;
 
-/// The `keep` best rows of every query, unconstrained (rows checked, parameters valid).
-pub fn rank(space: &AnalogySpace, queries: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
+/// The `keep` best of the first `candidates` rows for every query, unconstrained (rows
+/// checked, parameters valid, `candidates` at most the space's rows).
+pub fn rank(
+    space: &AnalogySpace,
+    queries: &[Query],
+    solver: Solver,
+    keep: usize,
+    candidates: usize,
+) -> Vec<TopK> {
     queries
         .par_chunks(QUESTION_BLOCK)
-        .flat_map_iter(|block| rank_block(space, block, solver, keep))
+        .flat_map_iter(|block| {
+            let mut tops = vec![TopK::new(keep); block.len()];
+            for_each_scored_block(space, block, solver, candidates, tops.as_mut_slice());
+            tops
+        })
         .collect()
 }
 
@@ -483,12 +539,6 @@ struct BolukbasiQuery {
     near: f64,
 }
 
-fn rank_block(space: &AnalogySpace, block: &[Query], solver: Solver, keep: usize) -> Vec<TopK> {
-    let mut tops = vec![TopK::new(keep); block.len()];
-    for_each_scored_block(space, block, solver, tops.as_mut_slice());
-    tops
-}
-
 /// Where [`for_each_scored_block`] hands the scores of each query of a block.
 trait ScoreSink {
     /// A score that query `q` would ignore if offered now, so would it any lower one (−∞:
@@ -525,8 +575,8 @@ impl ScoreSink for AllScores {
     }
 }
 
-/// Scores every row for each query of `block`, a block of rows at a time, and offers each
-/// query's scores to `sink`, rows in ascending order.
+/// Scores each of the first `candidates` rows for each query of `block`, a block of rows at a
+/// time, and offers each query's scores to `sink`, rows in ascending order.
 ///
 /// The GEMM multiplies the rows with one unit query vector per query for 3CosAdd and, for the
 /// other solvers, with each word the block's queries use once (a query set such as Google's
@@ -546,10 +596,11 @@ fn for_each_scored_block(
     space: &AnalogySpace,
     block: &[Query],
     solver: Solver,
+    candidates: usize,
     sink: &mut (impl ScoreSink + ?Sized),
 ) {
     let dim = space.dim;
-    let n_rows = space.n_rows;
+    let n_rows = candidates;
     let margin = gemm_margin(dim);
     // The GEMM's right-hand side: one unit query column per query for 3CosAdd; for the
     // others, the block's distinct rows among a, b and c (questions of one set share most of

@@ -11,7 +11,7 @@ use retest_embeddings::Embeddings;
 use retest_eval::{AnalogySet, CaseHandling, EvalOptions, SolverAccuracy, google_accuracy};
 use retest_measures::{
     AnalogySpace, Answer, Constraint, GeneratedPair, PairOptions, Query, Solver, generate_pairs, rank_among,
-    score_all, solve,
+    score_all, score_all_among, solve_among,
 };
 use retest_spec::AnalogyParams;
 use retest_tables::{CoverageRow, Table, names};
@@ -56,6 +56,17 @@ type SectionPairs = (String, Vec<(u32, u32)>);
 /// Per combination, per query: the top answers.
 type TopAnswers = Vec<Vec<Vec<Answer>>>;
 
+/// Where the answer a paper reports ranks under one solver and constraint.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ReportedRank {
+    /// 1 + the candidates scored higher.
+    Rank(u32),
+    /// An input word, constrained.
+    Excluded,
+    /// Beyond the solver's candidates (`analogies.solver_restrict_vocab`).
+    NotSearched,
+}
+
 /// One query of the list with its words in the searched vocabulary.
 struct Resolved {
     /// `a:b::c`.
@@ -69,6 +80,8 @@ struct Resolved {
 pub(crate) struct Analogies<'p> {
     params: &'p AnalogyParams,
     solvers: Vec<Solver>,
+    /// Per solver, its answers among the first this many of the rows searched.
+    candidates: Vec<usize>,
     queries: Vec<Resolved>,
     /// The rows searched: the whole vocabulary or its most frequent `restrict_vocab` words.
     n_rows: usize,
@@ -84,8 +97,10 @@ pub(crate) struct Analogies<'p> {
     sweep: Option<(String, Query)>,
     sweep_sizes: Vec<usize>,
     /// Zhang et al.'s test, when it runs: the rows of man and woman, and per Google section
-    /// (`family` left out) its distinct pairs (x, y) in the searched rows.
+    /// (`family` left out) its distinct pairs (x, y), all among the first `zhang_rows` rows,
+    /// which are its answers' candidates.
     zhang: Option<((u32, u32), Vec<SectionPairs>)>,
+    zhang_rows: usize,
     /// The query list's coverage row.
     pub coverage: CoverageRow,
     /// Why queries are left out, one line each.
@@ -96,9 +111,8 @@ pub(crate) struct Analogies<'p> {
 /// [`Analogies::combinations`].
 pub(crate) struct AnalogySeed {
     answers: TopAnswers,
-    /// Per combination, per query with a reported answer in vocabulary: its rank (`None`: an
-    /// input word, excluded).
-    reported: Vec<Vec<Option<u32>>>,
+    /// Per combination, per query with a reported answer in vocabulary: its rank.
+    reported: Vec<Vec<ReportedRank>>,
     /// Per combination, when the Google set is used.
     google: Vec<SolverAccuracy>,
     /// Bolukbasi et al.'s generated pairs, best first.
@@ -138,8 +152,8 @@ impl<'p> Analogies<'p> {
     }
 
     /// Per combination, every query's top answers, and the rank of every reported answer in
-    /// vocabulary (`None`: an input word, excluded).
-    fn query_answers(&self, space: &AnalogySpace) -> Result<(TopAnswers, Vec<Vec<Option<u32>>>)> {
+    /// vocabulary.
+    fn query_answers(&self, space: &AnalogySpace) -> Result<(TopAnswers, Vec<Vec<ReportedRank>>)> {
         let queries: Vec<Query> = self.queries.iter().map(|q| q.query).collect();
         let tracked: Vec<(usize, u32)> = (self.queries.iter().enumerate())
             .filter_map(|(i, q)| Some((i, q.reported.as_ref()?.1?)))
@@ -147,10 +161,13 @@ impl<'p> Analogies<'p> {
         let mut answers = Vec::new();
         let mut reported = Vec::new();
         let tracked_queries: Vec<Query> = tracked.iter().map(|&(i, _)| queries[i]).collect();
-        for &solver in &self.solvers {
-            let scores = score_all(space, &tracked_queries, solver)?;
+        for (&solver, &candidates) in self.solvers.iter().zip(&self.candidates) {
+            let scores = score_all_among(space, &tracked_queries, solver, candidates)?;
             for constraint in Constraint::BOTH {
-                answers.push(solve(space, &queries, solver, constraint, self.params.top_n)?);
+                let top_n = self.params.top_n;
+                answers.push(solve_among(
+                    space, &queries, solver, constraint, top_n, candidates,
+                )?);
                 reported.push(
                     (tracked.iter().zip(&scores))
                         .map(|(&(i, target), scores)| {
@@ -159,7 +176,11 @@ impl<'p> Analogies<'p> {
                                 Constraint::Constrained => vec![q.a, q.b, q.c],
                                 Constraint::Unconstrained => Vec::new(),
                             };
+                            if target as usize >= candidates {
+                                return ReportedRank::NotSearched;
+                            }
                             rank_among(scores, target, &excluded)
+                                .map_or(ReportedRank::Excluded, ReportedRank::Rank)
                         })
                         .collect(),
                 );
@@ -168,16 +189,34 @@ impl<'p> Analogies<'p> {
         Ok((answers, reported))
     }
 
-    /// Every combination's accuracy on the Google set, when it is used.
+    /// Every combination's accuracy on the Google set, when it is used: each solver among its
+    /// candidates (the questions with a word beyond them skipped, as `retest eval` does), the
+    /// solvers with the same candidates in one pass.
     fn google_accuracy(&self, emb: &Embeddings) -> Result<Vec<SolverAccuracy>> {
         let Some(set) = &self.google else {
             return Ok(Vec::new());
         };
-        let options = EvalOptions {
-            restrict_vocab: self.n_rows,
-            case: CaseHandling::Insensitive,
-        };
-        google_accuracy(emb, set, &options, &self.solvers).context("Google analogy accuracy")
+        let mut limits = self.candidates.clone();
+        limits.sort_unstable();
+        limits.dedup();
+        let mut by_solver = vec![Vec::new(); self.solvers.len()];
+        for n in limits {
+            let options = EvalOptions {
+                restrict_vocab: n,
+                case: CaseHandling::Insensitive,
+            };
+            let chosen: Vec<usize> = (0..self.solvers.len())
+                .filter(|&i| self.candidates[i] == n)
+                .collect();
+            let solvers: Vec<Solver> = chosen.iter().map(|&i| self.solvers[i]).collect();
+            let accuracy =
+                google_accuracy(emb, set, &options, &solvers).context("Google analogy accuracy")?;
+            // Two rows per solver, constrained first.
+            for (&i, pair) in chosen.iter().zip(accuracy.chunks(Constraint::BOTH.len())) {
+                by_solver[i] = pair.to_vec();
+            }
+        }
+        Ok(by_solver.concat())
     }
 
     /// Bolukbasi et al.'s pairs along the seed pair, when they are generated.
@@ -246,7 +285,7 @@ impl<'p> Analogies<'p> {
                 .collect();
             let mut by_constraint = Vec::new();
             for constraint in Constraint::BOTH {
-                let answers = solve(space, &queries, Solver::CosAdd, constraint, 1)?;
+                let answers = solve_among(space, &queries, Solver::CosAdd, constraint, 1, self.zhang_rows)?;
                 let mut answers = answers.iter();
                 by_constraint.push(
                     (sections.iter())

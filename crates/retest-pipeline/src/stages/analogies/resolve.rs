@@ -63,12 +63,27 @@ impl<'p> Analogies<'p> {
             .then(|| resolve_pair_seed(params, &pair_words, corpus, words, &mut notes))
             .flatten();
         let sweep = (params.sweep.as_ref()).and_then(|sweep| resolve_sweep(sweep, corpus, words, &mut notes));
+        let zhang_rows = (params.zhang_restrict_vocab).map_or(n_rows, |n| n.min(n_rows));
         let zhang = match (&google, params.zhang) {
-            (Some(set), true) => resolve_zhang(set, n_rows, corpus, words, &mut notes),
+            (Some(set), true) => resolve_zhang(set, zhang_rows, corpus, words, &mut notes),
             _ => None,
         };
+        let candidates = (params.solvers.iter())
+            .map(|k| match params.solver_restrict_vocab.get(k) {
+                Some(&n) if n > n_rows => {
+                    notes.push(format!(
+                        "corpus `{corpus}`: analogies.solver_restrict_vocab.{k} is {n}, {n_rows} words are searched: \
+                         {k} answers among all of them"
+                    ));
+                    n_rows
+                }
+                Some(&n) => n,
+                None => n_rows,
+            })
+            .collect();
         Ok(Analogies {
             solvers: params.solvers(),
+            candidates,
             params,
             queries,
             n_rows,
@@ -78,6 +93,7 @@ impl<'p> Analogies<'p> {
             sweep,
             sweep_sizes: sweep_sizes(&params.sweep_sizes, n_words),
             zhang,
+            zhang_rows,
             coverage,
             notes,
         })

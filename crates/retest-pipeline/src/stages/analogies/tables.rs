@@ -13,7 +13,7 @@ use retest_tables::{
     AnalogyStabilityRow, AnalogySweepRow, AnalogyZhangRow, Table, names,
 };
 
-use super::{Analogies, AnalogySeed, ZHANG_DIRECTIONS};
+use super::{Analogies, AnalogySeed, ReportedRank, ZHANG_DIRECTIONS};
 use crate::stages::columns::OUT_OF_VOCABULARY;
 
 impl Analogies<'_> {
@@ -139,10 +139,10 @@ impl Rows<'_> {
                     let Some((reported, row)) = &q.reported else {
                         continue;
                     };
-                    let (rank, status) = match row.map(|_| ranks.next().copied().flatten()) {
-                        None => (0, OUT_OF_VOCABULARY),
-                        Some(None) => (0, "excluded"),
-                        Some(Some(rank)) => (rank, "ok"),
+                    let (rank, status) = match row.and_then(|_| ranks.next().copied()) {
+                        None | Some(ReportedRank::NotSearched) => (0, OUT_OF_VOCABULARY),
+                        Some(ReportedRank::Excluded) => (0, "excluded"),
+                        Some(ReportedRank::Rank(rank)) => (rank, "ok"),
                     };
                     rows.push(AnalogyReportedRow {
                         corpus: self.corpus.to_owned(),

@@ -48,6 +48,7 @@ fn params() -> AnalogyParams {
         solvers: vec![SolverKind::CosAdd],
         top_n: 2,
         restrict_vocab: None,
+        solver_restrict_vocab: Default::default(),
         epsilon: Solver::COSMUL_EPSILON,
         delta: 1.0,
         delta_bound: DeltaBound::Distance,
@@ -61,6 +62,7 @@ fn params() -> AnalogyParams {
         sweep_sizes: vec![2, 3],
         sweep_deltas: vec![1.0],
         zhang: true,
+        zhang_restrict_vocab: None,
     }
 }
 
@@ -94,19 +96,25 @@ fn words() -> Vec<String> {
 
 /// The eight tables of the tiny model's two seeds.
 fn tables() -> Vec<Table> {
+    tables_of(&params(), &lines()).0
+}
+
+/// The eight tables of the tiny model's two seeds under `params`, and the stage's notes.
+fn tables_of(params: &AnalogyParams, lines: &[QueryLine]) -> (Vec<Table>, Vec<String>) {
     let dir = tempfile::tempdir().unwrap();
-    let (params, lines, words) = (params(), lines(), words());
+    let words = words();
     let vocab = Vocab::new(&words).unwrap();
     let lookup = CasedVocab {
         vocab: &vocab,
         lowercase: false,
     };
     let google = google_file(dir.path());
-    let analogies = Analogies::resolve(&params, &lines, Some(&google), CORPUS, &lookup).unwrap();
+    let analogies = Analogies::resolve(params, lines, Some(&google), CORPUS, &lookup).unwrap();
     let seeds: Vec<AnalogySeed> = (seeds().iter())
         .map(|emb| analogies.measure_seed(emb).unwrap())
         .collect();
-    analogies.tables(CORPUS, "sgns", &vocab, &seeds).unwrap()
+    let tables = analogies.tables(CORPUS, "sgns", &vocab, &seeds).unwrap();
+    (tables, analogies.notes)
 }
 
 fn close(a: f64, b: f64) {
@@ -441,4 +449,132 @@ fn the_word_filter_keeps_words_out_of_the_pairs() {
     assert_eq!(pairs(&params), (vec![0, 1, 3, 4], vec![(4, 3)]));
     params.pair_filter = false;
     assert_eq!(pairs(&params), (vec![0, 1, 2, 3, 4], vec![(2, 3)]));
+}
+
+/// A solver's own vocabulary limit restricts its answers, not its queries: 3CosMul among the
+/// first four rows (crown, row 4, left out) while `queen` (row 3) stays a query word; 3CosAdd
+/// answers as it does alone. Its Google accuracy is `retest eval`'s with that limit.
+#[test]
+fn a_solvers_vocabulary_limit_restricts_its_answers_only() {
+    let mut params = params();
+    params.solvers = vec![SolverKind::CosAdd, SolverKind::CosMul];
+    params.solver_restrict_vocab = [(SolverKind::CosMul, 4)].into();
+    let mut lines = lines();
+    lines[1].reported = Some("crown".to_owned());
+    let (tables, notes) = tables_of(&params, &lines);
+    let answers: Vec<AnalogyAnswerRow> = tables[0].rows().unwrap();
+    let of = |solver: &str| -> Vec<(u32, String, String, u32, String)> {
+        (answers.iter().filter(|r| r.solver == solver))
+            .map(|r| {
+                (
+                    r.seed,
+                    r.query.clone(),
+                    r.constraint.clone(),
+                    r.rank,
+                    r.answer.clone(),
+                )
+            })
+            .collect()
+    };
+    let alone: Vec<AnalogyAnswerRow> = tables_of(&self::params(), &lines).0[0].rows().unwrap();
+    assert_eq!(of("cosadd").len(), alone.len());
+    assert!((answers.iter().filter(|r| r.solver == "cosadd")).eq(alone.iter()));
+    // Constrained, 3CosMul has one candidate left per query: man : woman :: king : ? answers
+    // queen, woman : man :: queen : ? king. Unconstrained, with s = (1 + cos)/2: queen
+    // .8 · .82/.5 = 1.312, woman 1 · .5/.5 = 1 for the first; king .8 · .82/.5, man 1 · .5/.5,
+    // woman .5 · .8/1 = .4 for the second.
+    let expected: Vec<(u32, String, String, u32, String)> = [0, 1]
+        .into_iter()
+        .flat_map(|seed| {
+            [
+                (seed, "man:woman::king", "constrained", 1, "queen"),
+                (seed, "woman:man::queen", "constrained", 1, "king"),
+            ]
+        })
+        .chain([0, 1].into_iter().flat_map(|seed| {
+            [
+                (seed, "man:woman::king", "unconstrained", 1, "queen"),
+                (seed, "man:woman::king", "unconstrained", 2, "woman"),
+                (seed, "woman:man::queen", "unconstrained", 1, "king"),
+                (seed, "woman:man::queen", "unconstrained", 2, "man"),
+            ]
+        }))
+        .map(|(seed, q, c, rank, a)| (seed, q.to_owned(), c.to_owned(), rank, a.to_owned()))
+        .collect();
+    assert_eq!(of("cosmul"), expected);
+    let second = (answers.iter())
+        .find(|r| r.solver == "cosmul" && r.query == "woman:man::queen" && r.constraint == "unconstrained")
+        .unwrap();
+    assert!(
+        (second.score - 1.312 / (1.0 + 2e-6)).abs() < 1e-6,
+        "{}",
+        second.score
+    );
+    // The reported `crown` is not among 3CosMul's candidates.
+    let reported: Vec<AnalogyReportedRow> = tables[1].rows().unwrap();
+    let status = |solver: &str| -> Vec<&str> {
+        (reported.iter())
+            .filter(|r| r.solver == solver && r.query == "woman:man::queen")
+            .map(|r| r.status.as_str())
+            .collect()
+    };
+    assert_eq!(status("cosmul"), ["out_of_vocabulary"; 4]);
+    assert_eq!(status("cosadd"), ["ok"; 4]);
+    // Google accuracy: 3CosMul's equals retest eval's among the first 4 words.
+    let accuracy: Vec<AnalogyAccuracyRow> = tables[2].rows().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let set = retest_eval::read_analogies(&google_file(dir.path())).unwrap();
+    for (seed, emb) in seeds().iter().enumerate() {
+        let options = EvalOptions {
+            restrict_vocab: 4,
+            case: CaseHandling::Insensitive,
+        };
+        let solver = Solver::CosMul {
+            epsilon: Solver::COSMUL_EPSILON,
+        };
+        let direct = google_accuracy(emb, &set, &options, &[solver]).unwrap();
+        for acc in &direct {
+            let micro = (accuracy.iter())
+                .find(|r| {
+                    r.seed == seed as u32
+                        && r.solver == "cosmul"
+                        && r.constraint == acc.constraint.as_str()
+                        && r.section == "micro"
+                })
+                .unwrap();
+            assert_eq!(
+                (micro.correct, micro.total),
+                (acc.result.correct as u32, acc.result.attempted as u32)
+            );
+        }
+    }
+    let left_out =
+        "corpus `tiny`: 1 of 3 analogy queries left out, a word out of vocabulary (see the coverage table)";
+    assert_eq!(notes, [left_out]);
+    // A limit beyond the words searched is a note.
+    params.solver_restrict_vocab = [(SolverKind::CosMul, 9)].into();
+    assert_eq!(
+        tables_of(&params, &lines).1,
+        [
+            left_out,
+            "corpus `tiny`: analogies.solver_restrict_vocab.cosmul is 9, 5 words are searched: cosmul answers \
+             among all of them"
+        ]
+    );
+}
+
+/// Zhang et al.'s test among the four most frequent words: crown, the only word the two seeds
+/// disagree on, is neither a pair word nor an answer, so both seeds solve the same pairs.
+#[test]
+fn zhangs_test_among_the_most_frequent_words() {
+    let mut params = params();
+    params.zhang_restrict_vocab = Some(4);
+    let zhang: Vec<AnalogyZhangRow> = tables_of(&params, &lines()).0[7].rows().unwrap();
+    // Text (man : x :: woman : ?), constrained: (king, queen) queen 1.24, (queen, king) king
+    // 0.04 with crown gone; unconstrained: (man, woman) woman 1, (king, queen) queen 1.24 over
+    // woman 1 — (queen, king) ties woman with queen at 1.6, the lower row wins. Code
+    // (woman : x :: man : ?), constrained: (king, queen), (queen, king); unconstrained:
+    // (woman, man), (queen, king) king 1.24 over man 1.
+    assert!(zhang.iter().all(|r| r.solved == 2 && r.total == 4), "{zhang:?}");
+    assert_eq!(zhang.len(), 16);
 }
