@@ -9,7 +9,9 @@
 //! from [`weat_families`]) and [`set_level_agreement`] (Spearman's ρ across seeds between the
 //! measures, [`seed_agreement`]).
 
-use retest_measures::{Measure, OccupationalStereotypes, RelativeNormDistance, ScoreTensor, Weat};
+use retest_measures::{
+    Measure, OccupationalStereotypes, RelativeNormDistance, ScoreTensor, Weat, separability,
+};
 use retest_reliability::{CorrelationResult, IccResult, icc2_1, spearman};
 
 use crate::study::matrix;
@@ -273,6 +275,8 @@ pub struct WeatSpread {
     pub p_value: SeedSpread,
     /// Schröder et al.'s mean attribute difference ‖â − b̂‖, which scales every word's score.
     pub attribute_difference: SeedSpread,
+    /// The share of (x, y) pairs whose scores are in order ([`retest_measures::separability`]).
+    pub separability: SeedSpread,
 }
 
 /// The spread across seeds of every set-level value, by position in the caller's lists.
@@ -302,6 +306,10 @@ pub fn set_level_spreads(seeds: &[&SetLevelSeed]) -> SetLevelSpreads {
             statistic: seed_spread(&over_seeds(&|v| v.weat[i].statistic), false),
             p_value: seed_spread(&over_seeds(&|v| v.weat[i].permutation.p), true),
             attribute_difference: seed_spread(&over_seeds(&|v| v.weat[i].attribute_difference), false),
+            separability: seed_spread(
+                &over_seeds(&|v| separability(&v.weat[i].x_scores, &v.weat[i].y_scores)),
+                false,
+            ),
         })
         .collect();
     let direct_bias = (0..first.map_or(0, |v| v.direct_bias.len()))

@@ -97,7 +97,7 @@ pub use subspace::{
 pub use tensor::ScoreTensor;
 pub use weat::{
     AttributeDifference, EffectSize, EffectStatus, SdKind, Weat, WeatOptions, WeatSets, association_scores,
-    attribute_difference, effect_size, normalized_scores, weat, weat_statistic,
+    attribute_difference, effect_size, normalized_scores, separability, weat, weat_statistic,
 };
 pub use wordlist::{
     NEUTRAL_POOL_MOST_FREQUENT, PLACEHOLDER_WORDS, PairList, Resolved, ResolvedPairs, WordList, neutral_pool,

@@ -202,6 +202,27 @@ pub fn effect_size(x_scores: &[f64], y_scores: &[f64], sd: SdKind) -> Result<Eff
     })
 }
 
+/// How well the scores `s(t, A, B)` separate X from Y: the share of pairs (x, y) ∈ X × Y with
+/// `s(x) > s(y)`, a tie counting half — the area under the ROC curve of the scores as a
+/// classifier of X against Y (1: every x above every y; 0.5: no separation). Schröder et al.
+/// (Fig. 1) show that WEAT's effect size need not follow it: a selection of targets whose
+/// scores separate better can get a smaller `d`. NaN when X or Y is empty.
+pub fn separability(x_scores: &[f64], y_scores: &[f64]) -> f64 {
+    if x_scores.is_empty() || y_scores.is_empty() {
+        return f64::NAN;
+    }
+    let wins: f64 = (x_scores.iter())
+        .flat_map(|&x| {
+            y_scores.iter().map(move |&y| match x.partial_cmp(&y) {
+                Some(std::cmp::Ordering::Greater) => 1.0,
+                Some(std::cmp::Ordering::Equal) => 0.5,
+                _ => 0.0,
+            })
+        })
+        .sum();
+    wins / (x_scores.len() * y_scores.len()) as f64
+}
+
 /// Schröder et al.'s mean attribute difference `â − b̂` with `â = (1/|A|) Σ_{a∈A} a/‖a‖`
 /// (proof of Theorem 1). For every target `t ≠ 0`,
 /// `s(t, A, B) = t̂ · (â − b̂) = cos(t, â − b̂) · ‖â − b̂‖`, so `‖â − b̂‖` bounds `|s|` and

@@ -5,7 +5,7 @@
 
 use retest_measures::{
     DirectionSource, EffectStatus, Model, PMethod, PermutationOptions, SdKind, WeatOptions, WeatSets,
-    binomial, direct_bias, effect_size, gender_direction, projections, weat,
+    binomial, direct_bias, effect_size, gender_direction, projections, separability, weat,
 };
 use retest_rng::SeedPath;
 use support::fixture::{Fixture, assert_close};
@@ -349,4 +349,23 @@ fn degenerate_pairs_have_no_direction() {
         "base pair (double_m, m): the two words have the same direction"
     );
     assert_eq!(err(1, 1), "base pair (f, f): the two words are the same");
+}
+
+/// The separability of X and Y by their scores, by hand: of the 3 × 2 pairs, 0.3 and 0.2 are
+/// above both y, 0.1 ties 0.1 (a half) and is above 0: 5.5/6. Schröder et al.'s Fig. 1 in
+/// miniature: seven of eight words on each side at ±1 and one on the wrong side give d = 1.5
+/// (means ±0.75, pooled SD 1) with 56 of 64 pairs in order; four words per side that separate
+/// completely, but spread out within a side, give d ≈ 1.34.
+#[test]
+fn separability_is_the_share_of_pairs_in_order() {
+    assert_eq!(separability(&[0.3, 0.1, 0.2], &[0.1, 0.0]), 5.5 / 6.0);
+    assert_eq!(separability(&[0.0], &[0.0]), 0.5);
+    assert!(separability(&[], &[1.0]).is_nan());
+    let x = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, -1.0];
+    let y = x.map(|v: f64| -v);
+    let (x_top, y_top) = ([0.25, 0.25, 0.25, 1.0], [-1.0, 0.0, 0.0, 0.0]);
+    let d = |x: &[f64], y: &[f64]| effect_size(x, y, SdKind::Population).unwrap().d;
+    assert_eq!((separability(&x, &y), separability(&x_top, &y_top)), (0.875, 1.0));
+    assert!((d(&x, &y) - 1.5).abs() < 1e-12);
+    assert!((d(&x_top, &y_top) - 1.336_404_826_307_731).abs() < 1e-12);
 }

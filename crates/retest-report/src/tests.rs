@@ -361,6 +361,7 @@ const LAYERS: [&[&str]; 9] = [
         "base_pairs::variance",
         "beside",
         "set_level::bakarov",
+        "set_level::contrast",
     ],
     &[
         "analogies",

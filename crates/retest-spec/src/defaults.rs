@@ -163,6 +163,9 @@ pub const STEREOTYPES: &str = "professions";
 /// left out of the stereotype WEAT, when its definitional score has at least this magnitude
 /// (actress, businesswoman, nun).
 pub const STEREOTYPE_DEFINITIONAL_MAX: f64 = 0.5;
+/// Set-level measures: the stereotype WEAT again on this many of the most stereotyped words per
+/// side (Schröder et al.'s Fig. 1 contrasts a smaller selection of job titles with a larger one).
+pub const STEREOTYPE_EXTREMES: usize = 10;
 
 /// Analogies (`analogies` of a plan): the query list (Nissim et al.'s Tables 2 and 3 with their
 /// reversed forms).

@@ -27,6 +27,7 @@
 //!   definitional_pairs: definitional-pairs                  # the pairs of the `pca` direction
 //!   detector_pairs: gender-pairs                            # Bakarov's OS axis and GD groups
 //!   stereotypes: professions  # words with a stereotype score: masculine vs feminine WEAT
+//!   stereotype_extremes: 10   # ... and of the 10 most stereotyped per side (Schröder's Fig. 1)
 //! analogies:                  # opt-in: analogy answers on every seed and their stability
 //!   queries: bias-queries     # `a b c [reported answer]` per line
 //!   solvers: [cosadd, cosmul, bolukbasi]   # default; also cosmul_unshifted (Nissim's Eq. 2)
@@ -247,6 +248,10 @@ pub struct SetLevelParams {
     /// the stereotypically masculine against the stereotypically feminine words, with every base
     /// pair's words as attributes.
     pub stereotypes: String,
+    /// The same test on only this many of the most stereotyped words per side (Schröder et
+    /// al.'s Fig. 1: a selection whose scores separate better may get a smaller effect size);
+    /// 0 leaves it out.
+    pub stereotype_extremes: usize,
 }
 
 /// Resolved analogy measures: answers to a query list on every seed.
@@ -545,6 +550,7 @@ struct RawSetLevel {
     c: Option<f64>,
     detector_pairs: Option<String>,
     stereotypes: Option<String>,
+    stereotype_extremes: Option<usize>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -1237,6 +1243,7 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<Option<SetLevelParam
             .stereotypes
             .clone()
             .unwrap_or_else(|| defaults::STEREOTYPES.to_owned()),
+        stereotype_extremes: raw.stereotype_extremes.unwrap_or(defaults::STEREOTYPE_EXTREMES),
     };
     at_least(doc, "set_level.samples", p.samples, 1)?;
     at_most(

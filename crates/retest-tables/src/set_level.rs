@@ -53,6 +53,9 @@ table_row! {
         pub sd: String,
         /// Schröder et al.'s `‖â − b̂‖`, the largest `|s(t, A, B)|` a target can reach.
         pub attribute_difference: f64,
+        /// The share of pairs (x, y) with s(x) > s(y), ties a half: how well the scores separate
+        /// X from Y, which d need not follow (Schröder et al., Fig. 1).
+        pub separability: f64,
         /// `ok` or `no_spread` (every score equal: d is NaN).
         pub status: String,
     }
@@ -237,6 +240,8 @@ pub enum SetLevelStatistic {
     RndTerm,
     /// Schröder et al.'s mean attribute difference ‖â − b̂‖ of a WEAT test.
     AttributeDifference,
+    /// The share of a WEAT test's (x, y) pairs whose scores are in order.
+    WeatSeparability,
 }
 
 impl SetLevelStatistic {
@@ -257,6 +262,7 @@ impl SetLevelStatistic {
             SetLevelStatistic::GdTerm => "gd_term",
             SetLevelStatistic::RndTerm => "rnd_term",
             SetLevelStatistic::AttributeDifference => "attribute_difference",
+            SetLevelStatistic::WeatSeparability => "weat_separability",
         }
     }
 }

@@ -27,9 +27,10 @@ const EMBEDDINGS_SCHEME: u32 = 3;
 /// placeholder words, `nn_sim` always computed; 3: rule correlations and shares of poor
 /// reliability; 4: the set-level measures; 5: the query measures MAC, RNSB, RND and ECT; 6:
 /// the attribute difference's spread, the agreement's quality series and bootstrap intervals,
-/// the word filter of generated pairs, Zhang et al.'s pair cosines): part of the measure
+/// the word filter of generated pairs, Zhang et al.'s pair cosines; 7: WEAT's separability and
+/// the stereotype test of the most stereotyped words): part of the measure
 /// folder's hash, so a change to it never reuses older tables.
-const MEASURE_SCHEME: u32 = 6;
+const MEASURE_SCHEME: u32 = 7;
 
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]

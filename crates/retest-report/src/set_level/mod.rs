@@ -3,6 +3,7 @@
 //! base pair's direction is from the principal component of the definitional pairs.
 
 mod bakarov;
+mod contrast;
 
 use retest_measures::Measure;
 use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, WeatWordRow};
@@ -295,8 +296,10 @@ pub(crate) fn blocks(
             &configs,
         ));
     }
+    contrast::selection_blocks(spreads, &stereotype_tests, &configs, evidence, blocks);
     if let Some(words) = &tables.weat_words {
-        for test in &stereotype_tests {
+        // One figure per list: its selection of the most stereotyped words is in the tables.
+        for test in stereotype_tests.iter().filter(|t| !t.contains(":top")) {
             push_figure(
                 blocks,
                 figures,

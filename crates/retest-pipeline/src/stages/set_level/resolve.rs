@@ -60,7 +60,7 @@ impl<'p> SetLevel<'p> {
         let ensemble = Ensemble::of(base_pairs);
         let mut tests = lookup.caliskan_tests(&set_lists.tests);
         tests.extend(lookup.single_pair_tests(params, lists, base_pairs, &pair_names, &ensemble));
-        tests.extend(lookup.stereotype_test(&set_lists.stereotypes, ensemble));
+        tests.extend(lookup.stereotype_tests(&set_lists.stereotypes, ensemble, params.stereotype_extremes));
         let benchmarks = similarity_benchmarks(&lists.benchmarks)?;
         Ok(Some(SetLevel {
             benchmarks,
@@ -231,41 +231,78 @@ impl Lookup<'_> {
 
     /// The stereotypically masculine (X) against the stereotypically feminine (Y) words of
     /// `stereotypes` (not definitional), with the ensemble as attributes, when both sets and
-    /// the ensemble have words in vocabulary.
-    fn stereotype_test(&mut self, stereotypes: &StereotypeList, ensemble: Ensemble) -> Option<Test> {
-        let by_stereotype = |masculine: bool| -> Vec<String> {
+    /// the ensemble have words in vocabulary; and, with `extremes` > 0, the same test on the
+    /// `extremes` words of each side with the largest stereotype scores in magnitude (ties in
+    /// list order; a side with fewer keeps them all), named `<list>:top<extremes>`, when a side
+    /// has more words than that.
+    fn stereotype_tests(
+        &mut self,
+        stereotypes: &StereotypeList,
+        ensemble: Ensemble,
+        extremes: usize,
+    ) -> Vec<Test> {
+        let by_stereotype = |masculine: bool| -> Vec<(String, f64)> {
             (stereotypes.words.iter())
                 .filter(|(_, definitional, stereotypical)| {
                     definitional.abs() < STEREOTYPE_DEFINITIONAL_MAX
                         && *stereotypical != 0.0
                         && (*stereotypical > 0.0) == masculine
                 })
-                .map(|(word, _, _)| word.clone())
+                .map(|(word, _, stereotypical)| (word.clone(), *stereotypical))
                 .collect()
         };
+        let (masculine, feminine) = (by_stereotype(true), by_stereotype(false));
+        let words = |side: &[(String, f64)]| -> Vec<String> { side.iter().map(|(w, _)| w.clone()).collect() };
         let sets = (
-            self.set(&stereotypes.name, "x", &by_stereotype(true)),
-            self.set(&stereotypes.name, "y", &by_stereotype(false)),
+            self.set(&stereotypes.name, "x", &words(&masculine)),
+            self.set(&stereotypes.name, "y", &words(&feminine)),
         );
-        match sets {
-            (Some(x), Some(y)) if !ensemble.males.is_empty() => Some(Test {
-                name: stereotypes.name.clone(),
-                kind: WeatKind::Stereotype,
-                attributes: ENSEMBLE.to_owned(),
-                x,
-                y,
-                a: ensemble.males,
-                b: ensemble.females,
-            }),
+        let (x, y) = match sets {
+            (Some(x), Some(y)) if !ensemble.males.is_empty() => (x, y),
             _ => {
                 self.skipped.push(format!(
                     "corpus `{}`: the stereotype WEAT of `{}` left out: its masculine or feminine words have \
                      none in vocabulary (see the coverage table)",
                     self.corpus, stereotypes.name
                 ));
-                None
+                return Vec::new();
+            }
+        };
+        let test = |name: String, x: Vec<u32>, y: Vec<u32>| Test {
+            name,
+            kind: WeatKind::Stereotype,
+            attributes: ENSEMBLE.to_owned(),
+            x,
+            y,
+            a: ensemble.males.clone(),
+            b: ensemble.females.clone(),
+        };
+        let mut tests = Vec::new();
+        if extremes > 0 {
+            if x.len() > extremes || y.len() > extremes {
+                let top = |side: &[(String, f64)]| -> Vec<u32> {
+                    let mut found: Vec<(u32, f64)> = (side.iter())
+                        .filter_map(|(w, score)| Some((self.words.id(w)?, score.abs())))
+                        .collect();
+                    found.sort_by(|a, b| b.1.total_cmp(&a.1));
+                    found.iter().take(extremes).map(|&(id, _)| id).collect()
+                };
+                let name = format!("{}:top{extremes}", stereotypes.name);
+                tests.push(test(name, top(&masculine), top(&feminine)));
+            } else {
+                self.skipped.push(format!(
+                    "corpus `{}`: the stereotype WEAT of the {extremes} most stereotyped words of `{}` \
+                     (set_level.stereotype_extremes) left out: {} masculine and {} feminine words are in \
+                     vocabulary, so it would be the whole test",
+                    self.corpus,
+                    stereotypes.name,
+                    x.len(),
+                    y.len()
+                ));
             }
         }
+        tests.insert(0, test(stereotypes.name.clone(), x, y));
+        tests
     }
 }
 

@@ -7,7 +7,7 @@ use retest_analyses::{
     AgreementSeries, PER_TEST_QUERY_MEASURES, SeedSpread, SetDesign, SetLevelSeed, WeatFamily, WeatKind,
     seed_spread, set_level_agreement, set_level_reliability, set_level_spreads,
 };
-use retest_measures::{Measure, Vocab};
+use retest_measures::{Measure, Vocab, separability};
 use retest_reliability::IccResult;
 use retest_rng::below;
 use retest_tables::{
@@ -104,6 +104,7 @@ impl SetLevel<'_> {
                     weat: weat_stats([&t.x, &t.y, &t.a, &t.b], Some(w)),
                     sd: w.effect_size.sd.as_str().to_owned(),
                     attribute_difference: w.attribute_difference,
+                    separability: separability(&w.x_scores, &w.y_scores),
                     status: w.effect_size.status.as_str().to_owned(),
                 });
                 let sets = [
@@ -223,6 +224,11 @@ impl SetLevel<'_> {
                     SetLevelStatistic::AttributeDifference.as_str(),
                     &t.name,
                     &s.attribute_difference,
+                ),
+                c.spread(
+                    SetLevelStatistic::WeatSeparability.as_str(),
+                    &t.name,
+                    &s.separability,
                 ),
             ]);
         }

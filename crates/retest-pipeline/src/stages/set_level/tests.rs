@@ -177,9 +177,62 @@ fn the_lists_resolve_into_tests_coverage_and_notes() {
         assert_eq!(coverage[7], ("u.x", "weat_set", 1, "engineer"));
         assert_eq!(coverage[11], ("v.x", "weat_set", 1, "zzz"));
         assert_eq!(coverage[15], ("professions.x", "weat_set", 1, "ghost"));
-        assert_eq!(stage.skipped.len(), 1);
+        assert_eq!(stage.skipped.len(), 2);
         assert!(stage.skipped[0].starts_with("corpus `c`: WEAT test `v` left out"));
+        assert_eq!(
+            stage.skipped[1],
+            "corpus `c`: the stereotype WEAT of the 10 most stereotyped words of `professions` \
+             (set_level.stereotype_extremes) left out: 1 masculine and 1 feminine words are in vocabulary, so it \
+             would be the whole test"
+        );
     });
+}
+
+/// With `stereotype_extremes: 1` and man and woman in the stereotype list as its most
+/// stereotyped words, the stereotype test is also run on them alone, named `professions:top1`,
+/// after the full test (man, doctor | woman, nurse, in list order).
+#[test]
+fn the_most_stereotyped_words_make_a_test_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("c.yaml"),
+        "name: c\nreader: {format: wikitext}\nsources:\n  - file: c.tokens\n",
+    )
+    .unwrap();
+    let text = "name: p\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nset_level: {tests: [], neutral: neutral, \
+                single_pair: [], stereotype_extremes: 1}\n";
+    let recipes = RecipeFolder {
+        dir: dir.path().to_owned(),
+    };
+    let plan = Plan::parse(text, &dir.path().join("p.yaml"), &recipes).unwrap();
+    let mut lists = lists();
+    let set_level = lists.set_level.as_mut().unwrap();
+    set_level.tests.clear();
+    set_level
+        .stereotypes
+        .words
+        .extend([("man".to_owned(), 0.2, 0.9), ("woman".to_owned(), -0.2, -0.7)]);
+    let words = strings(&WORDS);
+    let vocab = Vocab::new(&words).unwrap();
+    let cased = CasedVocab {
+        vocab: &vocab,
+        lowercase: false,
+    };
+    let stage = SetLevel::new(&plan, &lists, "c", "sgns", &[(HE, SHE), (MAN, WOMAN)], cased)
+        .unwrap()
+        .unwrap();
+    let tests: Vec<(&str, &[u32], &[u32])> = (stage.tests.iter())
+        .map(|t| (t.name.as_str(), &t.x[..], &t.y[..]))
+        .collect();
+    assert_eq!(
+        tests,
+        [
+            ("professions", &[4, MAN][..], &[5, WOMAN][..]),
+            ("professions:top1", &[MAN][..], &[WOMAN][..])
+        ]
+    );
+    assert!(stage.tests.iter().all(|t| t.kind == WeatKind::Stereotype));
+    assert!(stage.skipped.is_empty(), "{:?}", stage.skipped);
 }
 
 #[test]
@@ -309,18 +362,19 @@ fn the_designs_across_seeds_are_labelled() {
         let labels: Vec<(&str, &str)> = (spread.iter())
             .map(|r| (r.measure.as_str(), r.subject.as_str()))
             .collect();
-        assert_eq!(labels.len(), 4 * 6 + 3 + 2 * 6 + 6 + 1);
+        assert_eq!(labels.len(), 5 * 6 + 3 + 2 * 6 + 6 + 1);
         assert_eq!(
-            labels[..4],
+            labels[..5],
             [
                 ("weat_effect_size", "t"),
                 ("weat_statistic", "t"),
                 ("weat_p_value", "t"),
-                ("attribute_difference", "t")
+                ("attribute_difference", "t"),
+                ("weat_separability", "t")
             ]
         );
         assert_eq!(
-            labels[24..29],
+            labels[30..35],
             [
                 ("direct_bias", "he:she"),
                 ("direct_bias", "man:woman"),
@@ -330,7 +384,7 @@ fn the_designs_across_seeds_are_labelled() {
             ]
         );
         assert_eq!(
-            labels[39..],
+            labels[45..],
             [
                 ("pca_explained_variance", "pca"),
                 ("pca_stability", "pca"),
@@ -343,10 +397,12 @@ fn the_designs_across_seeds_are_labelled() {
         );
         // t's statistic: 0.4 on seed 0, 1 − (−1) = 2 on seed 1.
         close(spread[1].spread.mean, 1.2);
-        close(spread[40].spread.mean, 0.9);
-        close(spread[45].spread.mean, 0.2);
+        close(spread[46].spread.mean, 0.9);
+        close(spread[51].spread.mean, 0.2);
         // t's ‖â − b̂‖: he (1, 0) against she (0, 1) on both seeds, √2.
         close(spread[3].spread.mean, 2f64.sqrt());
+        // t's separability: doctor above nurse on both seeds.
+        close(spread[4].spread.mean, 1.0);
 
         let agreement = stage.agreement_rows(C, seeds, &rule_bias);
         let pairs: Vec<(&str, &str)> = (agreement.iter())
