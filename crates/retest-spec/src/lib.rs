@@ -20,7 +20,7 @@ mod weat_tests;
 pub use declaration::{DeclaringFile, FileDeclaration};
 pub use error::{Location, SpecError};
 pub use jobs::Job;
-pub use model::{Model, ModelParams};
+pub use model::{Model, ModelParams, debiased_name};
 pub use model_files::ModelFiles;
 pub use pipeline::{
     Algorithm, AnalogyParams, Architecture, BasePairParams, DebiasMethod, DebiasParams, GloveParams,

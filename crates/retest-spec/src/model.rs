@@ -61,6 +61,12 @@ impl Model {
     }
 }
 
+/// The name of model `model` debiased with method `method` (`sgns+hard`): how a plan names its
+/// debiased models ([`Plan::debiased_of`]) and a report reads them back from a run's manifest.
+pub fn debiased_name(model: &str, method: &str) -> String {
+    format!("{model}+{method}")
+}
+
 impl Plan {
     /// Every model, in order: the listed algorithms with the pipeline's parameters, then the
     /// variants.
@@ -86,14 +92,15 @@ impl Plan {
     /// one of the plan's debiased models.
     pub fn debiased_base<'n>(&self, name: &'n str) -> Option<&'n str> {
         let debias = self.debias.as_ref()?;
-        let base = name.strip_suffix(debias.method.as_str())?.strip_suffix('+')?;
-        debias.models.iter().any(|m| m == base).then_some(base)
+        let method = debias.method.as_str();
+        let base = (debias.models.iter()).find(|m| debiased_name(m, method) == name)?;
+        Some(&name[..base.len()])
     }
 
     /// The debiased model of model `base` (`sgns+hard`), when the plan debiases it.
     pub fn debiased_of(&self, base: &str) -> Option<String> {
         let debias = self.debias.as_ref()?;
-        (debias.models.iter().any(|m| m == base)).then(|| format!("{base}+{}", debias.method.as_str()))
+        (debias.models.iter().any(|m| m == base)).then(|| debiased_name(base, debias.method.as_str()))
     }
 
     /// The model named `name`.

@@ -988,6 +988,8 @@ fn a_debias_section_adds_a_debiased_model_after_each_model_it_names() {
     // Nothing more to train: the debiased models read their models' seeds.
     assert_eq!(plan.training_jobs().len(), 3 * 2);
     assert_eq!(plan.debiased_base("sgns+hard"), Some("sgns"));
+    assert_eq!(plan.debiased_base("sgns-3-epochs+hard"), Some("sgns-3-epochs"));
+    assert_eq!(plan.debiased_base("sgns"), None);
     assert_eq!(plan.debiased_base("glove+hard"), None);
     assert_eq!(plan.debiased_of("glove"), None);
     assert_eq!(plan.seeds_of("sgns+hard"), 2);

@@ -10,7 +10,7 @@ use retest_tables::{CoverageRow, Row, Table, TableName, names, parquet_path};
 use serde::Serialize;
 
 use crate::corpus::LoadedCorpus;
-use crate::driver::layout::Layout;
+use crate::driver::layout::{Configuration, Layout};
 use crate::driver::model_files::FileSums;
 use crate::lists::Lists;
 use crate::progress::Reporter;
@@ -116,39 +116,56 @@ fn configuration<'a>(
     corpora: &'a [LoadedCorpus],
     lists: &'a Lists,
     corpus: &str,
-    model: &str,
+    model: &'a str,
 ) -> Result<(SeedSource<'a>, PathBuf, Option<FileSums>)> {
-    if let Some(base) = plan.debiased_base(model) {
-        // The base's files name the base's configuration; the debiased one is named by its folder.
-        let (source, base_dir, _) = configuration(plan, layout, corpora, lists, corpus, base)?;
-        let dir = layout.debiased_measure_dir(plan, corpus, model, &base_dir, lists);
-        let source = SeedSource::Debiased {
-            base: Box::new(source),
-            lists: (lists.debias.as_ref()).expect("a plan with debiased models has debiasing lists"),
-        };
-        return Ok((source, dir, None));
-    }
-    if let Some(files) = plan.model_files_named(model) {
-        let sums = FileSums::of(files, &layout.model_file_checksums())?;
-        let dir = layout.model_files_measure_dir(plan, files, &sums, lists);
-        return Ok((SeedSource::Files(files), dir, Some(sums)));
-    }
-    let model = plan
-        .model(model)
-        .expect("a measure job names a model of its plan");
-    let loaded = (corpora.iter())
-        .find(|c| c.name() == corpus)
-        .with_context(|| format!("corpus `{corpus}` was not prepared"))?;
-    let embeddings_dir = layout.embeddings_dir(plan, corpus, loaded.key(), &model);
-    let source = SeedSource::Trained {
-        corpus: loaded,
-        lowercase: reader_lowercases(plan, corpus),
-        files: (0..plan.n_seeds)
-            .map(|s| Layout::seed_file(&embeddings_dir, s))
-            .collect(),
+    let loaded = || {
+        (corpora.iter())
+            .find(|c| c.name() == corpus)
+            .with_context(|| format!("corpus `{corpus}` was not prepared"))
     };
-    let dir = layout.measure_dir(plan, corpus, loaded.key(), &model, lists);
-    Ok((source, dir, None))
+    let configuration = Configuration::of(
+        plan,
+        model,
+        || loaded().map(LoadedCorpus::key),
+        |files| FileSums::of(files, &layout.model_file_checksums()),
+    )?;
+    let dir = layout.configuration_dir(plan, corpus, &configuration, lists);
+    let source = seed_source(plan, layout, corpus, &loaded, lists, &configuration)?;
+    // The base's files name the base's configuration; a debiased one is named by its folder.
+    let sums = match configuration {
+        Configuration::Files { sums, .. } => Some(sums),
+        _ => None,
+    };
+    Ok((source, dir, sums))
+}
+
+/// Where the seeds of `configuration` on corpus `corpus` come from; `loaded` finds the prepared
+/// corpus of trained seeds.
+fn seed_source<'a>(
+    plan: &'a Plan,
+    layout: &Layout,
+    corpus: &str,
+    loaded: &dyn Fn() -> Result<&'a LoadedCorpus>,
+    lists: &'a Lists,
+    configuration: &Configuration<'a>,
+) -> Result<SeedSource<'a>> {
+    Ok(match configuration {
+        Configuration::Trained { model, corpus_key } => {
+            let embeddings_dir = layout.embeddings_dir(plan, corpus, corpus_key, model);
+            SeedSource::Trained {
+                corpus: loaded()?,
+                lowercase: reader_lowercases(plan, corpus),
+                files: (0..plan.n_seeds)
+                    .map(|s| Layout::seed_file(&embeddings_dir, s))
+                    .collect(),
+            }
+        }
+        Configuration::Files { files, .. } => SeedSource::Files(files),
+        Configuration::Debiased { base, .. } => SeedSource::Debiased {
+            base: Box::new(seed_source(plan, layout, corpus, loaded, lists, base)?),
+            lists: (lists.debias.as_ref()).expect("a plan with debiased models has debiasing lists"),
+        },
+    })
 }
 
 /// The tables of every configuration, concatenated in plan order and written to `out` as

@@ -32,6 +32,59 @@ const EMBEDDINGS_SCHEME: u32 = 3;
 /// folder's hash, so a change to it never reuses older tables.
 const MEASURE_SCHEME: u32 = 7;
 
+/// What the seeds of one (corpus, model) configuration are, as far as they name its measure
+/// folder ([`Layout::configuration_dir`]): trained, a model's files, or another configuration's
+/// seeds debiased.
+#[derive(Debug)]
+pub enum Configuration<'a> {
+    /// Seeds trained on the prepared corpus whose key is `corpus_key`.
+    Trained { model: Model, corpus_key: &'a str },
+    /// A model's own files, with their checksums.
+    Files { files: &'a ModelFiles, sums: FileSums },
+    /// Debiased model `model` (`sgns+hard`): the seeds of configuration `base`, debiased with the
+    /// plan's debiasing lists.
+    Debiased {
+        model: &'a str,
+        base: Box<Configuration<'a>>,
+    },
+}
+
+impl<'a> Configuration<'a> {
+    /// The configuration of model `model` of `plan`: `corpus_key` is asked for the key of the
+    /// prepared corpus when the seeds are trained, `sums` for the checksums of the files when
+    /// they are a model's files.
+    ///
+    /// # Errors
+    ///
+    /// What `corpus_key` or `sums` fails with.
+    ///
+    /// # Panics
+    ///
+    /// If `model` is no model of `plan`.
+    pub fn of<E>(
+        plan: &'a Plan,
+        model: &'a str,
+        corpus_key: impl FnOnce() -> Result<&'a str, E>,
+        sums: impl FnOnce(&ModelFiles) -> Result<FileSums, E>,
+    ) -> Result<Configuration<'a>, E> {
+        if let Some(base) = plan.debiased_base(model) {
+            let base = Box::new(Configuration::of(plan, base, corpus_key, sums)?);
+            return Ok(Configuration::Debiased { model, base });
+        }
+        if let Some(files) = plan.model_files_named(model) {
+            let sums = sums(files)?;
+            return Ok(Configuration::Files { files, sums });
+        }
+        let model = plan
+            .model(model)
+            .expect("a measure job names a model of its plan");
+        Ok(Configuration::Trained {
+            model,
+            corpus_key: corpus_key()?,
+        })
+    }
+}
+
 /// The output folders of one pipeline run.
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -106,10 +159,31 @@ impl Layout {
         output.is_file() && retest_embeddings::shape(output, Some(retest_embeddings::Format::Fifu)).is_ok()
     }
 
+    /// The output folder of the measure job of configuration (`corpus`, `configuration`): the
+    /// one answer for every kind of seeds.
+    pub fn configuration_dir(
+        &self,
+        plan: &Plan,
+        corpus: &str,
+        configuration: &Configuration<'_>,
+        lists: &Lists,
+    ) -> PathBuf {
+        match configuration {
+            Configuration::Trained { model, corpus_key } => {
+                self.measure_dir(plan, corpus, corpus_key, model, lists)
+            }
+            Configuration::Files { files, sums } => self.model_files_measure_dir(plan, files, sums, lists),
+            Configuration::Debiased { model, base } => {
+                let base_dir = self.configuration_dir(plan, corpus, base, lists);
+                self.debiased_measure_dir(plan, corpus, model, &base_dir, lists)
+            }
+        }
+    }
+
     /// The output folder of the measure job of one configuration: its name hashes everything
     /// the tables depend on (the embeddings folder, which hashes corpus, parameters and seed;
     /// the number of seeds; the measure and reliability parameters; the lists' contents).
-    pub fn measure_dir(
+    fn measure_dir(
         &self,
         plan: &Plan,
         corpus: &str,
@@ -128,7 +202,7 @@ impl Layout {
     /// The output folder of the measure job of a model read from files: as [`Layout::measure_dir`],
     /// with the files' contents (`sums`: the seed files' in seed order, the counts file's),
     /// format and case in place of the embeddings folder.
-    pub fn model_files_measure_dir(
+    fn model_files_measure_dir(
         &self,
         plan: &Plan,
         model: &ModelFiles,
@@ -150,7 +224,7 @@ impl Layout {
     /// the configuration measured into `base_dir`, debiased with the plan's debiasing lists: as
     /// [`Layout::measure_dir`], with the base configuration's folder (whose name hashes what its
     /// seeds are), the method and the debiasing lists' contents in place of the embeddings folder.
-    pub fn debiased_measure_dir(
+    fn debiased_measure_dir(
         &self,
         plan: &Plan,
         corpus: &str,

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use retest_data::{PrepareOutcome, PreparedCorpus, Resolver, prepare_corpus};
 use retest_report::{ModelFilesMeta, ReportMeta, ReportSummary};
-use retest_spec::{CorpusRecipe, ModelFiles, Plan};
+use retest_spec::{CorpusRecipe, ModelFiles, Plan, debiased_name};
 
 use crate::corpus::{LoadedCorpus, read_prepared_vocab};
 use crate::driver::aggregate::{Measured, combine_tables, measure_all};
@@ -290,7 +290,7 @@ pub fn report_meta(run_dir: &Path, pipeline: &str) -> ReportMeta {
     let debias = plan.map(|p| &p["debias"]);
     let method = debias.and_then(|d| d["method"].as_str()).unwrap_or("hard");
     let debiased: Vec<(String, String)> = (debias.and_then(|d| d["models"].as_array()).into_iter().flatten())
-        .filter_map(|m| Some((format!("{}+{method}", m.as_str()?), m.as_str()?.to_owned())))
+        .filter_map(|m| Some((debiased_name(m.as_str()?, method), m.as_str()?.to_owned())))
         .collect();
     // Models read from files: their files from the measured configurations, their shape from
     // their measure jobs' summaries.

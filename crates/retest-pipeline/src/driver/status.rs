@@ -12,7 +12,7 @@ use retest_spec::{Job, Plan};
 use serde::Serialize;
 
 use crate::driver::jobs::training_jobs;
-use crate::driver::layout::Layout;
+use crate::driver::layout::{Configuration, Layout};
 use crate::driver::model_files::FileSums;
 use crate::driver::slurm::{LogName, Stage, log_dir, parse_log_name};
 use crate::driver::task::{cooccurrence_files, find_prepared_corpus};
@@ -114,26 +114,16 @@ pub fn pipeline_status(
             }
             Job::Measure { corpus, model } => {
                 stage = (Stage::Aggregate, None);
-                let (job_model, debiased) = (model, plan.debiased_base(model));
-                let model = debiased.unwrap_or(model);
-                status.output = match (plan.model(model), plan.model_files_named(model)) {
-                    (Some(model), _) => prepared_of(corpus)
-                        .zip(lists)
-                        .map(|(p, lists)| layout.measure_dir(plan, corpus, &p.stats.key, &model, lists)),
-                    (None, Some(files)) => match (FileSums::of(files, &layout.model_file_checksums()), lists)
-                    {
-                        (Ok(sums), Some(lists)) => {
-                            Some(layout.model_files_measure_dir(plan, files, &sums, lists))
-                        }
-                        _ => None,
-                    },
-                    (None, None) => unreachable!("a measure job names a model of its plan"),
-                };
-                if debiased.is_some() {
-                    status.output = (status.output.take()).zip(lists).map(|(dir, lists)| {
-                        layout.debiased_measure_dir(plan, corpus, job_model, &dir, lists)
-                    });
-                }
+                // Without a prepared corpus, readable files or the lists, the folder has no name.
+                let configuration = Configuration::of(
+                    plan,
+                    model,
+                    || prepared_of(corpus).map(|p| p.stats.key.as_str()).ok_or(()),
+                    |files| FileSums::of(files, &layout.model_file_checksums()).map_err(drop),
+                );
+                status.output = (configuration.ok()).zip(lists).map(|(configuration, lists)| {
+                    layout.configuration_dir(plan, corpus, &configuration, lists)
+                });
                 status.state = done_if(status.output.as_deref().is_some_and(Layout::is_measured));
             }
             Job::Aggregate => {

@@ -3,7 +3,6 @@
 //! plan's `debias` section measures as a model of its own (`sgns+hard`), each seed debiased as it
 //! is read.
 
-use std::borrow::Cow;
 use std::io::Write;
 
 use anyhow::{Result, bail};
@@ -11,6 +10,7 @@ use retest_embeddings::{Embeddings, toml};
 use retest_measures::{HardDebiasLists, Model, Vocab, hard_debias};
 
 use crate::lists::{DebiasLists, equalize_spellings};
+use crate::stages::vocab::CasedVocab;
 
 /// The lists' words found in one vocabulary.
 #[derive(Debug)]
@@ -35,14 +35,8 @@ fn find(
     lists: &DebiasLists,
     lowercase: bool,
 ) -> Result<Found> {
-    fn spelled(word: &str, lowercase: bool) -> Cow<'_, str> {
-        if lowercase {
-            Cow::Owned(word.to_lowercase())
-        } else {
-            Cow::Borrowed(word)
-        }
-    }
-    let id = |word: &str| vocab.id(&spelled(word, lowercase)).filter(|&id| has_vector(id));
+    let cased = CasedVocab { vocab, lowercase };
+    let id = |word: &str| cased.id(word).filter(|&id| has_vector(id));
     let pair_ids = |pairs: &[(String, String)]| -> Vec<(u32, u32)> {
         let mut ids: Vec<(u32, u32)> = Vec::with_capacity(pairs.len());
         for (a, b) in pairs {
@@ -59,7 +53,7 @@ fn find(
         definitional: pair_ids(&definitional.entries),
         gender_specific: {
             let mut ids: Vec<u32> = (lists.gender_specific.entries.iter())
-                .filter_map(|w| vocab.id(&spelled(w, lowercase)))
+                .filter_map(|w| cased.id(w))
                 .collect();
             ids.sort_unstable();
             ids.dedup();

@@ -15,6 +15,7 @@ pub(crate) mod set_level;
 pub(crate) mod stage;
 pub(crate) mod subspace;
 pub(crate) mod validity;
+pub(crate) mod vocab;
 
 use stage::Family;
 

@@ -19,6 +19,7 @@ use retest_tables::{CoverageRow, ResidualReliabilityRow, ResidualSeedRow, Table,
 use crate::lists::ResidualLists;
 use crate::stages::columns::{icc_stats, spread_stats};
 use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, Setup, when_present};
+use crate::stages::vocab::CasedVocab;
 
 /// Gonen & Goldberg's tests: a configuration has their tables when its plan has a
 /// `residual_bias` section.
@@ -79,12 +80,7 @@ impl<'a> Residual<'a> {
                 .with_context(|| format!("corpus `{corpus}`: residual bias needs `{word}` in the vocabulary"))
         };
         let he_she = (id("he")?, id("she")?);
-        let candidates = candidates(
-            &setup.vocabulary.words,
-            lists,
-            params.vocabulary,
-            setup.vocabulary.lowercase,
-        );
+        let candidates = candidates(cased, lists, params.vocabulary);
         anyhow::ensure!(
             candidates.len() >= 4,
             "corpus `{corpus}`: residual bias needs at least 4 candidate words, the {} most frequent give {}",
@@ -137,13 +133,11 @@ impl<'a> Residual<'a> {
     }
 }
 
-/// The candidates: of the `limit` first words, those [`residual_word`] keeps and no exclusion
-/// list names (looked up lowercased with `lowercase`), in the vocabulary's order.
-fn candidates(words: &[String], lists: &ResidualLists, limit: usize, lowercase: bool) -> Vec<u32> {
-    let excluded: FxHashSet<String> = (lists.exclude.iter())
-        .map(|w| if lowercase { w.to_lowercase() } else { w.clone() })
-        .collect();
-    (words.iter().take(limit).enumerate())
+/// The candidates: of the `limit` first words of `words`, those [`residual_word`] keeps and no
+/// exclusion list names (as the corpus spells it), in the vocabulary's order.
+fn candidates(words: CasedVocab<'_, '_>, lists: &ResidualLists, limit: usize) -> Vec<u32> {
+    let excluded: FxHashSet<String> = lists.exclude.iter().map(|w| words.case(w)).collect();
+    (words.vocab.words().iter().take(limit).enumerate())
         .filter(|(_, w)| residual_word(w) && !excluded.contains(*w))
         .map(|(id, _)| id as u32)
         .collect()
@@ -254,6 +248,8 @@ impl PerSeed for Residual<'_> {
 
 #[cfg(test)]
 mod tests {
+    use retest_measures::Vocab;
+
     use super::*;
 
     #[test]
@@ -269,7 +265,12 @@ mod tests {
         };
         // Within the first 8: `Nurse` (case), `co-op` (punctuation) and `x2` (digit) are not
         // words of theirs; `king` is excluded once the list is lowercased; `actor` is the 9th.
-        assert_eq!(candidates(&words, &lists, 8, true), [0, 1, 3, 6]);
-        assert_eq!(candidates(&words, &lists, 8, false), [0, 1, 3, 4, 6]);
+        let vocab = Vocab::new(&words).unwrap();
+        let cased = |lowercase| CasedVocab {
+            vocab: &vocab,
+            lowercase,
+        };
+        assert_eq!(candidates(cased(true), &lists, 8), [0, 1, 3, 6]);
+        assert_eq!(candidates(cased(false), &lists, 8), [0, 1, 3, 4, 6]);
     }
 }

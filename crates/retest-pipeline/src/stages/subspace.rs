@@ -18,7 +18,8 @@ use retest_tables::{
 
 use crate::lists::SubspaceLists;
 use crate::stages::columns::{PCA_DIRECTION as PCA, icc_stats, spread_stats};
-use crate::stages::stage::{Across, CasedVocab, Collect, Family, PerSeed, Seed, Setup, when_present};
+use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, Setup, when_present};
+use crate::stages::vocab::CasedVocab;
 
 /// The gender subspace: a configuration has its tables when its plan has a `bias_subspace`
 /// section.

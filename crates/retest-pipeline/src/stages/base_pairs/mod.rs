@@ -31,7 +31,8 @@ use retest_tables::{
 
 use crate::lists::BasePairLists;
 use crate::stages::columns::OUT_OF_VOCABULARY;
-use crate::stages::stage::{Across, CasedVocab, Collect, Family, PerSeed, Seed, when_present};
+use crate::stages::stage::{Across, Collect, Family, PerSeed, Seed, when_present};
+use crate::stages::vocab::CasedVocab;
 
 /// Zhang et al.'s base-pair analyses: a configuration has their tables when its plan has a
 /// `base_pairs` section.

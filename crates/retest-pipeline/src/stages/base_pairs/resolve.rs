@@ -13,7 +13,7 @@ use retest_tables::CoverageRow;
 
 use super::{BasePairSetup, BasePairs, FORMS, NOT_APPLICABLE, Names, OUT_OF_VOCABULARY};
 use crate::lists::BasePairLists;
-use crate::stages::stage::CasedVocab;
+use crate::stages::vocab::CasedVocab;
 
 /// Python's `str.capitalize`: the first character upper-cased, the rest lower-cased.
 fn capitalize(word: &str) -> String {
