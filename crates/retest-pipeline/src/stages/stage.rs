@@ -15,7 +15,7 @@ use retest_tables::{CoverageRow, Table};
 use crate::lists::Lists;
 use crate::progress::Reporter;
 use crate::stages::seeds::Vocabulary;
-pub(crate) use crate::stages::vocab::CasedVocab;
+use crate::stages::vocab::CasedVocab;
 
 /// What a stage is built from: the plan, its lists, and one configuration's vocabulary and model.
 pub(crate) struct Setup<'a> {

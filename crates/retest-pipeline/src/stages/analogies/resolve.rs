@@ -11,7 +11,7 @@ use retest_tables::CoverageRow;
 
 use super::{Analogies, GENDERED_SECTION, Resolved, SectionPairs};
 use crate::lists::QueryLine;
-use crate::stages::stage::CasedVocab;
+use crate::stages::vocab::CasedVocab;
 
 /// The row of `word` when it is among the `n_rows` most frequent words.
 fn among(words: &CasedVocab<'_, '_>, word: &str, n_rows: usize) -> Option<u32> {

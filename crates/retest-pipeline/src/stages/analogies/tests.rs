@@ -24,7 +24,7 @@ use retest_tables::{
 
 use super::*;
 use crate::lists::QueryLine;
-use crate::stages::stage::CasedVocab;
+use crate::stages::vocab::CasedVocab;
 
 const CORPUS: &str = "tiny";
 

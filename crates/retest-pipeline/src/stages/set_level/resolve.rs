@@ -12,7 +12,7 @@ use retest_tables::CoverageRow;
 
 use super::{Benchmark, ENSEMBLE, PCA, SetLevel, Test};
 use crate::lists::{Benchmarks, Lists, StereotypeList};
-use crate::stages::stage::CasedVocab;
+use crate::stages::vocab::CasedVocab;
 
 impl<'p> SetLevel<'p> {
     /// Resolves the plan's set-level lists and the base pairs against `vocab`; on a corpus

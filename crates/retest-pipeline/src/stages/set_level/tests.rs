@@ -8,7 +8,7 @@ use retest_spec::{Plan, RecipeFolder, WeatTest};
 use super::tables::Configuration;
 use super::{SeedValues, SetLevel};
 use crate::lists::{Benchmarks, Lists, SetLevelLists, StereotypeList};
-use crate::stages::stage::CasedVocab;
+use crate::stages::vocab::CasedVocab;
 
 const WORDS: [&str; 6] = ["he", "she", "man", "woman", "doctor", "nurse"];
 const HE: u32 = 0;
