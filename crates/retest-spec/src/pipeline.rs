@@ -28,6 +28,7 @@
 //!   detector_pairs: gender-pairs                            # Bakarov's OS axis and GD groups
 //!   stereotypes: professions  # words with a stereotype score: masculine vs feminine WEAT
 //!   stereotype_extremes: 10   # ... and of the 10 most stereotyped per side (Schröder's Fig. 1)
+//!   analogy_benchmark: true   # Google analogy accuracy among the quality benchmarks (default: no)
 //! analogies:                  # opt-in: analogy answers on every seed and their stability
 //!   queries: bias-queries     # `a b c [reported answer]` per line
 //!   solvers: [cosadd, cosmul, bolukbasi]   # default; also cosmul_unshifted (Nissim's Eq. 2)
@@ -252,6 +253,9 @@ pub struct SetLevelParams {
     /// al.'s Fig. 1: a selection whose scores separate better may get a smaller effect size);
     /// 0 leaves it out.
     pub stereotype_extremes: usize,
+    /// Also the Google analogy accuracy of every seed (3CosAdd, as `retest eval`) among the
+    /// quality benchmarks: Bakarov's analogy benchmark beside the word-similarity ones.
+    pub analogy_benchmark: bool,
 }
 
 /// Resolved analogy measures: answers to a query list on every seed.
@@ -551,6 +555,7 @@ struct RawSetLevel {
     detector_pairs: Option<String>,
     stereotypes: Option<String>,
     stereotype_extremes: Option<usize>,
+    analogy_benchmark: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -1244,6 +1249,7 @@ fn resolve_set_level(doc: &Document<RawPipeline>) -> Result<Option<SetLevelParam
             .clone()
             .unwrap_or_else(|| defaults::STEREOTYPES.to_owned()),
         stereotype_extremes: raw.stereotype_extremes.unwrap_or(defaults::STEREOTYPE_EXTREMES),
+        analogy_benchmark: raw.analogy_benchmark.unwrap_or(false),
     };
     at_least(doc, "set_level.samples", p.samples, 1)?;
     at_most(

@@ -139,12 +139,14 @@ table_row! {
         pub corpus: String,
         pub algorithm: String,
         pub seed: u32,
-        /// `wordsim353`, `simlex999`, `men`, `rg65`, `rw`.
+        /// `wordsim353`, `simlex999`, `men`, `rg65`, `rw`; `google` (the analogy set).
         pub benchmark: String,
-        /// Spearman's ρ between human scores and cosines.
+        /// Spearman's ρ between human scores and cosines (NaN for `google`).
         pub spearman: f64,
         pub pearson: f64,
-        /// Pairs with both words in the vocabulary, and pairs skipped.
+        /// `google`: the share of questions 3CosAdd answers right (NaN for the others).
+        pub accuracy: f64,
+        /// Pairs (questions) with every word in the vocabulary, and those skipped.
         pub pairs_used: u32,
         pub pairs_skipped: u32,
     }
@@ -242,6 +244,8 @@ pub enum SetLevelStatistic {
     AttributeDifference,
     /// The share of a WEAT test's (x, y) pairs whose scores are in order.
     WeatSeparability,
+    /// The Google analogy set's 3CosAdd accuracy.
+    AnalogyAccuracy,
 }
 
 impl SetLevelStatistic {
@@ -263,6 +267,7 @@ impl SetLevelStatistic {
             SetLevelStatistic::RndTerm => "rnd_term",
             SetLevelStatistic::AttributeDifference => "attribute_difference",
             SetLevelStatistic::WeatSeparability => "weat_separability",
+            SetLevelStatistic::AnalogyAccuracy => "analogy_accuracy",
         }
     }
 }

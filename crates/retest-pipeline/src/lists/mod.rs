@@ -347,7 +347,8 @@ impl Lists {
 }
 
 /// Finds the benchmark files the plan's stages read: the word-similarity benchmarks with a
-/// `set_level` section, the Google analogy set when `analogies.google` asks for it.
+/// `set_level` section, the Google analogy set when `analogies.google` or
+/// `set_level.analogy_benchmark` asks for it.
 fn load_benchmarks(
     plan: &Plan,
     folder: &Path,
@@ -365,7 +366,9 @@ fn load_benchmarks(
             benchmarks.similarity.push((name, read(name)?, format));
         }
     }
-    if plan.analogies.as_ref().is_some_and(|a| a.google) {
+    let google = plan.analogies.as_ref().is_some_and(|a| a.google)
+        || plan.set_level.as_ref().is_some_and(|s| s.analogy_benchmark);
+    if google {
         benchmarks.google = Some(read(GOOGLE_ANALOGIES)?);
     }
     Ok(benchmarks)

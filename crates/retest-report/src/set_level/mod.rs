@@ -378,6 +378,8 @@ mod tests {
             rows.push(row(corpus, "gd", "occ16", gd));
             rows.push(row(corpus, "weat_effect_size", "weat6", d));
             rows.push(row(corpus, "weat_effect_size", "weat7", d + 0.1));
+            rows.push(row(corpus, "weat_p_value", "weat6", 0.01));
+            rows.push(row(corpus, "weat_p_value", "weat7", 0.03));
             for b in BAKAROV_BENCHMARKS {
                 rows.push(row(corpus, "quality_spearman", b, q));
             }
@@ -430,7 +432,9 @@ mod tests {
                     os,
                     gd: if corpus == "a" { os } else { -os },
                     weat: f64::NAN,
+                    weat_p: f64::NAN,
                     quality: Vec::new(),
+                    analogy: f64::NAN,
                 });
             }
         }
@@ -453,6 +457,7 @@ mod tests {
         let tests = vec!["weat6".to_owned(), "weat7".to_owned()];
         let rows = bakarov_rows(&spreads, &tests, &configs);
         assert!((rows[1].weat - 0.75).abs() < 1e-12);
+        assert!((rows[1].weat_p - 0.02).abs() < 1e-12);
         let tokens: Vec<(String, u64)> = vec![("a".into(), 1000), ("b".into(), 2000), ("c".into(), 3000)];
         let findings = bakarov_findings(&rows, &tokens);
         // OS and WEAT grow with the corpus, GD does not.
@@ -476,6 +481,18 @@ mod tests {
         let two = bakarov_findings(&rows[..2], &tokens);
         assert_eq!(two[2].verdict, Verdict::NotAvailable);
         assert_eq!(two[2].this_run, "fewer than 3 configurations");
+        // With the Google analogy accuracy (c < a < b), quality is also judged by it: ρ(OS) =
+        // ρ(WEAT) = −0.5, ρ(GD) = −1.
+        let mut spreads = spreads;
+        for (corpus, accuracy) in [("a", 0.3), ("b", 0.4), ("c", 0.1)] {
+            spreads.push(row(corpus, "analogy_accuracy", "google", accuracy));
+        }
+        let rows = bakarov_rows(&spreads, &tests, &configs);
+        assert!((rows[1].analogy - 0.4).abs() < 1e-12);
+        assert_eq!(
+            bakarov_findings(&rows, &tokens)[3].this_run,
+            "ρ = 0.50 (n = 3), ρ = 1.00 (n = 3), ρ = 0.50 (n = 3), ρ = -0.50 (n = 3), ρ = -1.00 (n = 3), ρ = -0.50 (n = 3)"
+        );
     }
 
     #[test]
@@ -506,12 +523,13 @@ mod tests {
             // Not a detector against quality: left out.
             row("sgns", "os", "gd", 0.9, 0.8, 1.0),
             row("glove", "quality_spearman:ws353", "gd", 0.0, -0.2, 0.2),
+            row("sgns", "gd", "analogy_accuracy:google", 0.3, -0.1, 0.6),
         ];
         let f = quality_across_seeds(Some(&rows));
         assert_eq!(f.verdict, Verdict::Replicates);
         assert_eq!(
             f.this_run,
-            "c GloVe: 1 of 1 intervals include 0 (ρ 0.00 to 0.00); c SGNS: 2 of 2 intervals include 0 (ρ -0.20 to 0.10)"
+            "c GloVe: 1 of 1 intervals include 0 (ρ 0.00 to 0.00); c SGNS: 3 of 3 intervals include 0 (ρ -0.20 to 0.30)"
         );
         // An interval that excludes 0 is counted; a |ρ| of 0.5 or more decides.
         rows[1].ci_high = -0.05;
@@ -519,7 +537,7 @@ mod tests {
         assert_eq!(f.verdict, Verdict::Replicates);
         assert!(
             f.this_run
-                .ends_with("c SGNS: 1 of 2 intervals include 0 (ρ -0.20 to 0.10)"),
+                .ends_with("c SGNS: 2 of 3 intervals include 0 (ρ -0.20 to 0.30)"),
             "{}",
             f.this_run
         );

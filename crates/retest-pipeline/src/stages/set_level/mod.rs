@@ -17,7 +17,9 @@ mod tests;
 use anyhow::{Context, Result};
 use retest_analyses::{QuerySeed, SetLevelSeed, WeatKind};
 use retest_embeddings::Embeddings;
-use retest_eval::{SimilarityResult, WordPair, evaluate_similarity};
+use retest_eval::{
+    AnalogyResult, AnalogySet, SimilarityResult, WordPair, evaluate_analogies, evaluate_similarity,
+};
 use retest_measures::{
     DirectionSource, Model, PermutationOptions, RnsbOptions, WeatOptions, WeatSets, direct_bias, ect,
     gender_direction, mac, occupational_stereotypes, relative_norm_distance, rnd, rnsb, weat,
@@ -113,6 +115,8 @@ pub(crate) struct SetLevel<'p> {
     pub skipped: Vec<String>,
     /// The word-similarity benchmarks of `retest eval`, from the plan's declared files.
     benchmarks: Vec<Benchmark>,
+    /// The Google analogy set, with `set_level.analogy_benchmark`.
+    google: Option<AnalogySet>,
 }
 
 /// Everything the set-level measures give on one seed.
@@ -125,8 +129,17 @@ pub(crate) struct SeedValues {
     directions: Vec<(f64, f64)>,
     explained_variance: [f64; 2],
     pca: Vec<f64>,
-    /// The word-similarity benchmarks.
-    quality: Vec<SimilarityResult>,
+    /// The quality benchmarks.
+    quality: Quality,
+}
+
+/// One seed's scores on the quality benchmarks.
+#[derive(Debug, Default)]
+pub(crate) struct Quality {
+    /// The word-similarity benchmarks, in the stage's order.
+    pub similarity: Vec<SimilarityResult>,
+    /// The Google analogy set's 3CosAdd accuracy, with `set_level.analogy_benchmark`.
+    pub analogy: Option<AnalogyResult>,
 }
 
 impl SetLevel<'_> {
@@ -135,12 +148,7 @@ impl SetLevel<'_> {
     /// # Errors
     ///
     /// A degenerate pair (two words with the same direction) or a failed permutation test.
-    pub(crate) fn measure_seed(
-        &self,
-        model: &Model<'_>,
-        seed: u32,
-        quality: Vec<SimilarityResult>,
-    ) -> Result<SeedValues> {
+    pub(crate) fn measure_seed(&self, model: &Model<'_>, seed: u32, quality: Quality) -> Result<SeedValues> {
         let seed_path = self.root.clone().with_index(u64::from(seed));
         let mut weats = Vec::with_capacity(self.tests.len());
         for t in &self.tests {
@@ -237,12 +245,15 @@ impl SetLevel<'_> {
         &self.params.neutral
     }
 
-    /// The word-similarity benchmarks on one seed's embeddings (gensim's semantics, as `retest
-    /// eval`).
-    pub(crate) fn quality(&self, emb: &Embeddings) -> Vec<SimilarityResult> {
-        (self.benchmarks.iter())
-            .map(|(name, pairs)| evaluate_similarity(emb, pairs, name))
-            .collect()
+    /// The quality benchmarks on one seed's embeddings (gensim's semantics, as `retest eval`):
+    /// the word-similarity benchmarks, and the Google analogy set when the plan asks for it.
+    pub(crate) fn quality(&self, emb: &Embeddings) -> Quality {
+        Quality {
+            similarity: (self.benchmarks.iter())
+                .map(|(name, pairs)| evaluate_similarity(emb, pairs, name))
+                .collect(),
+            analogy: self.google.as_ref().map(|set| evaluate_analogies(emb, set)),
+        }
     }
 
     /// The direction names: the base pairs, then `pca`.

@@ -62,8 +62,13 @@ impl<'p> SetLevel<'p> {
         tests.extend(lookup.single_pair_tests(params, lists, base_pairs, &pair_names, &ensemble));
         tests.extend(lookup.stereotype_tests(&set_lists.stereotypes, ensemble, params.stereotype_extremes));
         let benchmarks = similarity_benchmarks(&lists.benchmarks)?;
+        let google = match (&lists.benchmarks.google, params.analogy_benchmark) {
+            (Some(path), true) => Some(retest_eval::read_analogies(path)?),
+            _ => None,
+        };
         Ok(Some(SetLevel {
             benchmarks,
+            google,
             params,
             tests,
             pairs: base_pairs.to_vec(),

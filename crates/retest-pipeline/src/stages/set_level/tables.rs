@@ -259,8 +259,12 @@ impl SetLevel<'_> {
             c.spread(Measure::Ect.name(), neutral, &spreads.ect),
         ]);
         for (b, (name, _)) in self.benchmarks.iter().enumerate() {
-            let rho = seed_spread(&over_seeds(&|v| v.quality[b].spearman), false);
+            let rho = seed_spread(&over_seeds(&|v| v.quality.similarity[b].spearman), false);
             rows.push(c.spread(SetLevelStatistic::QualitySpearman.as_str(), name, &rho));
+        }
+        if let Some(accuracy) = analogy_accuracy(seeds) {
+            let s = seed_spread(&accuracy, false);
+            rows.push(c.spread(SetLevelStatistic::AnalogyAccuracy.as_str(), GOOGLE, &s));
         }
         for (rule, values) in rule_bias {
             let s = seed_spread(values, false);
@@ -327,12 +331,21 @@ impl SetLevel<'_> {
         seeds: &[SeedValues],
         rule_bias: &[(String, Vec<f64>)],
     ) -> Vec<AgreementRow> {
-        let quality: Vec<(String, Vec<f64>)> = (self.benchmarks.iter().enumerate())
+        let mut quality: Vec<(String, Vec<f64>)> = (self.benchmarks.iter().enumerate())
             .map(|(b, (name, _))| {
                 let name = format!("{}:{name}", SetLevelStatistic::QualitySpearman.as_str());
-                (name, seeds.iter().map(|v| v.quality[b].spearman).collect())
+                (
+                    name,
+                    seeds.iter().map(|v| v.quality.similarity[b].spearman).collect(),
+                )
             })
             .collect();
+        if let Some(accuracy) = analogy_accuracy(seeds) {
+            quality.push((
+                format!("{}:{GOOGLE}", SetLevelStatistic::AnalogyAccuracy.as_str()),
+                accuracy,
+            ));
+        }
         let extra: Vec<&(String, Vec<f64>)> = rule_bias.iter().chain(&quality).collect();
         let values: Vec<&[f64]> = extra.iter().map(|(_, v)| v.as_slice()).collect();
         let resamples = self.resamples(seeds.len());
@@ -387,19 +400,43 @@ fn measures(seeds: &[SeedValues]) -> Vec<&SetLevelSeed> {
 }
 
 /// Each seed's row of each word-similarity benchmark.
-fn quality_rows(c: Configuration<'_>, seeds: &[SeedValues]) -> Vec<QualityRow> {
+pub(super) fn quality_rows(c: Configuration<'_>, seeds: &[SeedValues]) -> Vec<QualityRow> {
     let mut rows = Vec::new();
     for (s, values) in seeds.iter().enumerate() {
-        rows.extend(values.quality.iter().map(|q| QualityRow {
+        let row = |benchmark: &str| QualityRow {
             corpus: c.corpus.to_owned(),
             algorithm: c.algorithm.to_owned(),
             seed: s as u32,
-            benchmark: q.name.clone(),
+            benchmark: benchmark.to_owned(),
+            spearman: f64::NAN,
+            pearson: f64::NAN,
+            accuracy: f64::NAN,
+            pairs_used: 0,
+            pairs_skipped: 0,
+        };
+        rows.extend(values.quality.similarity.iter().map(|q| QualityRow {
             spearman: q.spearman,
             pearson: q.pearson,
             pairs_used: q.pairs_used as u32,
             pairs_skipped: q.pairs_skipped as u32,
+            ..row(&q.name)
+        }));
+        rows.extend(values.quality.analogy.iter().map(|a| QualityRow {
+            accuracy: a.total_accuracy,
+            pairs_used: a.attempted as u32,
+            pairs_skipped: a.skipped as u32,
+            ..row(GOOGLE)
         }));
     }
     rows
+}
+
+/// The name of the Google analogy set among the quality benchmarks.
+const GOOGLE: &str = "google";
+
+/// Each seed's Google analogy accuracy, when the stage measured it.
+fn analogy_accuracy(seeds: &[SeedValues]) -> Option<Vec<f64>> {
+    (seeds.iter())
+        .map(|v| v.quality.analogy.as_ref().map(|a| a.total_accuracy))
+        .collect()
 }

@@ -132,7 +132,7 @@ fn with_stage(check: impl FnOnce(&SetLevel<'_>, &Vocab<'_>, &[SeedValues])) {
         .enumerate()
         .map(|(s, raw)| {
             let model = Model::new(&words, raw, 2).unwrap();
-            stage.measure_seed(&model, s as u32, Vec::new()).unwrap()
+            stage.measure_seed(&model, s as u32, Default::default()).unwrap()
         })
         .collect();
     check(&stage, &vocab, &seeds);
@@ -412,4 +412,70 @@ fn the_designs_across_seeds_are_labelled() {
         assert_eq!(pairs[0], ("weat_effect_size", "direct_bias_pca"));
         assert_eq!(pairs[35], ("ect", "dbwa"));
     });
+}
+
+/// With `analogy_benchmark: true` the Google set's 3CosAdd accuracy is a quality benchmark: on
+/// both seeds he : she :: man : ? and man : woman :: he : ? are answered (woman, she) and
+/// he : she :: doctor : ? is not (woman, closer to she + doctor − he than nurse): 2 of 3, as
+/// `retest eval` scores it; it has its spread and its agreement series beside the similarity
+/// benchmarks'.
+#[test]
+fn the_google_analogy_accuracy_is_a_quality_benchmark() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("c.yaml"),
+        "name: c\nreader: {format: wikitext}\nsources:\n  - file: c.tokens\n",
+    )
+    .unwrap();
+    let text = "name: p\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nset_level: {tests: [t], neutral: neutral, \
+                single_pair: [], analogy_benchmark: true}\n";
+    let recipes = RecipeFolder {
+        dir: dir.path().to_owned(),
+    };
+    let plan = Plan::parse(text, &dir.path().join("p.yaml"), &recipes).unwrap();
+    let google = dir.path().join("questions-words.txt");
+    std::fs::write(
+        &google,
+        ": family\nhe she man woman\nman woman he she\nhe she doctor nurse\n",
+    )
+    .unwrap();
+    let mut lists = lists();
+    lists.benchmarks.google = Some(google.clone());
+    let words = strings(&WORDS);
+    let vocab = Vocab::new(&words).unwrap();
+    let cased = CasedVocab {
+        vocab: &vocab,
+        lowercase: false,
+    };
+    let stage = SetLevel::new(&plan, &lists, "c", "sgns", &[(HE, SHE), (MAN, WOMAN)], cased)
+        .unwrap()
+        .unwrap();
+    let set = retest_eval::read_analogies(&google).unwrap();
+    let seeds: Vec<SeedValues> = [SEED_0, SEED_1]
+        .iter()
+        .enumerate()
+        .map(|(s, raw)| {
+            let emb = retest_embeddings::Embeddings::new(words.clone(), 2, raw.to_vec()).unwrap();
+            let quality = stage.quality(&emb);
+            let analogy = quality.analogy.as_ref().unwrap();
+            assert_eq!(analogy, &retest_eval::evaluate_analogies(&emb, &set));
+            assert_eq!((analogy.correct, analogy.attempted), (2, 3));
+            let model = Model::new(&words, raw, 2).unwrap();
+            stage.measure_seed(&model, s as u32, quality).unwrap()
+        })
+        .collect();
+    let quality = super::tables::quality_rows(C, &seeds);
+    let google_rows: Vec<(u32, f64, u32)> = (quality.iter())
+        .filter(|r| r.benchmark == "google")
+        .map(|r| (r.seed, r.accuracy, r.pairs_used))
+        .collect();
+    assert_eq!(google_rows, [(0, 2.0 / 3.0, 3), (1, 2.0 / 3.0, 3)]);
+    assert!((quality.iter().filter(|r| r.benchmark != "google")).all(|r| r.accuracy.is_nan()));
+    let spread = stage.spread_rows(C, &seeds, &[0.9], &[]);
+    let accuracy = (spread.iter())
+        .find(|r| r.measure == "analogy_accuracy" && r.subject == "google")
+        .unwrap();
+    close(accuracy.spread.mean, 2.0 / 3.0);
+    let agreement = stage.agreement_rows(C, &seeds, &[]);
+    assert!(agreement.iter().any(|r| r.measure_b == "analogy_accuracy:google"));
 }
