@@ -126,10 +126,20 @@ pub(super) fn selection_blocks(
     );
 }
 
-/// Replicates when on some configuration the smaller selection separates better (a higher mean
-/// separability across seeds) and yet has the smaller mean d.
+/// How far a selection's words are in the order of its mean d: its separability, or 1 minus it
+/// when d is negative (the feminine words then score above the masculine ones).
+fn oriented((_, d, separability): &(String, f64, f64)) -> f64 {
+    if *d < 0.0 {
+        1.0 - separability
+    } else {
+        *separability
+    }
+}
+
+/// Replicates when on some configuration the smaller selection separates better in the
+/// direction of its d (a higher [`oriented`] separability) and yet has the smaller |d|.
 fn finding(found: &[Contrast]) -> Finding {
-    let contrary = |c: &Contrast| c.top.2 > c.all.2 && c.top.1 < c.all.1;
+    let contrary = |c: &Contrast| oriented(&c.top) > oriented(&c.all) && c.top.1.abs() < c.all.1.abs();
     let this_run = (found.iter())
         .map(|c| {
             format!(
@@ -152,8 +162,9 @@ fn finding(found: &[Contrast]) -> Finding {
         found.iter().any(contrary),
         |verdict| {
             format!(
-                "Mean d and mean separability across seeds of `{all}` and `{top}`; replicates when on some \
-                 configuration `{top}` separates better and has the smaller d; {verdict}."
+                "Mean d and mean separability across seeds of `{all}` and `{top}`, separability read in the \
+                 direction of each selection's d (1 − separability when d < 0); replicates when on some \
+                 configuration `{top}` separates better and has the smaller |d|; {verdict}."
             )
         },
     )
@@ -219,5 +230,18 @@ mod tests {
         );
         // Without the smaller selection there is nothing to contrast.
         assert!(contrasts(&spreads, &tests[..1], &configs).is_empty());
+        // A negative d reads separability from the other side: d −0.02 → −0.16 is a larger |d|,
+        // and 0.50 → 0.51 a worse separation in its direction; 0.40 → 0.2 with d −0.3 → −0.1 is
+        // a better one with a smaller |d|.
+        let negative = |d_all, s_all, d_top, s_top| {
+            let spreads = [
+                rows("sgns", [1.0, 0.7, 1.4, 0.9]),
+                rows("glove", [d_all, s_all, d_top, s_top]),
+            ]
+            .concat();
+            finding(&contrasts(&spreads, &tests, &configs)).verdict
+        };
+        assert_eq!(negative(-0.02, 0.50, -0.16, 0.51), Verdict::DoesNotReplicate);
+        assert_eq!(negative(-0.3, 0.40, -0.1, 0.2), Verdict::Replicates);
     }
 }
