@@ -55,18 +55,38 @@ fn test(name: &str, [x, y, a, b]: [&[&str]; 4]) -> WeatTest {
 
 /// A plan with a `set_level` section: tests `t`, `u`, `v` and the query pair `career/family`.
 fn plan() -> Plan {
+    plan_with(
+        "measures: {queries: [career, family]}\nset_level: {tests: [t, u, v], single_pair: [career/family], neutral: neutral}\n",
+    )
+}
+
+/// A plan of one SGNS corpus `c` with the sections `sections` (YAML).
+fn plan_with(sections: &str) -> Plan {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("c.yaml"),
         "name: c\nreader: {format: wikitext}\nsources:\n  - file: c.tokens\n",
     )
     .unwrap();
-    let text = "name: p\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nmeasures: {queries: [career, family]}\n\
-                set_level: {tests: [t, u, v], single_pair: [career/family], neutral: neutral}\n";
+    let text = format!("name: p\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\n{sections}");
     let recipes = RecipeFolder {
         dir: dir.path().to_owned(),
     };
-    Plan::parse(text, &dir.path().join("p.yaml"), &recipes).unwrap()
+    Plan::parse(&text, &dir.path().join("p.yaml"), &recipes).unwrap()
+}
+
+/// The stage of `plan` and `lists` on the tiny vocabulary, handed to `check`.
+fn with_stage_of(plan: &Plan, lists: &Lists, check: impl FnOnce(&SetLevel<'_>)) {
+    let words = strings(&WORDS);
+    let vocab = Vocab::new(&words).unwrap();
+    let cased = CasedVocab {
+        vocab: &vocab,
+        lowercase: false,
+    };
+    let stage = SetLevel::new(plan, lists, "c", "sgns", &[(HE, SHE), (MAN, WOMAN)], cased)
+        .unwrap()
+        .expect("the plan has a set_level section");
+    check(&stage);
 }
 
 /// The lists: `u` has a word out of vocabulary, `v` a set with none in it; the stereotype list
@@ -193,18 +213,8 @@ fn the_lists_resolve_into_tests_coverage_and_notes() {
 /// after the full test (man, doctor | woman, nurse, in list order).
 #[test]
 fn the_most_stereotyped_words_make_a_test_of_their_own() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("c.yaml"),
-        "name: c\nreader: {format: wikitext}\nsources:\n  - file: c.tokens\n",
-    )
-    .unwrap();
-    let text = "name: p\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nset_level: {tests: [], neutral: neutral, \
-                single_pair: [], stereotype_extremes: 1}\n";
-    let recipes = RecipeFolder {
-        dir: dir.path().to_owned(),
-    };
-    let plan = Plan::parse(text, &dir.path().join("p.yaml"), &recipes).unwrap();
+    let plan =
+        plan_with("set_level: {tests: [], neutral: neutral, single_pair: [], stereotype_extremes: 1}\n");
     let mut lists = lists();
     let set_level = lists.set_level.as_mut().unwrap();
     set_level.tests.clear();
@@ -212,27 +222,20 @@ fn the_most_stereotyped_words_make_a_test_of_their_own() {
         .stereotypes
         .words
         .extend([("man".to_owned(), 0.2, 0.9), ("woman".to_owned(), -0.2, -0.7)]);
-    let words = strings(&WORDS);
-    let vocab = Vocab::new(&words).unwrap();
-    let cased = CasedVocab {
-        vocab: &vocab,
-        lowercase: false,
-    };
-    let stage = SetLevel::new(&plan, &lists, "c", "sgns", &[(HE, SHE), (MAN, WOMAN)], cased)
-        .unwrap()
-        .unwrap();
-    let tests: Vec<(&str, &[u32], &[u32])> = (stage.tests.iter())
-        .map(|t| (t.name.as_str(), &t.x[..], &t.y[..]))
-        .collect();
-    assert_eq!(
-        tests,
-        [
-            ("professions", &[4, MAN][..], &[5, WOMAN][..]),
-            ("professions:top1", &[MAN][..], &[WOMAN][..])
-        ]
-    );
-    assert!(stage.tests.iter().all(|t| t.kind == WeatKind::Stereotype));
-    assert!(stage.skipped.is_empty(), "{:?}", stage.skipped);
+    with_stage_of(&plan, &lists, |stage| {
+        let tests: Vec<(&str, &[u32], &[u32])> = (stage.tests.iter())
+            .map(|t| (t.name.as_str(), &t.x[..], &t.y[..]))
+            .collect();
+        assert_eq!(
+            tests,
+            [
+                ("professions", &[4, MAN][..], &[5, WOMAN][..]),
+                ("professions:top1", &[MAN][..], &[WOMAN][..])
+            ]
+        );
+        assert!(stage.tests.iter().all(|t| t.kind == WeatKind::Stereotype));
+        assert!(stage.skipped.is_empty(), "{:?}", stage.skipped);
+    });
 }
 
 #[test]
@@ -421,18 +424,9 @@ fn the_designs_across_seeds_are_labelled() {
 /// benchmarks'.
 #[test]
 fn the_google_analogy_accuracy_is_a_quality_benchmark() {
+    let plan =
+        plan_with("set_level: {tests: [t], neutral: neutral, single_pair: [], analogy_benchmark: true}\n");
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("c.yaml"),
-        "name: c\nreader: {format: wikitext}\nsources:\n  - file: c.tokens\n",
-    )
-    .unwrap();
-    let text = "name: p\ncorpora:\n  - recipe: c\nalgorithms: [sgns]\nset_level: {tests: [t], neutral: neutral, \
-                single_pair: [], analogy_benchmark: true}\n";
-    let recipes = RecipeFolder {
-        dir: dir.path().to_owned(),
-    };
-    let plan = Plan::parse(text, &dir.path().join("p.yaml"), &recipes).unwrap();
     let google = dir.path().join("questions-words.txt");
     std::fs::write(
         &google,
@@ -442,40 +436,34 @@ fn the_google_analogy_accuracy_is_a_quality_benchmark() {
     let mut lists = lists();
     lists.benchmarks.google = Some(google.clone());
     let words = strings(&WORDS);
-    let vocab = Vocab::new(&words).unwrap();
-    let cased = CasedVocab {
-        vocab: &vocab,
-        lowercase: false,
-    };
-    let stage = SetLevel::new(&plan, &lists, "c", "sgns", &[(HE, SHE), (MAN, WOMAN)], cased)
-        .unwrap()
-        .unwrap();
-    let set = retest_eval::read_analogies(&google).unwrap();
-    let seeds: Vec<SeedValues> = [SEED_0, SEED_1]
-        .iter()
-        .enumerate()
-        .map(|(s, raw)| {
-            let emb = retest_embeddings::Embeddings::new(words.clone(), 2, raw.to_vec()).unwrap();
-            let quality = stage.quality(&emb);
-            let analogy = quality.analogy.as_ref().unwrap();
-            assert_eq!(analogy, &retest_eval::evaluate_analogies(&emb, &set));
-            assert_eq!((analogy.correct, analogy.attempted), (2, 3));
-            let model = Model::new(&words, raw, 2).unwrap();
-            stage.measure_seed(&model, s as u32, quality).unwrap()
-        })
-        .collect();
-    let quality = super::tables::quality_rows(C, &seeds);
-    let google_rows: Vec<(u32, f64, u32)> = (quality.iter())
-        .filter(|r| r.benchmark == "google")
-        .map(|r| (r.seed, r.accuracy, r.pairs_used))
-        .collect();
-    assert_eq!(google_rows, [(0, 2.0 / 3.0, 3), (1, 2.0 / 3.0, 3)]);
-    assert!((quality.iter().filter(|r| r.benchmark != "google")).all(|r| r.accuracy.is_nan()));
-    let spread = stage.spread_rows(C, &seeds, &[0.9], &[]);
-    let accuracy = (spread.iter())
-        .find(|r| r.measure == "analogy_accuracy" && r.subject == "google")
-        .unwrap();
-    close(accuracy.spread.mean, 2.0 / 3.0);
-    let agreement = stage.agreement_rows(C, &seeds, &[]);
-    assert!(agreement.iter().any(|r| r.measure_b == "analogy_accuracy:google"));
+    with_stage_of(&plan, &lists, |stage| {
+        let set = retest_eval::read_analogies(&google).unwrap();
+        let seeds: Vec<SeedValues> = [SEED_0, SEED_1]
+            .iter()
+            .enumerate()
+            .map(|(s, raw)| {
+                let emb = retest_embeddings::Embeddings::new(words.clone(), 2, raw.to_vec()).unwrap();
+                let quality = stage.quality(&emb);
+                let analogy = quality.analogy.as_ref().unwrap();
+                assert_eq!(analogy, &retest_eval::evaluate_analogies(&emb, &set));
+                assert_eq!((analogy.correct, analogy.attempted), (2, 3));
+                let model = Model::new(&words, raw, 2).unwrap();
+                stage.measure_seed(&model, s as u32, quality).unwrap()
+            })
+            .collect();
+        let quality = super::tables::quality_rows(C, &seeds);
+        let google_rows: Vec<(u32, f64, u32)> = (quality.iter())
+            .filter(|r| r.benchmark == "google")
+            .map(|r| (r.seed, r.accuracy, r.pairs_used))
+            .collect();
+        assert_eq!(google_rows, [(0, 2.0 / 3.0, 3), (1, 2.0 / 3.0, 3)]);
+        assert!((quality.iter().filter(|r| r.benchmark != "google")).all(|r| r.accuracy.is_nan()));
+        let spread = stage.spread_rows(C, &seeds, &[0.9], &[]);
+        let accuracy = (spread.iter())
+            .find(|r| r.measure == "analogy_accuracy" && r.subject == "google")
+            .unwrap();
+        close(accuracy.spread.mean, 2.0 / 3.0);
+        let agreement = stage.agreement_rows(C, &seeds, &[]);
+        assert!(agreement.iter().any(|r| r.measure_b == "analogy_accuracy:google"));
+    });
 }
