@@ -65,7 +65,7 @@ pub use rows::{
 pub use schema::{ColumnDef, ColumnType, Row, RowReader, RowWriter};
 pub use set_level::{
     AgreementRow, DetectorRow, DirectionRow, QualityRow, SeedSpreadRow, SetIccRow, SetLevelStatistic,
-    WeatSeedRow, WeatStats, WeatWordRow,
+    WeatSeedRow, WeatStats, WeatWordRow, selection_of, stereotype_selection,
 };
 pub use subspace::{IndirectBiasRow, LeaveOneOutRow, SubspaceReliabilityRow, SubspaceSeedRow};
 pub use validity::{ValidityReliabilityRow, ValidityRow, ValiditySeedRow, ValidityStats};

@@ -209,6 +209,21 @@ table_row! {
     }
 }
 
+/// The `test` name of a stereotype list's selection of its `k` most stereotyped words per side:
+/// `<list>:top<k>` (written by the set-level stage, read by the report).
+pub fn stereotype_selection(list: &str, k: usize) -> String {
+    format!("{list}{SELECTION}{k}")
+}
+
+/// The stereotype list a selection's `test` name was made from ([`stereotype_selection`]), or
+/// `None` for a test that is no selection.
+pub fn selection_of(test: &str) -> Option<&str> {
+    let (list, k) = test.rsplit_once(SELECTION)?;
+    (!k.is_empty() && k.bytes().all(|b| b.is_ascii_digit())).then_some(list)
+}
+
+const SELECTION: &str = ":top";
+
 /// The values of the set-level tables' `measure` column that are not a measure of the registry
 /// (those are named by `retest_measures::Measure::name`): written by the set-level stage, read
 /// by the report.

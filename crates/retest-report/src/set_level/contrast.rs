@@ -4,7 +4,7 @@
 //! smaller selection can separate better and still get a smaller d, because d divides by the
 //! spread of the pooled scores.
 
-use retest_tables::{SeedSpreadRow, SetLevelStatistic};
+use retest_tables::{SeedSpreadRow, SetLevelStatistic, selection_of};
 
 use crate::data::algorithm_label;
 use crate::document::Block;
@@ -39,18 +39,16 @@ fn contrasts(
     let mut found = Vec::new();
     for (corpus, algorithm) in configs {
         let config = (corpus.as_str(), algorithm.as_str());
-        for full in stereotype_tests.iter().filter(|t| !t.contains(":top")) {
-            for top in stereotype_tests.iter().filter(|t| {
-                t.strip_prefix(full.as_str())
-                    .is_some_and(|r| r.starts_with(":top"))
-            }) {
-                if let (Some(all), Some(top)) = (means(config, full), means(config, top)) {
-                    found.push(Contrast {
-                        config: (corpus.clone(), algorithm.clone()),
-                        all,
-                        top,
-                    });
-                }
+        for top in stereotype_tests {
+            let Some(full) = selection_of(top) else {
+                continue;
+            };
+            if let (Some(all), Some(top)) = (means(config, full), means(config, top)) {
+                found.push(Contrast {
+                    config: (corpus.clone(), algorithm.clone()),
+                    all,
+                    top,
+                });
             }
         }
     }
@@ -227,6 +225,13 @@ mod tests {
         assert_eq!(
             finding(&contrasts(&spreads, &tests, &configs)).verdict,
             Verdict::DoesNotReplicate
+        );
+        // The selection's name is the stage's: its list, `:top` and the number of words.
+        assert_eq!(retest_tables::stereotype_selection("professions", 10), tests[1]);
+        assert_eq!(selection_of(&tests[1]), Some("professions"));
+        assert_eq!(
+            (selection_of("professions"), selection_of("a:topx")),
+            (None, None)
         );
         // Without the smaller selection there is nothing to contrast.
         assert!(contrasts(&spreads, &tests[..1], &configs).is_empty());

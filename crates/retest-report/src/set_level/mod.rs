@@ -6,7 +6,7 @@ mod bakarov;
 mod contrast;
 
 use retest_measures::Measure;
-use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, WeatWordRow};
+use retest_tables::{DirectionRow, SeedSpreadRow, SetIccRow, SetLevelStatistic, WeatWordRow, selection_of};
 
 use crate::data::{ConfigRow, algorithm_label, configs_of, sorted_names};
 use crate::document::Block;
@@ -299,7 +299,7 @@ pub(crate) fn blocks(
     contrast::selection_blocks(spreads, &stereotype_tests, &configs, evidence, blocks);
     if let Some(words) = &tables.weat_words {
         // One figure per list: its selection of the most stereotyped words is in the tables.
-        for test in stereotype_tests.iter().filter(|t| !t.contains(":top")) {
+        for test in stereotype_tests.iter().filter(|t| selection_of(t).is_none()) {
             push_figure(
                 blocks,
                 figures,

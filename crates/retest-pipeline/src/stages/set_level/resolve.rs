@@ -292,7 +292,7 @@ impl Lookup<'_> {
                     found.sort_by(|a, b| b.1.total_cmp(&a.1));
                     found.iter().take(extremes).map(|&(id, _)| id).collect()
                 };
-                let name = format!("{}:top{extremes}", stereotypes.name);
+                let name = retest_tables::stereotype_selection(&stereotypes.name, extremes);
                 tests.push(test(name, top(&masculine), top(&feminine)));
             } else {
                 self.skipped.push(format!(
